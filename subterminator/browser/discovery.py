@@ -1,0 +1,32 @@
+"""Find a Chromium to drive (DESIGN.md, browser discovery)."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+from subterminator.errors import BrowserNotFoundError
+
+ENV_VAR = "SUBTERMINATOR_CHROMIUM"
+SYSTEM_NAMES = ("chromium", "chromium-browser", "google-chrome", "google-chrome-stable", "chrome")
+INSTALL_HINT = (
+    "No Chromium found. Install one: `apt-get install -y chromium` (Debian/Ubuntu), "
+    "`playwright install chromium`, or point SUBTERMINATOR_CHROMIUM at a Chrome/Chromium binary."
+)
+
+
+def find_chromium(playwright_executable: str | None = None) -> str:
+    """``SUBTERMINATOR_CHROMIUM``, else Playwright's own Chromium, else a system one."""
+    configured = os.environ.get(ENV_VAR)
+    if configured:
+        if Path(configured).is_file():
+            return configured
+        raise BrowserNotFoundError(f"{ENV_VAR}={configured} is not a file. {INSTALL_HINT}")
+    if playwright_executable and Path(playwright_executable).is_file():
+        return playwright_executable
+    for name in SYSTEM_NAMES:
+        found = shutil.which(name)
+        if found:
+            return found
+    raise BrowserNotFoundError(INSTALL_HINT)

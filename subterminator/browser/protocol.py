@@ -1,0 +1,40 @@
+"""The ``Browser`` protocol: as small as httpx's transport, so doubles can be as honest."""
+
+from __future__ import annotations
+
+from typing import Literal, Protocol, runtime_checkable
+
+from subterminator.browser.capture import RawCapture
+
+CaptureScope = Literal["viewport", "page"]
+ScrollDirection = Literal["up", "down", "top", "bottom"]
+
+
+@runtime_checkable
+class Browser(Protocol):
+    """Page I/O. Element actions take a ``RawNode.handle`` from this browser's last capture.
+
+    Element actions raise ``BrowserActionError`` with a code (``element_disabled``,
+    ``element_obscured``, ``element_not_visible``, ``element_detached``, ``timeout``,
+    ``action_failed``); a dead browser raises ``BrowserError``.
+    """
+
+    async def navigate(self, url: str) -> None: ...
+
+    async def capture(
+        self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None
+    ) -> RawCapture:
+        """Capture the page; ``screenshot_pixels`` caps the PNG's area (None: no screenshot)."""
+        ...
+
+    async def click(self, handle: str, *, timeout_ms: int) -> None: ...
+
+    async def fill(self, handle: str, value: str, *, clear_first: bool, timeout_ms: int) -> None: ...
+
+    async def select(self, handle: str, value: str, *, timeout_ms: int) -> None: ...
+
+    async def scroll_into_view(self, handle: str, *, timeout_ms: int) -> None: ...
+
+    async def scroll_page(self, direction: ScrollDirection, amount: int) -> None: ...
+
+    async def close(self) -> None: ...

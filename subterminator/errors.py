@@ -1,0 +1,93 @@
+"""Exception types (spec 02 9.3) plus the few the seams need.
+
+``TimeoutError`` keeps the spec's name and also derives from the builtin, so a plain
+``except TimeoutError`` anywhere still catches it.
+"""
+
+from __future__ import annotations
+
+import builtins
+
+
+class MCPError(Exception):
+    """Base exception for browser control."""
+
+
+class RefInvalidError(MCPError):
+    """Element reference not found in the current snapshot."""
+
+    def __init__(self, ref: str, detail: str | None = None) -> None:
+        self.ref = ref
+        self.detail = detail
+        msg = f"Element reference '{ref}' not found in current snapshot"
+        super().__init__(f"{msg}: {detail}" if detail else msg)
+
+
+class ElementDisabledError(MCPError):
+    """Element is disabled and cannot be interacted with."""
+
+    def __init__(self, ref: str) -> None:
+        self.ref = ref
+        super().__init__(f"Element '{ref}' is disabled")
+
+
+class ElementObscuredError(MCPError):
+    """Element is covered by another element."""
+
+    def __init__(self, ref: str, obscuring_element: str | None = None) -> None:
+        self.ref = ref
+        self.obscuring_element = obscuring_element
+        msg = f"Element '{ref}' is obscured"
+        if obscuring_element:
+            msg += f" by '{obscuring_element}'"
+        super().__init__(msg)
+
+
+class ElementNotVisibleError(MCPError):
+    """Element is not visible (hidden, collapsed or zero-sized) when the action ran."""
+
+    def __init__(self, ref: str, detail: str | None = None) -> None:
+        self.ref = ref
+        msg = f"Element '{ref}' is not visible"
+        super().__init__(f"{msg}: {detail}" if detail else msg)
+
+
+class TimeoutError(MCPError, builtins.TimeoutError):  # noqa: A001 - the spec's name
+    """Operation timed out."""
+
+    def __init__(self, operation: str, timeout_ms: int) -> None:
+        self.operation = operation
+        self.timeout_ms = timeout_ms
+        super().__init__(f"Operation '{operation}' timed out after {timeout_ms}ms")
+
+    def __str__(self) -> str:
+        return f"Operation '{self.operation}' timed out after {self.timeout_ms}ms"
+
+
+class InvalidParamsError(MCPError):
+    """Invalid or missing parameters for a tool call."""
+
+    def __init__(self, tool: str, message: str) -> None:
+        self.tool = tool
+        super().__init__(f"Invalid params for '{tool}': {message}")
+
+
+class BrowserActionError(MCPError):
+    """Raised by a ``Browser`` when an element action fails; ``code`` classifies why.
+
+    The seam speaks in codes so that no Playwright type leaks above it; the ActionExecutor
+    turns codes into the spec's exceptions with the model's ref.
+    """
+
+    def __init__(self, code: str, detail: str) -> None:
+        self.code = code
+        self.detail = detail
+        super().__init__(f"{code}: {detail}")
+
+
+class BrowserError(MCPError):
+    """The browser itself failed (crashed, closed, navigation impossible)."""
+
+
+class BrowserNotFoundError(BrowserError):
+    """No Chromium could be found to launch."""

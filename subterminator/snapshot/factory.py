@@ -1,0 +1,114 @@
+"""``SnapshotFactory``: raw capture -> pruned, ref'd Snapshot within its token budgets."""
+
+from __future__ import annotations
+
+import base64
+import uuid
+from collections.abc import Callable
+from datetime import UTC, datetime
+
+from subterminator.browser.capture import RawCapture
+from subterminator.browser.protocol import Browser
+from subterminator.models.snapshot import PageInfo, Snapshot, ViewportInfo
+from subterminator.snapshot.element import ElementInfo
+from subterminator.snapshot.pruning import PruneLimits, link, prune
+from subterminator.snapshot.registry import ElementRegistry
+from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN, estimate_tokens
+
+SCREENSHOT_TOKENS = 500  # spec 01 2.1.1: ~500 image tokens per screenshot
+
+
+def _uuid() -> str:
+    return str(uuid.uuid4())
+
+
+def _now() -> str:
+    return datetime.now(UTC).isoformat()
+
+
+def elements_json(elements: list[ElementInfo]) -> str:
+    """The elements exactly as ``Snapshot.elements_json`` will render them."""
+    return "[" + ",".join(e.to_element().model_dump_json(exclude_none=True) for e in elements) + "]"
+
+
+class SnapshotFactory:
+    """Builds Snapshots; ids and timestamps come from injectable providers for determinism."""
+
+    def __init__(
+        self,
+        browser: Browser,
+        registry: ElementRegistry,
+        *,
+        limits: PruneLimits | None = None,
+        screenshot_tokens: int | None = SCREENSHOT_TOKENS,
+        new_id: Callable[[], str] = _uuid,
+        clock: Callable[[], str] = _now,
+        estimator: Callable[[str], int] = estimate_tokens,
+    ) -> None:
+        self.browser = browser
+        self.registry = registry
+        self.limits = limits or PruneLimits()
+        self.screenshot_tokens = screenshot_tokens
+        self.new_id = new_id
+        self.clock = clock
+        self.estimator = estimator
+
+    @property
+    def screenshot_pixels(self) -> int | None:
+        """Screenshot area whose image cost is ``screenshot_tokens`` (Anthropic: w*h/750)."""
+        if not self.screenshot_tokens:
+            return None
+        return self.screenshot_tokens * PIXELS_PER_IMAGE_TOKEN
+
+    async def create(self, viewport_only: bool = True) -> tuple[Snapshot, list[ElementInfo]]:
+        capture = await self.browser.capture(
+            scope="viewport" if viewport_only else "page",
+            screenshot_pixels=self.screenshot_pixels,
+        )
+        return self.from_capture(capture, viewport_only)
+
+    def measure(self, elements: list[ElementInfo]) -> int:
+        """Estimated tokens of ``elements`` once they carry the next snapshot's refs."""
+        start = self.registry.next_index
+        link(elements, [f"@e{start + i}" for i in range(len(elements))])
+        return self.estimator(elements_json(elements))
+
+    def from_capture(
+        self, capture: RawCapture, viewport_only: bool = True
+    ) -> tuple[Snapshot, list[ElementInfo]]:
+        """Prune, register and render one capture (pure but for the registry)."""
+        elements = prune(capture, viewport_only, self.limits, self.measure)
+        snapshot_id = self.new_id()
+        refs = self.registry.register_snapshot(snapshot_id, elements)
+        link(elements, refs)
+        focused = next((e.ref for e in elements if "focused" in e.state), None)
+        viewport = capture.viewport
+        snapshot = Snapshot(
+            snapshot_id=snapshot_id,
+            timestamp=self.clock(),
+            elements=[e.to_element() for e in elements],
+            focused=focused,
+            page=PageInfo(url=capture.url, title=capture.title),
+            screenshot=base64.b64encode(capture.screenshot).decode() if capture.screenshot else "",
+            viewport=ViewportInfo(
+                width=max(1, viewport.width),
+                height=max(1, viewport.height),
+                scroll_x=max(0, viewport.scroll_x),
+                scroll_y=max(0, viewport.scroll_y),
+            ),
+        )
+        return snapshot, elements
+
+    def empty(self, url: str = "", title: str = "") -> Snapshot:
+        """A snapshot with no elements, for replies when the page cannot be captured."""
+        snapshot_id = self.new_id()
+        self.registry.register_snapshot(snapshot_id, [])
+        return Snapshot(
+            snapshot_id=snapshot_id,
+            timestamp=self.clock(),
+            elements=[],
+            focused=None,
+            page=PageInfo(url=url, title=title),
+            screenshot="",
+            viewport=ViewportInfo(width=1, height=1, scroll_x=0, scroll_y=0),
+        )

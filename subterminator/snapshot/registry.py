@@ -1,0 +1,92 @@
+"""``ElementRegistry``: which ref means which element, and which refs are stale.
+
+Refs are never reused within a session: each snapshot takes the next contiguous block of
+numbers, so a ref from an older snapshot can never silently hit a different element. The
+registry remembers every block it handed out so a stale ref's error names its snapshot.
+"""
+
+from __future__ import annotations
+
+import bisect
+import re
+from dataclasses import dataclass
+
+from subterminator.errors import RefInvalidError
+from subterminator.snapshot.element import ElementInfo
+
+_REF = re.compile(r"^@e(\d+)$")
+
+
+@dataclass(frozen=True, slots=True)
+class _Block:
+    start: int
+    end: int  # exclusive
+    snapshot_id: str
+    sequence: int  # 1-based snapshot number within the session
+
+    def describe(self) -> str:
+        refs = f"@e{self.start}-@e{self.end - 1}" if self.end > self.start else "no refs"
+        return f"snapshot #{self.sequence} ({self.snapshot_id}, {refs})"
+
+
+class ElementRegistry:
+    """Ref lifecycle for one session."""
+
+    def __init__(self) -> None:
+        self._next = 0
+        self._blocks: list[_Block] = []
+        self._current: dict[str, ElementInfo] = {}
+        self._valid = False
+
+    @property
+    def snapshot_id(self) -> str | None:
+        return self._blocks[-1].snapshot_id if self._valid and self._blocks else None
+
+    @property
+    def next_index(self) -> int:
+        """The number the next snapshot's first ref will carry."""
+        return self._next
+
+    @property
+    def snapshot_count(self) -> int:
+        return len(self._blocks)
+
+    def register_snapshot(self, snapshot_id: str, elements: list[ElementInfo]) -> list[str]:
+        """Give ``elements`` (in DFS order) the next block of refs; all older refs go stale."""
+        start = self._next
+        refs = [f"@e{start + i}" for i in range(len(elements))]
+        for ref, element in zip(refs, elements, strict=True):
+            element.ref = ref
+        self._next = start + len(elements)
+        self._blocks.append(_Block(start, self._next, snapshot_id, len(self._blocks) + 1))
+        self._current = dict(zip(refs, elements, strict=True))
+        self._valid = True
+        return refs
+
+    def resolve(self, ref: str) -> ElementInfo:
+        """The element behind ``ref`` in the current snapshot, or ``RefInvalidError`` saying why."""
+        element = self._current.get(ref) if self._valid else None
+        if element is not None:
+            return element
+        raise RefInvalidError(ref, self.explain(ref))
+
+    def explain(self, ref: str) -> str:
+        match = _REF.match(ref)
+        if not match:
+            return "refs look like '@e7'"
+        number = int(match.group(1))
+        if number >= self._next:
+            return "no snapshot in this session has issued it"
+        starts = [b.start for b in self._blocks]
+        block = self._blocks[bisect.bisect_right(starts, number) - 1]
+        if self._valid and block is self._blocks[-1]:
+            return f"it is not in {block.describe()}"
+        return f"it came from {block.describe()}, which is no longer current"
+
+    def invalidate(self) -> None:
+        """Every ref goes stale (an action is about to change the page)."""
+        self._valid = False
+        self._current = {}
+
+    def list_refs(self) -> list[str]:
+        return list(self._current) if self._valid else []

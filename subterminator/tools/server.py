@@ -1,0 +1,198 @@
+"""``BrowserToolServer``: the seven tools behind one ``execute``; never raises.
+
+Every reply carries a fresh snapshot (errors included), so the model always acts on the page
+as it is now. request_human_approval and complete_task are the TaskOrchestrator's to answer;
+called here directly they are validated and refused, never approved.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from typing import Any
+
+from subterminator.browser.protocol import Browser
+from subterminator.errors import (
+    BrowserError,
+    ElementDisabledError,
+    ElementNotVisibleError,
+    ElementObscuredError,
+    InvalidParamsError,
+    MCPError,
+    RefInvalidError,
+    TimeoutError,
+)
+from subterminator.models.snapshot import Snapshot
+from subterminator.models.tools import ErrorCode, ToolResult
+from subterminator.snapshot.factory import SnapshotFactory
+from subterminator.snapshot.registry import ElementRegistry
+from subterminator.tools.executor import ActionExecutor, LatencyCaps
+from subterminator.tools.schemas import (
+    ClickArgs,
+    FillArgs,
+    GetSnapshotArgs,
+    ScrollArgs,
+    SelectArgs,
+    parse_arguments,
+)
+
+log = logging.getLogger(__name__)
+
+ORCHESTRATOR_TOOLS = frozenset({"request_human_approval", "complete_task"})
+
+
+def error_code(exc: BaseException) -> ErrorCode:
+    if isinstance(exc, RefInvalidError):
+        return "ref_invalid"
+    if isinstance(exc, ElementDisabledError):
+        return "element_disabled"
+    if isinstance(exc, ElementObscuredError):
+        return "element_obscured"
+    if isinstance(exc, ElementNotVisibleError):
+        return "element_not_visible"
+    if isinstance(exc, TimeoutError):
+        return "timeout"
+    if isinstance(exc, InvalidParamsError):
+        return "invalid_params"
+    return "action_failed"
+
+
+class BrowserToolServer:
+    def __init__(
+        self,
+        browser: Browser,
+        *,
+        registry: ElementRegistry | None = None,
+        factory: SnapshotFactory | None = None,
+        caps: LatencyCaps | None = None,
+    ) -> None:
+        self.browser = browser
+        self.registry = registry or ElementRegistry()
+        self.factory = factory or SnapshotFactory(browser, self.registry)
+        self.caps = caps or LatencyCaps()
+        self.executor = ActionExecutor(browser, self.caps)
+        self.last_snapshot: Snapshot | None = None
+        self.browser_error: BrowserError | None = None  # set once the browser is gone
+
+    async def execute(self, tool_name: str, arguments: Any) -> ToolResult:
+        """Run one tool call. Any failure becomes a ToolResult with a precise message."""
+        try:
+            args = parse_arguments(tool_name, arguments)
+            if tool_name in ORCHESTRATOR_TOOLS:
+                return await self._reply(
+                    "action_failed",
+                    f"{tool_name} is answered by the TaskOrchestrator, not the browser; "
+                    "nothing was approved or completed",
+                )
+            if isinstance(args, GetSnapshotArgs):
+                return await self.get_snapshot(args.viewport_only)
+            if isinstance(args, ClickArgs):
+                return await self.browser_click(args.ref)
+            if isinstance(args, FillArgs):
+                return await self.browser_fill(args.ref, args.value, args.clear_first)
+            if isinstance(args, SelectArgs):
+                return await self.browser_select(args.ref, args.value)
+            if isinstance(args, ScrollArgs):
+                return await self.browser_scroll(args.ref, args.direction, args.amount)
+            raise InvalidParamsError(tool_name, "unknown tool")
+        except InvalidParamsError as exc:
+            return await self._reply("invalid_params", str(exc))
+        except Exception as exc:  # the loop must never die on one tool call (spec 01 2.4.2)
+            log.exception("tool %s(%r) failed unexpectedly", tool_name, arguments)
+            return await self._reply("action_failed", f"{tool_name} failed: {exc}")
+
+    # -- snapshots -------------------------------------------------------------------------
+
+    async def _refresh(self, viewport_only: bool = True) -> Snapshot:
+        """A fresh snapshot within the cap; raises TimeoutError or BrowserError."""
+        self.registry.invalidate()
+        try:
+            snapshot, _ = await asyncio.wait_for(
+                self.factory.create(viewport_only), timeout=self.caps.snapshot / 1000
+            )
+        except asyncio.TimeoutError:
+            raise TimeoutError("get_snapshot", self.caps.snapshot) from None
+        except BrowserError as exc:
+            self.browser_error = exc
+            raise
+        self.last_snapshot = snapshot
+        return snapshot
+
+    async def _snapshot_or_placeholder(self) -> tuple[Snapshot, str | None]:
+        """A fresh snapshot, or an empty one plus the reason none could be taken."""
+        try:
+            return await self._refresh(), None
+        except (TimeoutError, BrowserError) as exc:
+            last = self.last_snapshot
+            placeholder = self.factory.empty(
+                last.page.url if last else "", last.page.title if last else ""
+            )
+            return placeholder, f"No fresh snapshot: {exc}"
+
+    async def _reply(
+        self, error: ErrorCode | None, message: str | None, viewport_only: bool = True
+    ) -> ToolResult:
+        snapshot, problem = await self._snapshot_or_placeholder()
+        if problem:
+            message = f"{message}. {problem}" if message else problem
+            error = error or ("timeout" if self.browser_error is None else "action_failed")
+        if error:
+            log.warning("tool error %s: %s (url=%s)", error, message, snapshot.page.url)
+        return ToolResult(success=error is None, snapshot=snapshot, error=error, message=message)
+
+    def _describe_current(self) -> str:
+        last = self.last_snapshot
+        if last is None or not last.elements:
+            return "the fresh snapshot below"
+        return f"the fresh snapshot below ({last.elements[0].ref}-{last.elements[-1].ref})"
+
+    # -- the tools -------------------------------------------------------------------------
+
+    async def get_snapshot(self, viewport_only: bool = True) -> ToolResult:
+        try:
+            snapshot = await self._refresh(viewport_only)
+        except (TimeoutError, BrowserError) as exc:
+            return await self._reply(error_code(exc), str(exc))
+        return ToolResult(success=True, snapshot=snapshot)
+
+    async def _action(self, ref: str | None, run: Any) -> ToolResult:
+        try:
+            element = self.registry.resolve(ref) if ref is not None else None
+        except RefInvalidError as exc:
+            result = await self._reply("ref_invalid", None)
+            detail = f"{ref} is not a current ref: {exc.detail}. Refs are valid for one snapshot only"
+            return result.model_copy(
+                update={"message": f"{detail}; use a ref from {self._describe_current()}."}
+            )
+        self.registry.invalidate()
+        try:
+            await run(element)
+        except BrowserError as exc:
+            self.browser_error = exc
+            return await self._reply("action_failed", f"Browser error: {exc}")
+        except MCPError as exc:
+            return await self._reply(error_code(exc), str(exc))
+        return await self._reply(None, None)
+
+    async def browser_click(self, ref: str) -> ToolResult:
+        return await self._action(ref, lambda e: self.executor.click(e))
+
+    async def browser_fill(self, ref: str, value: str, clear_first: bool = True) -> ToolResult:
+        return await self._action(ref, lambda e: self.executor.fill(e, value, clear_first))
+
+    async def browser_select(self, ref: str, value: str) -> ToolResult:
+        return await self._action(ref, lambda e: self.executor.select(e, value))
+
+    async def browser_scroll(
+        self, ref: str | None = None, direction: str | None = None, amount: int = 300
+    ) -> ToolResult:
+        if ref is not None:
+            return await self._action(ref, lambda e: self.executor.scroll_to_element(e))
+        if direction not in ("up", "down", "top", "bottom"):
+            return await self._reply(
+                "invalid_params", "browser_scroll needs either 'ref' or 'direction'"
+            )
+        return await self._action(
+            None,
+            lambda _e: self.executor.scroll_page(direction, amount),  # type: ignore[arg-type]
+        )
