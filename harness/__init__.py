@@ -1,0 +1,1 @@
+"""The SubTerminator harness: pytest plugin, local sites, replay browser and AI doubles."""

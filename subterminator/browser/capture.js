@@ -7,6 +7,7 @@
     '[tabindex],h1,h2,h3,h4,h5,h6,[contenteditable]:not([contenteditable="false"]),dialog,' +
     'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked]';
   const LIVE = /^(alert|alertdialog|status|dialog|log)$/;
+  const NATIVE = /^(A|AREA|BUTTON|INPUT|SELECT|TEXTAREA|SUMMARY)$/;
   const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'NOSCRIPT', 'svg']);
   const vw = window.innerWidth, vh = window.innerHeight;
   let focused = document.activeElement;
@@ -38,7 +39,8 @@
         if (el.type === 'password') m.pw = 1;
         if (el === focused) m.f = 1;
         const role = el.getAttribute('role') || '';
-        if (LIVE.test(role) || el.tagName === 'DIALOG' || el.hasAttribute('aria-live')) {
+        const customControl = !role && el.hasAttribute('tabindex') && !NATIVE.test(el.tagName);
+        if (customControl || LIVE.test(role) || el.tagName === 'DIALOG' || el.hasAttribute('aria-live')) {
           m.x = (el.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 1000);
         }
         meta.push(m);

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from typing import Literal
 
-from pydantic import Base64Bytes, BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field
 
 
 class _Raw(BaseModel):
@@ -54,16 +54,18 @@ class RawNode(_Raw):
     checked: Literal["true", "false", "mixed"] | None = None
     expanded: bool | None = None
     text: str | None = Field(
-        default=None, description="Visible text, for live regions whose name is empty"
+        default=None, description="Visible text of live regions and role-less custom controls"
     )
 
 
 class RawCapture(_Raw):
     """Everything a Browser reports about the page at one moment."""
 
+    model_config = ConfigDict(extra="forbid", ser_json_bytes="base64", val_json_bytes="base64")
+
     url: str
     title: str
     viewport: RawViewport
     scope: Literal["viewport", "page"] = "viewport"
     nodes: list[RawNode] = Field(default_factory=list)
-    screenshot: Base64Bytes | None = Field(default=None, description="PNG bytes")
+    screenshot: bytes | None = Field(default=None, description="PNG bytes (base64 in JSON)")

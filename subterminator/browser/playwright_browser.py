@@ -308,7 +308,7 @@ class PlaywrightBrowser:
             viewport=viewport,
             scope=scope,
             nodes=nodes,
-            screenshot=base64.b64encode(screenshot) if screenshot else None,
+            screenshot=screenshot,
         )
 
     async def _screenshot(self, viewport: RawViewport, max_pixels: int) -> bytes:

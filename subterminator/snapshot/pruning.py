@@ -46,7 +46,6 @@ CHECKABLE_ROLES = frozenset(
     {"checkbox", "radio", "switch", "menuitemcheckbox", "menuitemradio", "option"}
 )
 VALUE_ROLES = frozenset({"textbox", "searchbox", "combobox", "spinbutton", "slider", "listbox"})
-TEXT_NAMED_ROLES = frozenset({"alert", "alertdialog", "dialog", "status", "log"})
 _ROLE_RANK = {
     **dict.fromkeys(("button", "link"), 0),
     **dict.fromkeys(("checkbox", "radio", "textbox"), 1),
@@ -134,8 +133,8 @@ def candidates(capture: RawCapture, viewport_only: bool, limits: PruneLimits) ->
         while parent is not None and parent not in admitted:
             parent = capture.nodes[parent].parent if 0 <= parent < index else None
         name = node.name
-        if not name.strip() and node.role in TEXT_NAMED_ROLES and node.text:
-            name = node.text
+        if not name.strip() and node.text:
+            name = node.text  # live regions and role-less custom controls: their text says it
         value = node.value if node.role in VALUE_ROLES and node.value is not None else None
         admitted[index] = len(result)
         result.append(

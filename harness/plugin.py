@@ -1,0 +1,95 @@
+"""pytest plugin (entry point ``pytest11``): options, markers and browser fixtures.
+
+Fixtures: ``chromium_session`` (one headless Chromium per test session), ``browser`` (a fresh
+``PlaywrightBrowser`` context per test, with every non-local request blocked) and
+``static_site`` (a factory serving a folder on 127.0.0.1). ``live`` tests are skipped unless
+``--live`` is given.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator, Callable, Iterator
+from pathlib import Path
+
+import pytest
+import pytest_asyncio
+from playwright.async_api import Browser as PWBrowser
+from playwright.async_api import async_playwright
+
+from harness.sites import StaticSite
+from subterminator.browser.discovery import find_chromium
+from subterminator.browser.playwright_browser import PlaywrightBrowser, chromium_args
+
+VIEWPORT = {"width": 1280, "height": 800}
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("subterminator", "SubTerminator harness")
+    group.addoption(
+        "--live",
+        action="store_true",
+        default=False,
+        help="run tests marked 'live' (real sites, real model API; needs network and a key)",
+    )
+    group.addoption(
+        "--headed",
+        action="store_true",
+        default=False,
+        help="show the browser window in browser tests",
+    )
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    config.addinivalue_line(
+        "markers", "live: needs the real network and model API; runs only with --live"
+    )
+    config.addinivalue_line("markers", "browser: drives a real headless Chromium")
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    if config.getoption("--live"):
+        return
+    skip_live = pytest.mark.skip(reason="live test: run with --live (real network and API key)")
+    for item in items:
+        if "live" in item.keywords:
+            item.add_marker(skip_live)
+
+
+@pytest_asyncio.fixture(scope="session", loop_scope="session")
+async def chromium_session(pytestconfig: pytest.Config) -> AsyncIterator[PWBrowser]:
+    """One Chromium for the whole session; tests get isolated contexts from it."""
+    async with async_playwright() as pw:
+        executable = find_chromium(pw.chromium.executable_path)
+        browser = await pw.chromium.launch(
+            executable_path=executable,
+            headless=not pytestconfig.getoption("--headed"),
+            args=chromium_args(executable),
+        )
+        yield browser
+        await browser.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def browser(chromium_session: PWBrowser) -> AsyncIterator[PlaywrightBrowser]:
+    """A fresh PlaywrightBrowser (own context) that can only reach this machine."""
+    context = await chromium_session.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    wrapped = await PlaywrightBrowser.attach(context, block_non_local=True)
+    yield wrapped
+    await context.close()
+
+
+@pytest.fixture(scope="session")
+def static_site() -> Iterator[Callable[[Path], StaticSite]]:
+    """Factory: ``static_site(folder)`` serves ``folder`` for the rest of the session."""
+    sites: dict[Path, StaticSite] = {}
+
+    def serve(root: Path) -> StaticSite:
+        root = root.resolve()
+        if root not in sites:
+            sites[root] = StaticSite(root).start()
+        return sites[root]
+
+    yield serve
+    for site in sites.values():
+        site.stop()
+

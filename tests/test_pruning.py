@@ -1,0 +1,201 @@
+"""Pruning, ranking, depth and token budgets as properties over generated raw captures."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
+from subterminator.models.snapshot import Snapshot
+from subterminator.snapshot.element import OFFSCREEN
+from subterminator.snapshot.factory import SnapshotFactory
+from subterminator.snapshot.pruning import (
+    EXCLUDED_ROLES,
+    INTERACTIVE_ROLES,
+    LANDMARK_ROLES,
+    PruneLimits,
+    candidates,
+    is_included,
+    rank_key,
+)
+from subterminator.snapshot.registry import ElementRegistry
+from subterminator.snapshot.tokens import estimate_tokens
+
+ROLES = sorted(INTERACTIVE_ROLES | LANDMARK_ROLES | EXCLUDED_ROLES | {"heading", "list", "img"})
+NAMES = st.one_of(
+    st.sampled_from(["", "OK", "Cancel membership", "Finish Cancellation", "  spaced\n name "]),
+    st.text(max_size=12),
+    st.integers(190, 400).map(lambda n: "n" * n),
+)
+VIEWPORT = RawViewport(width=1280, height=800, scroll_x=0, scroll_y=0)
+
+
+class _NoBrowser:
+    """from_capture never touches the browser; this proves it."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"from_capture used the browser ({name})")
+
+
+def factory(limits: PruneLimits | None = None) -> SnapshotFactory:
+    counter = iter(range(10**9))
+    return SnapshotFactory(
+        _NoBrowser(),  # type: ignore[arg-type]
+        ElementRegistry(),
+        limits=limits,
+        new_id=lambda: f"snap-{next(counter)}",
+        clock=lambda: "2026-01-01T00:00:00+00:00",
+    )
+
+
+@st.composite
+def raw_nodes(draw: st.DrawFn, index: int) -> RawNode:
+    role = draw(st.sampled_from(ROLES))
+    return RawNode(
+        handle=str(index),
+        parent=draw(st.one_of(st.none(), st.integers(0, index - 1))) if index else None,
+        role=role,
+        name=draw(NAMES),
+        level=draw(st.integers(1, 6)) if role == "heading" else None,
+        box=RawBox(
+            x=draw(st.integers(-400, 1600)),
+            y=draw(st.integers(-900, 2400)),
+            width=draw(st.integers(1, 600)),
+            height=draw(st.integers(1, 300)),
+        ),
+        focusable=draw(st.booleans()),
+        hidden=draw(st.booleans()) and draw(st.booleans()),
+        disabled=draw(st.booleans()),
+        checked=draw(st.sampled_from([None, "true", "false", "mixed"])),
+        expanded=draw(st.sampled_from([None, True, False])),
+    )
+
+
+@st.composite
+def captures(draw: st.DrawFn, max_nodes: int = 260) -> RawCapture:
+    count = draw(st.integers(0, max_nodes))
+    nodes = [draw(raw_nodes(i)) for i in range(count)]
+    return RawCapture(url="http://127.0.0.1/x", title="t", viewport=VIEWPORT, nodes=nodes)
+
+
+def depth_of(snapshot: Snapshot) -> int:
+    parent = {child: e.ref for e in snapshot.elements for child in e.children or []}
+    deepest = 0
+    for element in snapshot.elements:
+        depth, ref = 1, element.ref
+        while ref in parent:
+            ref, depth = parent[ref], depth + 1
+        deepest = max(deepest, depth)
+    return deepest
+
+
+@given(captures(), st.booleans())
+def test_snapshot_invariants(capture: RawCapture, viewport_only: bool) -> None:
+    snapshot, infos = factory().from_capture(capture, viewport_only)
+    Snapshot.model_validate(snapshot.model_dump())  # contract holds, incl. maxItems and name length
+    assert len(snapshot.elements) <= 100
+    assert estimate_tokens(snapshot.elements_json()) <= 2000
+    assert [e.ref for e in snapshot.elements] == [f"@e{i}" for i in range(len(snapshot.elements))]
+    assert [i.order for i in infos] == sorted(i.order for i in infos), "DFS order kept"
+    assert depth_of(snapshot) <= 10
+    refs = {e.ref for e in snapshot.elements}
+    for element in snapshot.elements:
+        assert set(element.children or []) <= refs
+        assert len(element.name) <= 203
+    for info in infos:
+        node = capture.nodes[info.order]
+        assert is_included(node)
+        assert not node.hidden
+        assert not (viewport_only and info.visibility == OFFSCREEN)
+
+
+@settings(max_examples=25)
+@given(captures(max_nodes=400))
+def test_dropped_elements_rank_below_every_kept_one(capture: RawCapture) -> None:
+    admitted = candidates(capture, False, PruneLimits())
+    _, kept = factory().from_capture(capture, False)
+    kept_orders = {k.order for k in kept}
+    dropped = [a for a in admitted if a.order not in kept_orders]
+    if dropped and kept:
+        assert max(rank_key(k) for k in kept) < min(rank_key(d) for d in dropped)
+
+
+def button(index: int, y: float, name: str = "", parent: int | None = None) -> RawNode:
+    return RawNode(
+        handle=str(index),
+        parent=parent,
+        role="button",
+        name=name or f"Button {index}",
+        box=RawBox(x=10, y=y, width=80, height=20),
+        focusable=True,
+    )
+
+
+def test_ranking_prefers_fully_visible_then_role_then_document_order() -> None:
+    nodes = [
+        RawNode(role="heading", level=1, name="Title", box=RawBox(x=0, y=0, width=100, height=30)),
+        button(1, y=790),  # partly visible
+        RawNode(role="checkbox", name="c", box=RawBox(x=0, y=40, width=10, height=10), focusable=True),
+        button(3, y=100),
+        button(4, y=2000),  # offscreen
+    ]
+    capture = RawCapture(url="u", title="t", viewport=VIEWPORT, nodes=nodes)
+    snapshot, _ = factory(PruneLimits(max_elements=3)).from_capture(capture, viewport_only=False)
+    assert [e.name for e in snapshot.elements] == ["Title", "c", "Button 3"]
+
+
+def test_token_budget_cuts_before_the_count_cap() -> None:
+    nodes = [button(i, y=5 + i * 7, name=f"{i} " + "x" * 150) for i in range(100)]
+    capture = RawCapture(url="u", title="t", viewport=VIEWPORT, nodes=nodes)
+    snapshot, _ = factory().from_capture(capture)
+    assert 0 < len(snapshot.elements) < 100
+    tokens = estimate_tokens(snapshot.elements_json())
+    assert tokens <= 2000
+    one_more = factory(PruneLimits(element_token_budget=10**9)).from_capture(capture)[0]
+    assert estimate_tokens(one_more.elements_json()) > 2000
+
+
+def test_depth_is_capped_without_losing_controls() -> None:
+    nodes: list[RawNode] = []
+    for level in range(14):
+        nodes.append(
+            RawNode(
+                role="region",
+                name=f"Level {level + 1}",
+                parent=len(nodes) - 1 if nodes else None,
+                box=RawBox(x=0, y=level * 20, width=500, height=20),
+            )
+        )
+    nodes.append(button(14, y=300, parent=13))
+    capture = RawCapture(url="u", title="t", viewport=VIEWPORT, nodes=nodes)
+    snapshot, _ = factory().from_capture(capture)
+    assert len(snapshot.elements) == 15
+    assert depth_of(snapshot) == 10
+    level_ten = next(e for e in snapshot.elements if e.name == "Level 10")
+    assert level_ten.children is None
+    level_nine = next(e for e in snapshot.elements if e.name == "Level 9")
+    assert set(level_nine.children or []) >= {
+        e.ref for e in snapshot.elements if e.name in ("Level 11", "Button 14")
+    } - {level_ten.ref}
+
+
+def test_corrupt_parent_links_do_not_hang_or_crash() -> None:
+    nodes = [button(0, y=10, parent=5), button(1, y=40, parent=1), button(2, y=80, parent=-3)]
+    capture = RawCapture(url="u", title="t", viewport=VIEWPORT, nodes=nodes)
+    snapshot, _ = factory().from_capture(capture)
+    assert [e.name for e in snapshot.elements] == ["Button 0", "Button 1", "Button 2"]
+
+
+def test_raw_capture_round_trips_through_json() -> None:
+    capture = RawCapture(
+        url="http://127.0.0.1/",
+        title="T",
+        viewport=VIEWPORT,
+        nodes=[button(0, y=1), RawNode(role="alert", text="Declined", checked="mixed")],
+        screenshot=b"\x89PNG\r\n\x1a\nrest",
+    )
+    again = RawCapture.model_validate_json(capture.model_dump_json())
+    assert again == capture
+    assert again.screenshot == b"\x89PNG\r\n\x1a\nrest"
