@@ -313,7 +313,8 @@ class PlaywrightBrowser:
 
     async def _screenshot(self, viewport: RawViewport, max_pixels: int) -> bytes:
         area = viewport.width * viewport.height
-        scale = min(1.0, math.sqrt(max_pixels / area)) if area else 1.0
+        # a hair under the exact ratio: Chrome rounds the image size up, which could overshoot
+        scale = min(1.0, 0.998 * math.sqrt(max_pixels / area)) if area else 1.0
         shot = await self._send(
             "Page.captureScreenshot",
             {

@@ -1,0 +1,167 @@
+"""SnapshotFactory on real headless Chromium: AC-T1, AC-S1..S5, AC-R1, AC-R2, AC-R4."""
+
+from __future__ import annotations
+
+import base64
+import json
+
+import jsonschema
+import pytest
+
+from harness.sites import StaticSite
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.snapshot import ElementRegistry, PruneLimits, SnapshotFactory
+from subterminator.snapshot.tokens import estimate_tokens, image_tokens
+from subterminator.tools.server import BrowserToolServer
+from tests.browser_helpers import by_name, names, png_size
+from tests.conftest import FIXTURES
+
+pytestmark = pytest.mark.browser
+UNLIMITED = PruneLimits(element_token_budget=10**9)
+
+
+@pytest.fixture
+async def rules(browser: PlaywrightBrowser, pages: StaticSite) -> PlaywrightBrowser:
+    await browser.navigate(pages.url("rules.html"))
+    return browser
+
+
+def schema() -> dict[str, object]:
+    return json.loads((FIXTURES / "snapshot_schema.json").read_text())
+
+
+async def test_get_snapshot_matches_the_schema(rules: PlaywrightBrowser) -> None:
+    result = await BrowserToolServer(rules).execute("get_snapshot", {})
+    assert result.success and result.error is None
+    document = json.loads(result.snapshot.model_dump_json())
+    jsonschema.Draft202012Validator(schema()).validate(document)
+    required = {"snapshot_id", "timestamp", "elements", "focused", "page", "screenshot", "viewport"}
+    assert required <= document.keys()
+    assert document["page"] == {"url": rules.page.url, "title": "Pruning rules"}
+
+
+async def test_inclusion_and_exclusion_rules(rules: PlaywrightBrowser) -> None:
+    snapshot, _ = await SnapshotFactory(rules, ElementRegistry(), limits=UNLIMITED).create(False)
+    got = names(snapshot)
+    for present in (
+        "Pruning rules", "Second level", "Third level",  # headings 1-3
+        "Disabled button", "Read only", "Email", "Plan", "Members link",
+        "Membership region", "Your card was declined.", "Offer dialog",  # landmarks
+        "Focusable div",  # focusable generic: focusability stands in for click handlers
+        "Deep in wrappers", "Below the fold",
+    ):
+        assert present in got
+    for absent in (
+        "Fourth level is left out", "Hidden from AT", "Display none", "Visibility hidden",
+        "Click handler only", "Plain text is left out",
+    ):
+        assert absent not in got
+    assert {e.role for e in snapshot.elements}.isdisjoint({"generic", "separator", "StaticText"} - {"generic"})
+    assert by_name(snapshot, "Focusable div").role == "generic"
+    assert by_name(snapshot, "Pruning rules").level == 1
+
+
+async def test_states(rules: PlaywrightBrowser) -> None:
+    snapshot, _ = await SnapshotFactory(rules, ElementRegistry(), limits=UNLIMITED).create(False)
+    assert by_name(snapshot, "Disabled button").state == ["visible", "disabled"]
+    assert by_name(snapshot, "Read only").state == ["visible", "enabled", "readonly"]
+    assert by_name(snapshot, "Read only").value == "fixed"
+    assert "checked" in by_name(snapshot, "Checked box").state
+    assert "unchecked" in by_name(snapshot, "Unchecked box").state
+    assert "mixed" in by_name(snapshot, "Mixed box").state
+    assert "collapsed" in by_name(snapshot, "Collapsed section").state
+    assert "expanded" in by_name(snapshot, "Expanded section").state
+    assert "busy" in by_name(snapshot, "Busy button").state
+    assert by_name(snapshot, "Below the fold").state[0] == "offscreen"
+    email = by_name(snapshot, "Email")
+    assert "focused" in email.state and snapshot.focused == email.ref
+    assert by_name(snapshot, "Plan").value == "Premium"
+    password = by_name(snapshot, "Password")
+    assert password.value is not None and "hunter2" not in password.value
+
+
+async def test_names_are_truncated_at_200_characters(rules: PlaywrightBrowser) -> None:
+    snapshot, _ = await SnapshotFactory(rules, ElementRegistry(), limits=UNLIMITED).create(False)
+    long = next(e for e in snapshot.elements if e.name.startswith("LLLL"))
+    assert long.name == "L" * 200 + "..."
+
+
+async def test_viewport_only_leaves_out_offscreen_elements(rules: PlaywrightBrowser) -> None:
+    snapshot, _ = await SnapshotFactory(rules, ElementRegistry(), limits=UNLIMITED).create(True)
+    assert "Below the fold" not in names(snapshot)
+    assert all(e.state[0] == "visible" for e in snapshot.elements)
+
+
+async def test_children_and_depth(rules: PlaywrightBrowser) -> None:
+    snapshot, _ = await SnapshotFactory(rules, ElementRegistry(), limits=UNLIMITED).create(False)
+    region = by_name(snapshot, "Membership region")
+    assert region.children == [by_name(snapshot, "Members link").ref]
+    level_nine = by_name(snapshot, "Level 9")
+    deep_button = by_name(snapshot, "Button at level 13")
+    assert deep_button.ref in (level_nine.children or [])  # hung off depth 10's parent
+    assert by_name(snapshot, "Level 10").children is None
+
+
+async def test_bounding_boxes_are_in_viewport_coordinates(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+    await browser.navigate(pages.url("form.html"))
+    server = BrowserToolServer(browser)
+    result = await server.execute("browser_scroll", {"direction": "bottom"})
+    snapshot = result.snapshot
+    assert snapshot.viewport.scroll_y > 800
+    heading = by_name(snapshot, "Bottom of the form page")
+    rect = await browser.page.evaluate(
+        "() => { const r = document.querySelector('h2').getBoundingClientRect(); return [r.x, r.y]; }"
+    )
+    assert (heading.bbox.x, heading.bbox.y) == (round(rect[0]), round(rect[1]))
+    assert 0 <= heading.bbox.y < snapshot.viewport.height
+
+
+async def test_more_than_100_elements_are_cut_by_rank(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+    await browser.navigate(pages.url("grid.html?n=1000"))
+    factory = SnapshotFactory(browser, ElementRegistry(), limits=UNLIMITED)
+    snapshot, _ = await factory.create(viewport_only=False)
+    assert len(snapshot.elements) == 100
+    assert all(e.state[0] == "visible" for e in snapshot.elements[:50])
+    default, _ = await SnapshotFactory(browser, ElementRegistry()).create(viewport_only=False)
+    assert len(default.elements) <= 100
+    assert estimate_tokens(default.elements_json()) <= 2000
+
+
+async def test_refs_start_at_e0_and_are_deterministic(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+    await browser.navigate(pages.url("netflix/account.html"))
+    first, _ = await SnapshotFactory(browser, ElementRegistry()).create()
+    again, _ = await SnapshotFactory(browser, ElementRegistry()).create()
+    assert first.elements[0].ref == "@e0"
+    assert [e.model_dump() for e in first.elements] == [e.model_dump() for e in again.elements]
+    assert first.snapshot_id != again.snapshot_id
+    # within one session the next snapshot continues the count, same order
+    registry = ElementRegistry()
+    factory = SnapshotFactory(browser, registry)
+    one, _ = await factory.create()
+    two, _ = await factory.create()
+    offset = len(one.elements)
+    assert [e.ref for e in two.elements] == [f"@e{offset + i}" for i in range(offset)]
+    assert [(e.role, e.name) for e in one.elements] == [(e.role, e.name) for e in two.elements]
+
+
+async def test_every_snapshot_has_a_unique_id(rules: PlaywrightBrowser) -> None:
+    server = BrowserToolServer(rules)
+    ids = {(await server.execute("get_snapshot", {})).snapshot.snapshot_id for _ in range(5)}
+    assert len(ids) == 5
+
+
+async def test_screenshot_costs_about_500_image_tokens(rules: PlaywrightBrowser) -> None:
+    result = await BrowserToolServer(rules).execute("get_snapshot", {})
+    width, height = png_size(base64.b64decode(result.snapshot.screenshot))
+    assert abs(width / height - 1280 / 800) < 0.01  # the viewport, scaled (not cropped)
+    assert 770 <= width <= 775  # 1280 x sqrt(500 tokens * 750 px / (1280 * 800))
+    assert 480 <= image_tokens(width, height) <= 500
+
+
+async def test_shadow_dom_controls_are_captured(browser: PlaywrightBrowser) -> None:
+    await browser.page.set_content(
+        "<div id=host></div><script>document.getElementById('host').attachShadow({mode:'open'})"
+        ".innerHTML = '<button>Inside shadow</button>'</script>"
+    )
+    snapshot, _ = await SnapshotFactory(browser, ElementRegistry()).create()
+    assert by_name(snapshot, "Inside shadow").role == "button"
