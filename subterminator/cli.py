@@ -42,7 +42,7 @@ async def _snapshot(args: argparse.Namespace, err: Console) -> int:
         started = time.perf_counter()
         snapshot, _ = await factory.create(viewport_only=not args.all)
         elapsed = time.perf_counter() - started
-    print(snapshot.model_dump_json(indent=2, exclude_none=True))
+    print(snapshot.model_dump_json(indent=2))
     tokens = estimate_tokens(snapshot.elements_json())
     err.print(
         f"[dim]{len(snapshot.elements)} elements, ~{tokens} tokens of elements JSON "

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from typing import Annotated, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field
+from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
 REF_PATTERN = r"^@e\d+$"
 Ref = Annotated[str, Field(pattern=REF_PATTERN)]
@@ -30,6 +30,7 @@ ElementState = Literal[
 ]
 ELEMENT_STATES: tuple[str, ...] = get_args(ElementState)
 
+_OPTIONAL = frozenset({"value", "level", "children"})
 MAX_NAME_LENGTH = 200
 MAX_ELEMENTS = 100
 
@@ -77,6 +78,12 @@ class Element(_Contract):
     level: int | None = Field(default=None, ge=1, le=6, description="For headings: 1-6")
     children: list[Ref] | None = Field(default=None, description="Refs of child elements")
 
+    @model_serializer(mode="wrap")
+    def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """Optional fields (value, level, children) are left out, not sent as null: tokens."""
+        data: dict[str, object] = handler(self)
+        return {k: v for k, v in data.items() if v is not None or k not in _OPTIONAL}
+
 
 class Snapshot(_Contract):
     """The page as the model sees it. Every tool reply carries one, errors included."""
@@ -91,7 +98,7 @@ class Snapshot(_Contract):
 
     def elements_json(self) -> str:
         """The elements as sent to the model: compact, absent fields left out."""
-        return "[" + ",".join(e.model_dump_json(exclude_none=True) for e in self.elements) + "]"
+        return "[" + ",".join(e.model_dump_json() for e in self.elements) + "]"
 
     def element(self, ref: str) -> Element | None:
         return next((e for e in self.elements if e.ref == ref), None)

@@ -36,7 +36,7 @@ class ToolResult(BaseModel):
         body: dict[str, object] = {"success": self.success, "error": self.error}
         if self.message:
             body["message"] = self.message
-        snap = self.snapshot.model_dump(mode="json", exclude_none=True, exclude={"screenshot"})
+        snap = self.snapshot.model_dump(mode="json", exclude={"screenshot"})
         body["snapshot"] = snap
         return body
 

@@ -28,7 +28,7 @@ def _now() -> str:
 
 def elements_json(elements: list[ElementInfo]) -> str:
     """The elements exactly as ``Snapshot.elements_json`` will render them."""
-    return "[" + ",".join(e.to_element().model_dump_json(exclude_none=True) for e in elements) + "]"
+    return "[" + ",".join(e.to_element().model_dump_json() for e in elements) + "]"
 
 
 class SnapshotFactory:
