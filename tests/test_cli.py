@@ -1,0 +1,53 @@
+"""``subterminator snapshot`` and ``subterminator schema`` as a person runs them."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+
+import pytest
+
+from harness.sites import StaticSite
+from subterminator.models.snapshot import Snapshot
+from subterminator.schema import render_snapshot_schema
+
+pytestmark = pytest.mark.browser
+
+
+def run(*args: str) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [sys.executable, "-m", "subterminator.cli", *args],
+        capture_output=True, text=True, timeout=120, check=False,
+    )
+
+
+def test_snapshot_prints_the_model_view(pages: StaticSite) -> None:
+    done = run("snapshot", pages.url("grid.html?n=3000"), "--no-screenshot")
+    assert done.returncode == 0, done.stderr
+    snapshot = Snapshot.model_validate_json(done.stdout)
+    assert snapshot.screenshot == ""
+    assert 0 < len(snapshot.elements) <= 100
+    assert all(e.state[0] == "visible" for e in snapshot.elements)
+    assert "tokens of elements JSON" in done.stderr
+
+
+def test_snapshot_all_includes_offscreen_and_a_screenshot(pages: StaticSite) -> None:
+    done = run("snapshot", pages.url("form.html"), "--all")
+    assert done.returncode == 0, done.stderr
+    snapshot = Snapshot.model_validate_json(done.stdout)
+    assert snapshot.screenshot
+    assert any(e.state[0] == "offscreen" for e in snapshot.elements)
+
+
+def test_unreachable_url_is_a_clear_error() -> None:
+    done = run("snapshot", "http://127.0.0.1:9/nothing-here", "--no-screenshot")
+    assert done.returncode == 2
+    assert "Could not open http://127.0.0.1:9/nothing-here" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_schema_command_prints_the_committed_schema() -> None:
+    done = run("schema")
+    assert done.returncode == 0
+    assert json.loads(done.stdout) == json.loads(render_snapshot_schema())
