@@ -2,7 +2,7 @@
 // open shadow roots included, and returns the candidate elements in DFS document order with
 // their layout boxes; Chrome's accessibility engine then names them (PlaywrightBrowser).
 // The returned array carries the metadata as JSON in its `data` property.
-(scope) => {
+(scope, limit) => {
   const SEL = 'a[href],area[href],button,input,select,textarea,summary,details,[role],' +
     '[tabindex],h1,h2,h3,h4,h5,h6,[contenteditable]:not([contenteditable="false"]),dialog,' +
     'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked]';
@@ -34,7 +34,7 @@
       if (sized && (scope === 'page' || inView)) {
         here = els.length;
         els.push(el);
-        const m = { p: parent, t: el.tagName.toLowerCase(),
+        const m = { p: parent, t: el.tagName.toLowerCase(), v: inView ? 1 : 0,
           b: [r.x, r.y, r.width, r.height].map(v => Math.round(v * 10) / 10) };
         if (el.type === 'password') m.pw = 1;
         if (el === focused) m.f = 1;
@@ -48,7 +48,27 @@
     }
     pushChildren(el, here);
   }
-  els.data = JSON.stringify({
+  // Over the limit, keep everything in the viewport and the earliest offscreen elements: the
+  // ranking above the seam prefers exactly those, and Chrome's naming is the costly part.
+  let dropped = 0;
+  if (els.length > limit) {
+    let room = limit - meta.filter(m => m.v).length;
+    const keep = meta.map(m => m.v === 1 || room-- > 0);
+    const index = []; let next = 0;
+    for (let i = 0; i < meta.length; i++) index.push(keep[i] ? next++ : -1);
+    const keptEls = [], keptMeta = [];
+    for (let i = 0; i < meta.length; i++) {
+      if (!keep[i]) continue;
+      let p = meta[i].p;
+      while (p >= 0 && !keep[p]) p = meta[p].p;
+      meta[i].p = p < 0 ? -1 : index[p];
+      keptEls.push(els[i]); keptMeta.push(meta[i]);
+    }
+    dropped = els.length - keptEls.length;
+    els.length = 0; els.push(...keptEls);
+    meta.length = 0; meta.push(...keptMeta);
+  }
+  els.data = JSON.stringify({ dropped,
     url: location.href, title: document.title, vw, vh,
     sx: Math.max(0, Math.round(window.scrollX)), sy: Math.max(0, Math.round(window.scrollY)),
     meta,

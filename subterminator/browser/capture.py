@@ -68,4 +68,5 @@ class RawCapture(_Raw):
     viewport: RawViewport
     scope: Literal["viewport", "page"] = "viewport"
     nodes: list[RawNode] = Field(default_factory=list)
+    omitted: int = Field(default=0, description="Offscreen candidates left out over the cap")
     screenshot: bytes | None = Field(default=None, description="PNG bytes (base64 in JSON)")

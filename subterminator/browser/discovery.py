@@ -30,3 +30,21 @@ def find_chromium(playwright_executable: str | None = None) -> str:
         if found:
             return found
     raise BrowserNotFoundError(INSTALL_HINT)
+
+
+def main() -> int:
+    """``python -m subterminator.browser.discovery``: print the Chromium that would be used."""
+    from playwright.sync_api import sync_playwright
+
+    with sync_playwright() as pw:
+        bundled = pw.chromium.executable_path
+    try:
+        print(f"found: {find_chromium(bundled)}")
+    except BrowserNotFoundError as exc:
+        print(f"missing: {exc}")
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -45,6 +45,9 @@ log = logging.getLogger(__name__)
 
 CAPTURE_JS = resources.files("subterminator.browser").joinpath("capture.js").read_text("utf-8")
 MARK = "data-subterminator-target"
+# Naming costs ~0.5 ms per element; past this many, only the viewport's and the earliest
+# offscreen elements are named (RawCapture.omitted says how many were left out).
+MAX_CAPTURE_NODES = 2000
 HIDDEN_REASONS = frozenset(
     {
         "ariaHiddenElement",
@@ -115,6 +118,7 @@ class PlaywrightBrowser:
         self._page: Page | None = context.pages[-1] if context.pages else None
         self._cdp: dict[int, CDPSession] = {}
         self._closed = False
+        self.max_nodes = MAX_CAPTURE_NODES
         context.on("page", self._adopt_page)
         if self._page is not None:
             self._watch(self._page)
@@ -265,7 +269,7 @@ class PlaywrightBrowser:
             {
                 "functionDeclaration": CAPTURE_JS,
                 "executionContextId": context_id,
-                "arguments": [{"value": scope}],
+                "arguments": [{"value": scope}, {"value": self.max_nodes}],
                 "objectGroup": group,
                 "returnByValue": False,
             },
@@ -308,6 +312,7 @@ class PlaywrightBrowser:
             viewport=viewport,
             scope=scope,
             nodes=nodes,
+            omitted=int(data.get("dropped", 0)),
             screenshot=screenshot,
         )
 

@@ -1,0 +1,75 @@
+"""Snapshot benchmark: ``python -m harness.bench`` (``nox -s bench``). Prints medians; asserts nothing.
+
+For pages of 10 to 10,000 interactive elements and the richest fixture page it measures
+get_snapshot latency with and without the screenshot, for the viewport and the whole page,
+and the token estimate of the elements JSON.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import statistics
+import time
+from pathlib import Path
+
+from rich.console import Console
+from rich.table import Table
+
+from harness.sites import StaticSite
+from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.snapshot.factory import SnapshotFactory
+from subterminator.snapshot.registry import ElementRegistry
+from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
+
+SIZES = (10, 100, 1_000, 10_000)
+
+
+async def _median_ms(factory: SnapshotFactory, viewport_only: bool, runs: int) -> tuple[float, int, int]:
+    timings: list[float] = []
+    elements = tokens = 0
+    for _ in range(runs):
+        started = time.perf_counter()
+        snapshot, _ = await factory.create(viewport_only)
+        timings.append((time.perf_counter() - started) * 1000)
+        elements, tokens = len(snapshot.elements), estimate_tokens(snapshot.elements_json())
+    return statistics.median(timings), elements, tokens
+
+
+async def run(pages: Path, runs: int) -> None:
+    console = Console(width=150)
+    table = Table(title=f"get_snapshot, median of {runs} runs (tokens: {ESTIMATOR_NAME})")
+    for column in (
+        "page", "viewport ms", "no-shot ms", "elements", "tokens",
+        "full-page ms", "full elements", "full tokens",
+    ):
+        table.add_column(column, justify="right" if column != "page" else "left")
+    targets = [(f"grid n={n}", f"grid.html?n={n}") for n in SIZES]
+    targets.append(("rules.html (richest fixture)", "rules.html"))
+    with StaticSite(pages) as site:
+        async with await PlaywrightBrowser.launch(LaunchOptions(block_non_local=True)) as browser:
+            for label, path in targets:
+                await browser.navigate(site.url(path))
+                with_shot = SnapshotFactory(browser, ElementRegistry())
+                no_shot = SnapshotFactory(browser, ElementRegistry(), screenshot_tokens=None)
+                await with_shot.create()  # warm-up
+                shot_ms, count, tokens = await _median_ms(with_shot, True, runs)
+                bare_ms, _, _ = await _median_ms(no_shot, True, runs)
+                full_ms, full_count, full_tokens = await _median_ms(no_shot, False, max(1, runs // 2))
+                table.add_row(
+                    label, f"{shot_ms:.0f}", f"{bare_ms:.0f}", str(count), str(tokens),
+                    f"{full_ms:.0f}", str(full_count), str(full_tokens),
+                )
+    console.print(table)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--pages", type=Path, default=Path("fixtures/pages"))
+    parser.add_argument("--runs", type=int, default=7)
+    args = parser.parse_args()
+    asyncio.run(run(args.pages, args.runs))
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,72 @@
+"""Sessions: tests (default), lint, bench, fixtures. ``nox -s tests -- -k snapshot`` forwards args."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+
+import nox
+
+nox.options.default_venv_backend = "uv|virtualenv"
+nox.options.sessions = ["tests"]
+nox.options.reuse_existing_virtualenvs = True
+
+
+def _chromium(session: nox.Session) -> str | None:
+    out = session.run(
+        "python", "-m", "subterminator.browser.discovery", silent=True, success_codes=[0, 1]
+    )
+    line = str(out or "").strip().splitlines()[-1:] or [""]
+    return line[0].removeprefix("found: ") if line[0].startswith("found: ") else None
+
+
+def ensure_chromium(session: nox.Session) -> None:
+    """Browser tests need a real Chromium: find one or install one, never skip them."""
+    if path := _chromium(session):
+        session.log(f"Chromium: {path}")
+        return
+    session.log("No Chromium found: trying `playwright install chromium`")
+    session.run("playwright", "install", "chromium", success_codes=[0, 1])
+    if not _chromium(session) and shutil.which("apt-get") and os.geteuid() == 0:
+        session.log("Installing Debian's chromium package")
+        subprocess.run(["apt-get", "update", "-qq"], check=True)
+        subprocess.run(["apt-get", "install", "-y", "-qq", "chromium"], check=True)
+    if not (path := _chromium(session)):
+        session.error(
+            "No Chromium: install one (`apt-get install -y chromium`) or set SUBTERMINATOR_CHROMIUM"
+        )
+    session.log(f"Chromium: {path}")
+
+
+@nox.session
+def tests(session: nox.Session) -> None:
+    session.install("-e", ".[test]")
+    ensure_chromium(session)
+    session.run("pytest", *session.posargs)
+
+
+@nox.session
+def lint(session: nox.Session) -> None:
+    session.install("-e", ".[dev]")
+    session.run("ruff", "check", ".")
+    session.run("ruff", "format", "--check", ".")
+    session.run("mypy")
+
+
+@nox.session
+def bench(session: nox.Session) -> None:
+    """Snapshot latency and token figures; prints medians, asserts nothing."""
+    session.install("-e", ".")
+    ensure_chromium(session)
+    session.run("python", "-m", "harness.bench", *session.posargs)
+
+
+@nox.session
+def fixtures(session: nox.Session) -> None:
+    """Regenerate fixtures/snapshot_schema.json and fixtures/snapshots/ from the models."""
+    session.install("-e", ".[test]")
+    ensure_chromium(session)
+    with open("fixtures/snapshot_schema.json", "w", encoding="utf-8") as out:
+        session.run("subterminator", "schema", stdout=out)
+    session.run("python", "-m", "tests.make_fixture_snapshots")
