@@ -1,4 +1,4 @@
-"""Sessions: tests (default), lint, bench, fixtures. ``nox -s tests -- -k snapshot`` forwards args."""
+"""Sessions: tests (default), lint, bench, fixtures. ``nox -s tests -- -k x`` forwards args."""
 
 from __future__ import annotations
 

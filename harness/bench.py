@@ -1,4 +1,4 @@
-"""Snapshot benchmark: ``python -m harness.bench`` (``nox -s bench``). Prints medians; asserts nothing.
+"""Snapshot benchmark: ``python -m harness.bench`` (``nox -s bench``); prints medians only.
 
 For pages of 10 to 10,000 interactive elements and the richest fixture page it measures
 get_snapshot latency with and without the screenshot, for the viewport and the whole page,
@@ -25,7 +25,9 @@ from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
 SIZES = (10, 100, 1_000, 10_000)
 
 
-async def _median_ms(factory: SnapshotFactory, viewport_only: bool, runs: int) -> tuple[float, int, int]:
+async def _median_ms(
+    factory: SnapshotFactory, viewport_only: bool, runs: int
+) -> tuple[float, int, int]:
     timings: list[float] = []
     elements = tokens = 0
     for _ in range(runs):
@@ -40,8 +42,14 @@ async def run(pages: Path, runs: int) -> None:
     console = Console(width=150)
     table = Table(title=f"get_snapshot, median of {runs} runs (tokens: {ESTIMATOR_NAME})")
     for column in (
-        "page", "viewport ms", "no-shot ms", "elements", "tokens",
-        "full-page ms", "full elements", "full tokens",
+        "page",
+        "viewport ms",
+        "no-shot ms",
+        "elements",
+        "tokens",
+        "full-page ms",
+        "full elements",
+        "full tokens",
     ):
         table.add_column(column, justify="right" if column != "page" else "left")
     targets = [(f"grid n={n}", f"grid.html?n={n}") for n in SIZES]
@@ -55,10 +63,18 @@ async def run(pages: Path, runs: int) -> None:
                 await with_shot.create()  # warm-up
                 shot_ms, count, tokens = await _median_ms(with_shot, True, runs)
                 bare_ms, _, _ = await _median_ms(no_shot, True, runs)
-                full_ms, full_count, full_tokens = await _median_ms(no_shot, False, max(1, runs // 2))
+                full_ms, full_count, full_tokens = await _median_ms(
+                    no_shot, False, max(1, runs // 2)
+                )
                 table.add_row(
-                    label, f"{shot_ms:.0f}", f"{bare_ms:.0f}", str(count), str(tokens),
-                    f"{full_ms:.0f}", str(full_count), str(full_tokens),
+                    label,
+                    f"{shot_ms:.0f}",
+                    f"{bare_ms:.0f}",
+                    str(count),
+                    str(tokens),
+                    f"{full_ms:.0f}",
+                    str(full_count),
+                    str(full_tokens),
                 )
     console.print(table)
 

@@ -92,4 +92,3 @@ def static_site() -> Iterator[Callable[[Path], StaticSite]]:
     yield serve
     for site in sites.values():
         site.stop()
-

@@ -56,13 +56,13 @@ def build_parser() -> argparse.ArgumentParser:
         prog="subterminator", description="AI-led browser agent for cancelling subscriptions."
     )
     sub = parser.add_subparsers(dest="command", required=True)
-    snap = sub.add_parser(
-        "snapshot", help="print the Snapshot JSON the model would see for a page"
-    )
+    snap = sub.add_parser("snapshot", help="print the Snapshot JSON the model would see for a page")
     snap.add_argument("url", help="a URL or a local HTML file")
     snap.add_argument("--no-screenshot", action="store_true", help="leave the screenshot out")
     snap.add_argument(
-        "--all", action="store_true", help="include elements outside the viewport (viewport_only=false)"
+        "--all",
+        action="store_true",
+        help="include elements outside the viewport (viewport_only=false)",
     )
     snap.add_argument("--headed", action="store_true", help="show the browser window")
     snap.add_argument(

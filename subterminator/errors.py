@@ -52,7 +52,7 @@ class ElementNotVisibleError(MCPError):
         super().__init__(f"{msg}: {detail}" if detail else msg)
 
 
-class TimeoutError(MCPError, builtins.TimeoutError):  # noqa: A001 - the spec's name
+class TimeoutError(MCPError, builtins.TimeoutError):
     """Operation timed out."""
 
     def __init__(self, operation: str, timeout_ms: int) -> None:

@@ -26,17 +26,25 @@ SAMPLES: dict[str, tuple[str, str, str | None]] = {
     "netflix_login": ("netflix/login.html", "https://www.netflix.com/login", None),
     "netflix_account_active": ("netflix/account.html", "https://www.netflix.com/account", None),
     "netflix_membership": (
-        "netflix/membership.html", "https://www.netflix.com/account/membership", None,
+        "netflix/membership.html",
+        "https://www.netflix.com/account/membership",
+        None,
     ),
     "netflix_retention_offer": (
-        "netflix/retention.html", "https://www.netflix.com/cancelplan", None,
+        "netflix/retention.html",
+        "https://www.netflix.com/cancelplan",
+        None,
     ),
     "netflix_confirmation": ("netflix/cancelplan.html", "https://www.netflix.com/cancelplan", None),
     "netflix_confirmation_expanded": (
-        "netflix/cancelplan.html", "https://www.netflix.com/cancelplan", "Show option contents",
+        "netflix/cancelplan.html",
+        "https://www.netflix.com/cancelplan",
+        "Show option contents",
     ),
     "netflix_cancelled": (
-        "netflix/cancelled.html", "https://www.netflix.com/cancelplan/confirm", None,
+        "netflix/cancelled.html",
+        "https://www.netflix.com/cancelplan/confirm",
+        None,
     ),
 }
 

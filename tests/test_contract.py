@@ -19,20 +19,91 @@ REF = {"type": "string", "pattern": "^@e\\d+$"}
 
 # spec 01 1.1.3, verbatim
 SPEC_INPUT_SCHEMAS = {
-    "get_snapshot": {"type": "object", "properties": {"viewport_only": {"type": "boolean", "default": True, "description": "If true, only include elements visible in viewport"}}},  # noqa: E501
-    "browser_click": {"type": "object", "properties": {"ref": {**REF, "description": "Element reference (e.g., '@e7')"}}, "required": ["ref"]},  # noqa: E501
-    "browser_fill": {"type": "object", "properties": {"ref": {**REF, "description": "Element reference for the input field"}, "value": {"type": "string", "description": "Text to enter into the field"}, "clear_first": {"type": "boolean", "default": True, "description": "If true, clear existing content before filling"}}, "required": ["ref", "value"]},  # noqa: E501
-    "browser_select": {"type": "object", "properties": {"ref": {**REF, "description": "Element reference for the dropdown"}, "value": {"type": "string", "description": "Option value or visible text to select"}}, "required": ["ref", "value"]},  # noqa: E501
-    "browser_scroll": {"type": "object", "properties": {"ref": {**REF, "description": "Element to scroll into view. If provided, direction is ignored."}, "direction": {"type": "string", "enum": ["up", "down", "top", "bottom"], "description": "Scroll direction. Required if ref not provided."}, "amount": {"type": "integer", "default": 300, "description": "Pixels to scroll if using direction"}}},  # noqa: E501
-    "request_human_approval": {"type": "object", "properties": {"action": {"type": "string", "description": "Description of the action requiring approval"}, "reason": {"type": "string", "description": "Why this action needs approval"}}, "required": ["action", "reason"]},  # noqa: E501
-    "complete_task": {"type": "object", "properties": {"status": {"type": "string", "enum": ["success", "failed"], "description": "Whether the goal was achieved"}, "reason": {"type": "string", "description": "Explanation of the outcome"}}, "required": ["status", "reason"]},  # noqa: E501
+    "get_snapshot": {
+        "type": "object",
+        "properties": {
+            "viewport_only": {
+                "type": "boolean",
+                "default": True,
+                "description": "If true, only include elements visible in viewport",
+            }
+        },
+    },
+    "browser_click": {
+        "type": "object",
+        "properties": {"ref": {**REF, "description": "Element reference (e.g., '@e7')"}},
+        "required": ["ref"],
+    },
+    "browser_fill": {
+        "type": "object",
+        "properties": {
+            "ref": {**REF, "description": "Element reference for the input field"},
+            "value": {"type": "string", "description": "Text to enter into the field"},
+            "clear_first": {
+                "type": "boolean",
+                "default": True,
+                "description": "If true, clear existing content before filling",
+            },
+        },
+        "required": ["ref", "value"],
+    },
+    "browser_select": {
+        "type": "object",
+        "properties": {
+            "ref": {**REF, "description": "Element reference for the dropdown"},
+            "value": {"type": "string", "description": "Option value or visible text to select"},
+        },
+        "required": ["ref", "value"],
+    },
+    "browser_scroll": {
+        "type": "object",
+        "properties": {
+            "ref": {
+                **REF,
+                "description": "Element to scroll into view. If provided, direction is ignored.",
+            },
+            "direction": {
+                "type": "string",
+                "enum": ["up", "down", "top", "bottom"],
+                "description": "Scroll direction. Required if ref not provided.",
+            },
+            "amount": {
+                "type": "integer",
+                "default": 300,
+                "description": "Pixels to scroll if using direction",
+            },
+        },
+    },
+    "request_human_approval": {
+        "type": "object",
+        "properties": {
+            "action": {
+                "type": "string",
+                "description": "Description of the action requiring approval",
+            },
+            "reason": {"type": "string", "description": "Why this action needs approval"},
+        },
+        "required": ["action", "reason"],
+    },
+    "complete_task": {
+        "type": "object",
+        "properties": {
+            "status": {
+                "type": "string",
+                "enum": ["success", "failed"],
+                "description": "Whether the goal was achieved",
+            },
+            "reason": {"type": "string", "description": "Explanation of the outcome"},
+        },
+        "required": ["status", "reason"],
+    },
 }
 
 
 def test_committed_schema_is_what_the_models_generate() -> None:
     committed = (FIXTURES / "snapshot_schema.json").read_text()
     assert committed == render_snapshot_schema(), (
-        "fixtures/snapshot_schema.json is stale: run `subterminator schema > fixtures/snapshot_schema.json`"
+        "fixtures/snapshot_schema.json is stale: regenerate it with `nox -s fixtures`"
     )
 
 
@@ -42,7 +113,14 @@ def test_schema_carries_the_spec_constraints() -> None:
     assert element["properties"]["ref"]["pattern"] == "^@e\\d+$"
     assert element["properties"]["name"]["maxLength"] == 203
     assert schema["properties"]["elements"]["maxItems"] == 100
-    assert set(schema["required"]) >= {"snapshot_id", "timestamp", "elements", "page", "screenshot", "viewport"}
+    assert set(schema["required"]) >= {
+        "snapshot_id",
+        "timestamp",
+        "elements",
+        "page",
+        "screenshot",
+        "viewport",
+    }
 
 
 @pytest.mark.parametrize("path", SAMPLES, ids=[p.stem for p in SAMPLES])
@@ -61,9 +139,15 @@ def test_netflix_stage_samples_exist() -> None:
         "netflix_confirmation",
         "netflix_cancelled",
     } <= stems
-    confirmation = Snapshot.model_validate_json((FIXTURES / "snapshots/netflix_confirmation_expanded.json").read_text())
-    assert any(e.role == "button" and "finish cancel" in e.name.lower() for e in confirmation.elements)
-    cancelled = Snapshot.model_validate_json((FIXTURES / "snapshots/netflix_cancelled.json").read_text())
+    confirmation = Snapshot.model_validate_json(
+        (FIXTURES / "snapshots/netflix_confirmation_expanded.json").read_text()
+    )
+    assert any(
+        e.role == "button" and "finish cancel" in e.name.lower() for e in confirmation.elements
+    )
+    cancelled = Snapshot.model_validate_json(
+        (FIXTURES / "snapshots/netflix_cancelled.json").read_text()
+    )
     assert any(e.role == "heading" and "cancelled" in e.name.lower() for e in cancelled.elements)
 
 
@@ -90,7 +174,8 @@ def test_descriptions_have_the_six_parts(name: str) -> None:
     text = DESCRIPTIONS[name]
     purpose = text.split("\n\n")[0]
     assert 20 < len(purpose) < 400
-    assert "refs" in text and "invalid" in text
+    assert "refs" in text
+    assert "invalid" in text
     for heading in ("WHEN TO USE:", "COMMON PATTERNS:", "ERROR CONDITIONS:", "EXAMPLE:"):
         assert heading in text
     patterns = text.split("COMMON PATTERNS:")[1].split("ERROR CONDITIONS:")[0]
@@ -101,5 +186,6 @@ def test_descriptions_have_the_six_parts(name: str) -> None:
 def test_tool_result_for_the_model_leaves_the_screenshot_to_the_image_block() -> None:
     snapshot = Snapshot.model_validate_json(SAMPLES[0].read_text())
     body = ToolResult(success=False, snapshot=snapshot, error="timeout", message="m").for_model()
-    assert body["error"] == "timeout" and body["message"] == "m"
+    assert body["error"] == "timeout"
+    assert body["message"] == "m"
     assert "screenshot" not in body["snapshot"]  # type: ignore[operator]

@@ -6,9 +6,9 @@ import asyncio
 
 import pytest
 
+from subterminator.browser import playwright_errors
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.protocol import CaptureScope, ScrollDirection
-from subterminator.browser import playwright_errors
 from subterminator.errors import (
     BrowserActionError,
     ElementDisabledError,
@@ -38,7 +38,9 @@ class StallingBrowser:
 
     async def navigate(self, url: str) -> None: ...
 
-    async def capture(self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None) -> RawCapture:
+    async def capture(
+        self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None
+    ) -> RawCapture:
         raise NotImplementedError
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
@@ -61,8 +63,12 @@ class StallingBrowser:
 
 def element(role: str = "button") -> ElementInfo:
     return ElementInfo(
-        role=role, name="x", state=["visible"], bbox=BoundingBox(x=0, y=0, width=1, height=1),
-        handle="17", ref="@e3",
+        role=role,
+        name="x",
+        state=["visible"],
+        bbox=BoundingBox(x=0, y=0, width=1, height=1),
+        handle="17",
+        ref="@e3",
     )
 
 
@@ -91,7 +97,13 @@ async def test_every_action_is_cut_at_its_cap(action: str, cap: int) -> None:
 
 def test_default_caps_are_the_spec_maximums() -> None:
     caps = LatencyCaps()
-    assert (caps.snapshot, caps.click, caps.fill, caps.select, caps.scroll) == (3000, 2000, 2000, 2000, 1000)
+    assert (caps.snapshot, caps.click, caps.fill, caps.select, caps.scroll) == (
+        3000,
+        2000,
+        2000,
+        2000,
+        1000,
+    )
 
 
 @pytest.mark.parametrize(
@@ -105,7 +117,9 @@ def test_default_caps_are_the_spec_maximums() -> None:
         ("action_failed", MCPError),
     ],
 )
-async def test_browser_codes_become_the_spec_exceptions(code: str, exception: type[Exception]) -> None:
+async def test_browser_codes_become_the_spec_exceptions(
+    code: str, exception: type[Exception]
+) -> None:
     with pytest.raises(exception) as info:
         await ActionExecutor(StallingBrowser(code), FAST).click(element())
     assert "@e3" in str(info.value)
@@ -124,7 +138,11 @@ async def test_role_mismatch_is_refused_before_the_browser_is_touched() -> None:
 @pytest.mark.parametrize(
     ("message", "code"),
     [
-        ("Timeout 1800ms exceeded.\nCall log:\n  - <div id=\"banner\">…</div> intercepts pointer events", "element_obscured"),
+        (
+            'Timeout 1800ms exceeded.\nCall log:\n  - <div id="banner">…</div>'
+            " intercepts pointer events",
+            "element_obscured",
+        ),
         ("Timeout 1800ms exceeded.\n  - element is not enabled", "element_disabled"),
         ("Error: Element is not editable", "element_disabled"),
         ("Timeout 1800ms exceeded.\n  - element is not visible", "element_not_visible"),
@@ -139,5 +157,8 @@ def test_playwright_messages_are_classified(message: str, code: str) -> None:
 
 
 def test_obscuring_element_is_named() -> None:
-    message = 'Call log:\n  - <div id="banner">…</div> from <div>…</div> subtree intercepts pointer events'
+    message = (
+        'Call log:\n  - <div id="banner">…</div> from <div>…</div> subtree'
+        " intercepts pointer events"
+    )
     assert playwright_errors.obscuring_element(message) == '<div id="banner">'

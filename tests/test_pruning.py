@@ -137,7 +137,9 @@ def test_ranking_prefers_fully_visible_then_role_then_document_order() -> None:
     nodes = [
         RawNode(role="heading", level=1, name="Title", box=RawBox(x=0, y=0, width=100, height=30)),
         button(1, y=790),  # partly visible
-        RawNode(role="checkbox", name="c", box=RawBox(x=0, y=40, width=10, height=10), focusable=True),
+        RawNode(
+            role="checkbox", name="c", box=RawBox(x=0, y=40, width=10, height=10), focusable=True
+        ),
         button(3, y=100),
         button(4, y=2000),  # offscreen
     ]

@@ -14,7 +14,9 @@ from subterminator.snapshot.registry import ElementRegistry
 
 def elements(count: int) -> list[ElementInfo]:
     box = BoundingBox(x=0, y=0, width=10, height=10)
-    return [ElementInfo(role="button", name=f"b{i}", state=["visible"], bbox=box) for i in range(count)]
+    return [
+        ElementInfo(role="button", name=f"b{i}", state=["visible"], bbox=box) for i in range(count)
+    ]
 
 
 def test_first_snapshot_starts_at_e0_and_refs_are_contiguous() -> None:

@@ -32,7 +32,8 @@ def schema() -> dict[str, object]:
 
 async def test_get_snapshot_matches_the_schema(rules: PlaywrightBrowser) -> None:
     result = await BrowserToolServer(rules).execute("get_snapshot", {})
-    assert result.success and result.error is None
+    assert result.success
+    assert result.error is None
     document = json.loads(result.snapshot.model_dump_json())
     jsonschema.Draft202012Validator(schema()).validate(document)
     required = {"snapshot_id", "timestamp", "elements", "focused", "page", "screenshot", "viewport"}
@@ -44,19 +45,34 @@ async def test_inclusion_and_exclusion_rules(rules: PlaywrightBrowser) -> None:
     snapshot, _ = await SnapshotFactory(rules, ElementRegistry(), limits=UNLIMITED).create(False)
     got = names(snapshot)
     for present in (
-        "Pruning rules", "Second level", "Third level",  # headings 1-3
-        "Disabled button", "Read only", "Email", "Plan", "Members link",
-        "Membership region", "Your card was declined.", "Offer dialog",  # landmarks
+        "Pruning rules",
+        "Second level",
+        "Third level",  # headings 1-3
+        "Disabled button",
+        "Read only",
+        "Email",
+        "Plan",
+        "Members link",
+        "Membership region",
+        "Your card was declined.",
+        "Offer dialog",  # landmarks
         "Focusable div",  # focusable generic: focusability stands in for click handlers
-        "Deep in wrappers", "Below the fold",
+        "Deep in wrappers",
+        "Below the fold",
     ):
         assert present in got
     for absent in (
-        "Fourth level is left out", "Hidden from AT", "Display none", "Visibility hidden",
-        "Click handler only", "Plain text is left out",
+        "Fourth level is left out",
+        "Hidden from AT",
+        "Display none",
+        "Visibility hidden",
+        "Click handler only",
+        "Plain text is left out",
     ):
         assert absent not in got
-    assert {e.role for e in snapshot.elements}.isdisjoint({"generic", "separator", "StaticText"} - {"generic"})
+    assert {e.role for e in snapshot.elements}.isdisjoint(
+        {"generic", "separator", "StaticText"} - {"generic"}
+    )
     assert by_name(snapshot, "Focusable div").role == "generic"
     assert by_name(snapshot, "Pruning rules").level == 1
 
@@ -74,10 +90,12 @@ async def test_states(rules: PlaywrightBrowser) -> None:
     assert "busy" in by_name(snapshot, "Busy button").state
     assert by_name(snapshot, "Below the fold").state[0] == "offscreen"
     email = by_name(snapshot, "Email")
-    assert "focused" in email.state and snapshot.focused == email.ref
+    assert "focused" in email.state
+    assert snapshot.focused == email.ref
     assert by_name(snapshot, "Plan").value == "Premium"
     password = by_name(snapshot, "Password")
-    assert password.value is not None and "hunter2" not in password.value
+    assert password.value is not None
+    assert "hunter2" not in password.value
 
 
 async def test_names_are_truncated_at_200_characters(rules: PlaywrightBrowser) -> None:
@@ -102,7 +120,9 @@ async def test_children_and_depth(rules: PlaywrightBrowser) -> None:
     assert by_name(snapshot, "Level 10").children is None
 
 
-async def test_bounding_boxes_are_in_viewport_coordinates(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_bounding_boxes_are_in_viewport_coordinates(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     await browser.navigate(pages.url("form.html"))
     server = BrowserToolServer(browser)
     result = await server.execute("browser_scroll", {"direction": "bottom"})
@@ -110,13 +130,16 @@ async def test_bounding_boxes_are_in_viewport_coordinates(browser: PlaywrightBro
     assert snapshot.viewport.scroll_y > 800
     heading = by_name(snapshot, "Bottom of the form page")
     rect = await browser.page.evaluate(
-        "() => { const r = document.querySelector('h2').getBoundingClientRect(); return [r.x, r.y]; }"
+        "() => { const r = document.querySelector('h2').getBoundingClientRect();"
+        " return [r.x, r.y]; }"
     )
     assert (heading.bbox.x, heading.bbox.y) == (round(rect[0]), round(rect[1]))
     assert 0 <= heading.bbox.y < snapshot.viewport.height
 
 
-async def test_more_than_100_elements_are_cut_by_rank(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_more_than_100_elements_are_cut_by_rank(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     await browser.navigate(pages.url("grid.html?n=1000"))
     factory = SnapshotFactory(browser, ElementRegistry(), limits=UNLIMITED)
     snapshot, _ = await factory.create(viewport_only=False)
@@ -127,7 +150,9 @@ async def test_more_than_100_elements_are_cut_by_rank(browser: PlaywrightBrowser
     assert estimate_tokens(default.elements_json()) <= 2000
 
 
-async def test_refs_start_at_e0_and_are_deterministic(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_refs_start_at_e0_and_are_deterministic(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     await browser.navigate(pages.url("netflix/account.html"))
     first, _ = await SnapshotFactory(browser, ElementRegistry()).create()
     again, _ = await SnapshotFactory(browser, ElementRegistry()).create()

@@ -17,28 +17,38 @@ async def open_server(browser: PlaywrightBrowser, url: str) -> BrowserToolServer
     return BrowserToolServer(browser)
 
 
-async def test_click_returns_success_and_a_fresh_snapshot(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_click_returns_success_and_a_fresh_snapshot(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("netflix/membership.html"))
     first = await server.execute("get_snapshot", {})
     cancel = by_name(first.snapshot, "Cancel membership", "button")
     result = await server.execute("browser_click", {"ref": cancel.ref})
-    assert result.success and result.error is None
+    assert result.success
+    assert result.error is None
     assert result.snapshot.snapshot_id != first.snapshot.snapshot_id
     assert result.snapshot.page.url.endswith("/netflix/retention.html")
     assert result.snapshot.page.title == "Before you go - Netflix"
     assert result.snapshot.elements[0].ref == f"@e{len(first.snapshot.elements)}"
 
 
-async def test_unknown_ref_returns_ref_invalid_with_a_fresh_snapshot(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_unknown_ref_returns_ref_invalid_with_a_fresh_snapshot(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("netflix/account.html"))
     first = await server.execute("get_snapshot", {})
     result = await server.execute("browser_click", {"ref": "@e999"})
-    assert not result.success and result.error == "ref_invalid"
-    assert result.snapshot.elements and result.snapshot.snapshot_id != first.snapshot.snapshot_id
-    assert "@e999" in (result.message or "") and "no snapshot in this session" in (result.message or "")
+    assert not result.success
+    assert result.error == "ref_invalid"
+    assert result.snapshot.elements
+    assert result.snapshot.snapshot_id != first.snapshot.snapshot_id
+    assert "@e999" in (result.message or "")
+    assert "no snapshot in this session" in (result.message or "")
 
 
-async def test_ref_from_a_previous_snapshot_is_refused(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_ref_from_a_previous_snapshot_is_refused(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("netflix/account.html"))
     old = (await server.execute("get_snapshot", {})).snapshot
     await server.execute("get_snapshot", {})
@@ -53,7 +63,9 @@ async def test_ref_from_a_previous_snapshot_is_refused(browser: PlaywrightBrowse
 async def test_fill_replaces_or_appends(browser: PlaywrightBrowser, pages: StaticSite) -> None:
     server = await open_server(browser, pages.url("form.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
-    result = await server.execute("browser_fill", {"ref": by_name(snap, "Name").ref, "value": "Bob"})
+    result = await server.execute(
+        "browser_fill", {"ref": by_name(snap, "Name").ref, "value": "Bob"}
+    )
     assert result.success
     assert by_name(result.snapshot, "Name").value == "Bob"
     result = await server.execute(
@@ -63,19 +75,28 @@ async def test_fill_replaces_or_appends(browser: PlaywrightBrowser, pages: Stati
     assert by_name(result.snapshot, "Name").value == "Bob Smith"
 
 
-async def test_fill_on_a_button_fails_clearly(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_fill_on_a_button_fails_clearly(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("form.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
-    result = await server.execute("browser_fill", {"ref": by_name(snap, "Submit survey").ref, "value": "x"})
+    result = await server.execute(
+        "browser_fill", {"ref": by_name(snap, "Submit survey").ref, "value": "x"}
+    )
     assert result.error == "action_failed"
     assert "not a text field" in (result.message or "")
 
 
-async def test_select_by_visible_text_and_by_value(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_select_by_visible_text_and_by_value(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("form.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
-    result = await server.execute("browser_select", {"ref": by_name(snap, "Reason").ref, "value": "Too expensive"})
-    assert result.success and by_name(result.snapshot, "Reason").value == "Too expensive"
+    result = await server.execute(
+        "browser_select", {"ref": by_name(snap, "Reason").ref, "value": "Too expensive"}
+    )
+    assert result.success
+    assert by_name(result.snapshot, "Reason").value == "Too expensive"
     result = await server.execute(
         "browser_select", {"ref": by_name(result.snapshot, "Reason").ref, "value": "content"}
     )
@@ -83,22 +104,30 @@ async def test_select_by_visible_text_and_by_value(browser: PlaywrightBrowser, p
     assert await browser.page.evaluate("document.querySelector('select').value") == "content"
 
 
-async def test_select_unknown_or_disabled_option_lists_the_options(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_select_unknown_or_disabled_option_lists_the_options(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("form.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
-    result = await server.execute("browser_select", {"ref": by_name(snap, "Reason").ref, "value": "Bored"})
+    result = await server.execute(
+        "browser_select", {"ref": by_name(snap, "Reason").ref, "value": "Bored"}
+    )
     assert result.error == "action_failed"
     assert '"Too expensive"' in (result.message or "")
     result = await server.execute(
         "browser_select", {"ref": by_name(result.snapshot, "Reason").ref, "value": "Other"}
     )
-    assert result.error == "action_failed" and "disabled" in (result.message or "")
+    assert result.error == "action_failed"
+    assert "disabled" in (result.message or "")
 
 
-async def test_scroll_page_updates_the_viewport(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_scroll_page_updates_the_viewport(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("form.html"))
     down = await server.execute("browser_scroll", {"direction": "down", "amount": 400})
-    assert down.success and down.snapshot.viewport.scroll_y == 400
+    assert down.success
+    assert down.snapshot.viewport.scroll_y == 400
     down = await server.execute("browser_scroll", {"direction": "down"})
     assert down.snapshot.viewport.scroll_y == 700
     up = await server.execute("browser_scroll", {"direction": "up", "amount": 100})
@@ -107,7 +136,9 @@ async def test_scroll_page_updates_the_viewport(browser: PlaywrightBrowser, page
     assert top.snapshot.viewport.scroll_y == 0
 
 
-async def test_scroll_to_element_brings_it_into_view(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_scroll_to_element_brings_it_into_view(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("form.html"))
     snap = (await server.execute("get_snapshot", {"viewport_only": False})).snapshot
     far = by_name(snap, "Far button")
@@ -118,7 +149,9 @@ async def test_scroll_to_element_brings_it_into_view(browser: PlaywrightBrowser,
     assert result.snapshot.viewport.scroll_y > 0
 
 
-async def test_offscreen_click_scrolls_then_clicks(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_offscreen_click_scrolls_then_clicks(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("form.html"))
     snap = (await server.execute("get_snapshot", {"viewport_only": False})).snapshot
     result = await server.execute("browser_click", {"ref": by_name(snap, "Far button").ref})
@@ -131,12 +164,16 @@ async def test_disabled_element(browser: PlaywrightBrowser, pages: StaticSite) -
     snap = (await server.execute("get_snapshot", {})).snapshot
     result = await server.execute("browser_click", {"ref": by_name(snap, "Disabled button").ref})
     assert result.error == "element_disabled"
-    result = await server.execute("browser_fill", {"ref": by_name(result.snapshot, "Read only").ref, "value": "x"})
+    result = await server.execute(
+        "browser_fill", {"ref": by_name(result.snapshot, "Read only").ref, "value": "x"}
+    )
     assert result.error == "element_disabled"
     assert await browser.page.evaluate("document.getElementById('ro').value") == "fixed"
 
 
-async def test_obscured_element_names_what_covers_it(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_obscured_element_names_what_covers_it(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("overlay.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
     result = await server.execute("browser_click", {"ref": by_name(snap, "Covered button").ref})
@@ -145,20 +182,28 @@ async def test_obscured_element_names_what_covers_it(browser: PlaywrightBrowser,
     assert await browser.page.evaluate("document.getElementById('out').textContent") == ""
     accept = by_name(result.snapshot, "Accept cookies")
     cleared = await server.execute("browser_click", {"ref": accept.ref})
-    retry = await server.execute("browser_click", {"ref": by_name(cleared.snapshot, "Covered button").ref})
+    retry = await server.execute(
+        "browser_click", {"ref": by_name(cleared.snapshot, "Covered button").ref}
+    )
     assert retry.success
     assert await browser.page.evaluate("document.getElementById('out').textContent") == "clicked"
 
 
-async def test_element_hidden_after_the_snapshot(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_element_hidden_after_the_snapshot(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("form.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
-    await browser.page.evaluate("document.querySelector('button[type=submit]').style.visibility='hidden'")
+    await browser.page.evaluate(
+        "document.querySelector('button[type=submit]').style.visibility='hidden'"
+    )
     result = await server.execute("browser_click", {"ref": by_name(snap, "Submit survey").ref})
     assert result.error == "element_not_visible"
 
 
-async def test_element_removed_after_the_snapshot(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_element_removed_after_the_snapshot(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("form.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
     await browser.page.evaluate("document.querySelector('button[type=submit]').remove()")
@@ -167,7 +212,9 @@ async def test_element_removed_after_the_snapshot(browser: PlaywrightBrowser, pa
     assert result.snapshot.elements
 
 
-async def test_frozen_page_times_out_with_a_snapshot(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_frozen_page_times_out_with_a_snapshot(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("next.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
     result = await server.execute("browser_click", {"ref": by_name(snap, "Freeze the page").ref})
@@ -175,16 +222,23 @@ async def test_frozen_page_times_out_with_a_snapshot(browser: PlaywrightBrowser,
     assert result.snapshot is not None
     assert "timed out" in (result.message or "")
     later = await server.execute("get_snapshot", {})
-    assert later.success and "Next page" in names(later.snapshot)
+    assert later.success
+    assert "Next page" in names(later.snapshot)
 
 
-async def test_navigation_and_new_tabs_are_followed(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_navigation_and_new_tabs_are_followed(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("form.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
-    result = await server.execute("browser_click", {"ref": by_name(snap, "Open next page in a new tab").ref})
+    result = await server.execute(
+        "browser_click", {"ref": by_name(snap, "Open next page in a new tab").ref}
+    )
     assert result.success
     assert result.snapshot.page.title == "Next page"
-    result = await server.execute("browser_click", {"ref": by_name(result.snapshot, "Delayed navigation").ref})
+    result = await server.execute(
+        "browser_click", {"ref": by_name(result.snapshot, "Delayed navigation").ref}
+    )
     assert result.success
 
 
@@ -211,23 +265,30 @@ async def test_invalid_params(
 ) -> None:
     server = await open_server(browser, pages.url("netflix/account.html"))
     result = await server.execute(name, arguments)
-    assert not result.success and result.error == "invalid_params"
+    assert not result.success
+    assert result.error == "invalid_params"
     assert expected in (result.message or "")
     assert result.snapshot.elements, "errors carry a fresh snapshot too"
 
 
-async def test_orchestrator_tools_are_never_approved_here(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_orchestrator_tools_are_never_approved_here(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("netflix/account.html"))
     result = await server.execute("request_human_approval", {"action": "a", "reason": "r"})
-    assert not result.success and "TaskOrchestrator" in (result.message or "")
+    assert not result.success
+    assert "TaskOrchestrator" in (result.message or "")
 
 
-async def test_a_closed_browser_is_reported_not_raised(browser: PlaywrightBrowser, pages: StaticSite) -> None:
+async def test_a_closed_browser_is_reported_not_raised(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
     server = await open_server(browser, pages.url("netflix/account.html"))
     snap = (await server.execute("get_snapshot", {})).snapshot
     await browser.page.close()
     result = await server.execute("browser_click", {"ref": snap.elements[0].ref})
-    assert not result.success and result.error == "action_failed"
+    assert not result.success
+    assert result.error == "action_failed"
     assert "closed" in (result.message or "")
     assert server.browser_error is not None
     assert result.snapshot.page.url.endswith("/netflix/account.html")

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import ipaddress
 import json
 import logging
@@ -23,6 +24,7 @@ from pathlib import Path
 from typing import Any, Literal
 from urllib.parse import urlsplit
 
+from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import (
     BrowserContext,
     CDPSession,
@@ -32,7 +34,6 @@ from playwright.async_api import (
     Route,
     async_playwright,
 )
-from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import Error as PlaywrightError
 
 from subterminator.browser import playwright_errors
@@ -43,7 +44,16 @@ from subterminator.errors import BrowserActionError, BrowserError
 
 log = logging.getLogger(__name__)
 
-CAPTURE_JS = resources.files("subterminator.browser").joinpath("capture.js").read_text("utf-8")
+
+def _js(name: str) -> str:
+    return resources.files("subterminator.browser").joinpath(f"js/{name}.js").read_text("utf-8")
+
+
+CAPTURE_JS = _js("capture")
+_PRECHECK_JS = _js("precheck")
+_CARET_END_JS = _js("caret_end")
+_FIND_OPTION_JS = _js("find_option")
+_SCROLL_JS = _js("scroll")
 MARK = "data-subterminator-target"
 # Naming costs ~0.5 ms per element; past this many, only the viewport's and the earliest
 # offscreen elements are named (RawCapture.omitted says how many were left out).
@@ -219,7 +229,9 @@ class PlaywrightBrowser:
             return await session.send(method, params or {})
         except PlaywrightError as exc:
             if playwright_errors.classify(str(exc)) == "browser_closed":
-                raise BrowserError(f"Browser is gone: {playwright_errors.first_line(str(exc))}")
+                raise BrowserError(
+                    f"Browser is gone: {playwright_errors.first_line(str(exc))}"
+                ) from None
             raise
 
     async def _isolated_world(self) -> int:
@@ -236,7 +248,8 @@ class PlaywrightBrowser:
         try:
             await self.page.goto(url, wait_until="domcontentloaded")
         except PlaywrightError as exc:
-            raise BrowserError(f"Could not open {url}: {playwright_errors.first_line(str(exc))}")
+            detail = playwright_errors.first_line(str(exc))
+            raise BrowserError(f"Could not open {url}: {detail}") from None
 
     async def _settle(self) -> None:
         try:
@@ -255,11 +268,14 @@ class PlaywrightBrowser:
             except PlaywrightError as exc:
                 text = str(exc)
                 if playwright_errors.classify(text) == "browser_closed":
-                    raise BrowserError(f"Browser is gone: {playwright_errors.first_line(text)}")
+                    detail = playwright_errors.first_line(text)
+                    raise BrowserError(f"Browser is gone: {detail}") from None
                 # A navigation destroyed the context mid-capture; the next try sees the new page.
                 log.debug("capture attempt %d failed: %s", attempt, text)
                 last = text
-        raise BrowserError(f"Page kept changing during capture: {playwright_errors.first_line(last)}")
+        raise BrowserError(
+            f"Page kept changing during capture: {playwright_errors.first_line(last)}"
+        )
 
     async def _capture_once(self, scope: CaptureScope, screenshot_pixels: int | None) -> RawCapture:
         context_id = await self._isolated_world()
@@ -299,7 +315,9 @@ class PlaywrightBrowser:
             )
         finally:
             await self._send("Runtime.releaseObjectGroup", {"objectGroup": group})
-        nodes = [_raw_node(meta, tree["nodes"]) for meta, tree in zip(data["meta"], ax, strict=True)]
+        nodes = [
+            _raw_node(meta, tree["nodes"]) for meta, tree in zip(data["meta"], ax, strict=True)
+        ]
         viewport = RawViewport(
             width=data["vw"], height=data["vh"], scroll_x=data["sx"], scroll_y=data["sy"]
         )
@@ -342,14 +360,17 @@ class PlaywrightBrowser:
         try:
             backend_id = int(handle)
         except ValueError:
-            raise BrowserActionError("action_failed", f"not a handle of this browser: {handle!r}")
+            raise BrowserActionError(
+                "action_failed", f"not a handle of this browser: {handle!r}"
+            ) from None
         context_id = await self._isolated_world()
         try:
             resolved = await self._send(
                 "DOM.resolveNode", {"backendNodeId": backend_id, "executionContextId": context_id}
             )
         except PlaywrightError as exc:
-            raise BrowserActionError("element_detached", playwright_errors.first_line(str(exc)))
+            detail = playwright_errors.first_line(str(exc))
+            raise BrowserActionError("element_detached", detail) from None
         object_id = resolved["object"]["objectId"]
         token = secrets.token_hex(6)
         await self._call_on(object_id, f"function() {{ this.setAttribute('{MARK}', '{token}') }}")
@@ -370,10 +391,9 @@ class PlaywrightBrowser:
         return result.get("result", {}).get("value")
 
     async def _unmark(self, object_id: str) -> None:
-        try:
+        # the node may have gone with a navigation: then there is nothing to clean
+        with contextlib.suppress(PlaywrightError, BrowserActionError, BrowserError):
             await self._call_on(object_id, f"function() {{ this.removeAttribute('{MARK}') }}")
-        except (PlaywrightError, BrowserActionError, BrowserError):
-            pass  # the node went away with a navigation: nothing to clean
 
     async def _act(self, handle: str, action: str, timeout_ms: int, **kw: Any) -> None:
         locator, object_id, _, _ = await self._target(handle)
@@ -494,59 +514,3 @@ def _tristate(value: object) -> Literal["true", "false", "mixed"] | None:
     if value == "mixed":
         return "mixed"
     return None
-
-
-_PRECHECK_JS = """function(action) {
-  const el = this;
-  const describe = (n) => {
-    const id = n.id ? '#' + n.id : '';
-    const cls = typeof n.className === 'string' && n.className ? '.' + n.className.trim().split(/\\s+/).join('.') : '';
-    const text = (n.innerText || '').replace(/\\s+/g, ' ').trim().slice(0, 40);
-    return '<' + n.tagName.toLowerCase() + id + cls + '>' + (text ? ' "' + text + '"' : '');
-  };
-  if (el.matches(':disabled') || el.closest('[aria-disabled="true"]')) return {code: 'element_disabled', detail: 'element is disabled'};
-  if (action === 'fill' && (el.readOnly || el.getAttribute('aria-readonly') === 'true')) return {code: 'element_disabled', detail: 'element is read-only'};
-  if (!el.isConnected || !el.getClientRects().length) return {code: 'element_not_visible', detail: 'element is not rendered'};
-  const style = getComputedStyle(el);
-  if (style.visibility !== 'visible') return {code: 'element_not_visible', detail: 'element has visibility:' + style.visibility};
-  el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-  const r = el.getBoundingClientRect();
-  const cx = r.x + r.width / 2, cy = r.y + r.height / 2;
-  let hit = document.elementFromPoint(cx, cy);
-  while (hit && hit.shadowRoot) { const inner = hit.shadowRoot.elementFromPoint(cx, cy); if (!inner || inner === hit) break; hit = inner; }
-  if (hit && hit !== el && !el.contains(hit) && !(hit.control === el) && !(el.labels && [...el.labels].some(l => l.contains(hit)))) {
-    let n = hit; let inside = false;
-    while (n) { if (n === el) { inside = true; break; } n = n.parentNode || n.host; }
-    if (!inside) return {code: 'element_obscured', detail: describe(hit)};
-  }
-  return null;
-}"""
-
-_CARET_END_JS = """function() {
-  if (typeof this.setSelectionRange === 'function' && typeof this.value === 'string') {
-    try { this.setSelectionRange(this.value.length, this.value.length); } catch (e) {}
-  } else if (this.isContentEditable) {
-    const range = document.createRange(); range.selectNodeContents(this); range.collapse(false);
-    const sel = getSelection(); sel.removeAllRanges(); sel.addRange(range);
-  }
-}"""
-
-_FIND_OPTION_JS = """function(wanted) {
-  if (this.tagName !== 'SELECT') return {detail: 'element is not a <select>; click it to open the list, then click an option'};
-  const opts = [...this.options];
-  const norm = (s) => s.replace(/\\s+/g, ' ').trim();
-  let i = opts.findIndex(o => o.value === wanted);
-  if (i < 0) i = opts.findIndex(o => norm(o.label || o.text) === norm(wanted));
-  if (i < 0) i = opts.findIndex(o => norm(o.label || o.text).toLowerCase() === norm(wanted).toLowerCase());
-  if (i < 0) return {detail: 'no option matches ' + JSON.stringify(wanted) + '; options: ' + opts.map(o => JSON.stringify(norm(o.text))).slice(0, 20).join(', ')};
-  if (opts[i].disabled) return {detail: 'option ' + JSON.stringify(wanted) + ' is disabled'};
-  return {index: i};
-}"""
-
-_SCROLL_JS = """function(direction, amount) {
-  const max = document.documentElement.scrollHeight;
-  const top = direction === 'top' ? 0 : direction === 'bottom' ? max
-    : window.scrollY + (direction === 'up' ? -amount : amount);
-  window.scrollTo({top, left: window.scrollX, behavior: 'instant'});
-  return new Promise(r => requestAnimationFrame(() => r(window.scrollY)));
-}"""

@@ -116,7 +116,10 @@ def _bbox(node: RawNode) -> BoundingBox:
     if box is None:
         return BoundingBox(x=0, y=0, width=0, height=0)
     return BoundingBox(
-        x=round(box.x), y=round(box.y), width=max(0, round(box.width)), height=max(0, round(box.height))
+        x=round(box.x),
+        y=round(box.y),
+        width=max(0, round(box.width)),
+        height=max(0, round(box.height)),
     )
 
 

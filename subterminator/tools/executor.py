@@ -8,6 +8,7 @@ gets 90% of it so that its own, more informative, timeout usually answers first.
 from __future__ import annotations
 
 import asyncio
+import builtins
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 
@@ -44,13 +45,16 @@ class ActionExecutor:
         self.caps = caps or LatencyCaps()
 
     async def _run(
-        self, operation: str, element: ElementInfo | None, cap_ms: int,
+        self,
+        operation: str,
+        element: ElementInfo | None,
+        cap_ms: int,
         action: Callable[[int], Awaitable[None]],
     ) -> None:
         ref = element.ref if element else "page"
         try:
             await asyncio.wait_for(action(int(cap_ms * 0.9)), timeout=cap_ms / 1000)
-        except asyncio.TimeoutError:
+        except builtins.TimeoutError:
             raise TimeoutError(f"{operation} on {ref}", cap_ms) from None
         except BrowserActionError as exc:
             raise _from_code(exc, operation, ref, cap_ms) from None
@@ -63,7 +67,9 @@ class ActionExecutor:
     async def click(self, element: ElementInfo) -> None:
         handle = self._handle(element)
         await self._run(
-            "click", element, self.caps.click,
+            "click",
+            element,
+            self.caps.click,
             lambda t: self.browser.click(handle, timeout_ms=t),
         )
 
@@ -75,7 +81,9 @@ class ActionExecutor:
             )
         handle = self._handle(element)
         await self._run(
-            "fill", element, self.caps.fill,
+            "fill",
+            element,
+            self.caps.fill,
             lambda t: self.browser.fill(handle, value, clear_first=clear_first, timeout_ms=t),
         )
 
@@ -87,20 +95,26 @@ class ActionExecutor:
             )
         handle = self._handle(element)
         await self._run(
-            "select", element, self.caps.select,
+            "select",
+            element,
+            self.caps.select,
             lambda t: self.browser.select(handle, value, timeout_ms=t),
         )
 
     async def scroll_to_element(self, element: ElementInfo) -> None:
         handle = self._handle(element)
         await self._run(
-            "scroll", element, self.caps.scroll,
+            "scroll",
+            element,
+            self.caps.scroll,
             lambda t: self.browser.scroll_into_view(handle, timeout_ms=t),
         )
 
     async def scroll_page(self, direction: ScrollDirection, amount: int) -> None:
         await self._run(
-            "scroll", None, self.caps.scroll,
+            "scroll",
+            None,
+            self.caps.scroll,
             lambda _t: self.browser.scroll_page(direction, amount),
         )
 

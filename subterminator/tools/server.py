@@ -8,6 +8,7 @@ called here directly they are validated and refused, never approved.
 from __future__ import annotations
 
 import asyncio
+import builtins
 import logging
 from typing import Any
 
@@ -110,7 +111,7 @@ class BrowserToolServer:
             snapshot, _ = await asyncio.wait_for(
                 self.factory.create(viewport_only), timeout=self.caps.snapshot / 1000
             )
-        except asyncio.TimeoutError:
+        except builtins.TimeoutError:
             raise TimeoutError("get_snapshot", self.caps.snapshot) from None
         except BrowserError as exc:
             self.browser_error = exc
@@ -160,7 +161,9 @@ class BrowserToolServer:
             element = self.registry.resolve(ref) if ref is not None else None
         except RefInvalidError as exc:
             result = await self._reply("ref_invalid", None)
-            detail = f"{ref} is not a current ref: {exc.detail}. Refs are valid for one snapshot only"
+            detail = (
+                f"{ref} is not a current ref: {exc.detail}. Refs are valid for one snapshot only"
+            )
             return result.model_copy(
                 update={"message": f"{detail}; use a ref from {self._describe_current()}."}
             )
