@@ -190,3 +190,19 @@ async def test_shadow_dom_controls_are_captured(browser: PlaywrightBrowser) -> N
     )
     snapshot, _ = await SnapshotFactory(browser, ElementRegistry()).create()
     assert by_name(snapshot, "Inside shadow").role == "button"
+
+
+async def test_whole_page_capture_is_capped_keeping_the_viewport(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    await browser.navigate(pages.url("grid.html?n=400"))
+    viewport = await browser.capture(scope="viewport")
+    browser.max_nodes = len(viewport.nodes) + 40
+    capture = await browser.capture(scope="page")
+    assert len(capture.nodes) == browser.max_nodes
+    assert capture.omitted == 401 - browser.max_nodes  # 400 controls and the heading
+    assert [n.handle for n in capture.nodes if n.box and n.box.y < 800] == [
+        n.handle for n in viewport.nodes
+    ]
+    parents = [n.parent for n in capture.nodes if n.parent is not None]
+    assert all(0 <= p < len(capture.nodes) for p in parents)

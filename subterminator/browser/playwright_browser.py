@@ -128,6 +128,7 @@ class PlaywrightBrowser:
         self._page: Page | None = context.pages[-1] if context.pages else None
         self._cdp: dict[int, CDPSession] = {}
         self._closed = False
+        self._watched: set[Page] = set()
         self.max_nodes = MAX_CAPTURE_NODES
         context.on("page", self._adopt_page)
         if self._page is not None:
@@ -204,6 +205,9 @@ class PlaywrightBrowser:
         self._watch(page)
 
     def _watch(self, page: Page) -> None:
+        if page in self._watched:
+            return
+        self._watched.add(page)
         # A native alert/confirm would block every later call; dismissing is the safe answer.
         page.on("dialog", lambda dialog: asyncio.ensure_future(dialog.dismiss()))
 
@@ -398,8 +402,10 @@ class PlaywrightBrowser:
     async def _act(self, handle: str, action: str, timeout_ms: int, **kw: Any) -> None:
         locator, object_id, _, _ = await self._target(handle)
         try:
-            await self._precheck(object_id, action)
-            if action == "click":
+            state = await self._precheck(object_id, action)
+            if action == "click" and state.get("newTab"):
+                await self._click_into_new_tab(locator, timeout_ms)
+            elif action == "click":
                 await locator.click(timeout=timeout_ms)
             elif action == "fill":
                 await self._fill(locator, object_id, kw["value"], kw["clear_first"], timeout_ms)
@@ -412,13 +418,29 @@ class PlaywrightBrowser:
         finally:
             await self._unmark(object_id)
 
-    async def _precheck(self, object_id: str, action: str) -> None:
+    async def _precheck(self, object_id: str, action: str) -> dict[str, Any]:
         """Fail fast where Playwright would only wait for its timeout."""
         if action == "scroll":
-            return
+            return {}
         state = await self._call_on(object_id, _PRECHECK_JS, action)
-        if state and state.get("code"):
+        if not isinstance(state, dict):
+            return {}
+        if state.get("code"):
             raise BrowserActionError(state["code"], state["detail"])
+        return state
+
+    async def _click_into_new_tab(self, locator: Locator, timeout_ms: int) -> None:
+        """A link to another tab: wait for that tab so the next snapshot shows it."""
+        clicked = False
+        try:
+            async with self._context.expect_page(timeout=timeout_ms) as opened:
+                await locator.click(timeout=timeout_ms)
+                clicked = True
+            self._adopt_page(await opened.value)
+        except PlaywrightError as exc:
+            if not clicked or playwright_errors.classify(str(exc)) != "timeout":
+                raise
+            log.info("link has a target but no tab opened (popup blocked?)")
 
     async def _fill(
         self, locator: Locator, object_id: str, value: str, clear_first: bool, timeout_ms: int

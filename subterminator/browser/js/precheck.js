@@ -23,5 +23,7 @@ function(action) {
     while (n) { if (n === el) { inside = true; break; } n = n.parentNode || n.host; }
     if (!inside) return {code: 'element_obscured', detail: describe(hit)};
   }
-  return null;
+  const link = el.closest('a[target], area[target]');
+  const target = link ? link.getAttribute('target') : '';
+  return {newTab: !!target && !/^_(self|parent|top)$/i.test(target)};
 }
