@@ -53,7 +53,8 @@ async def run(pages: Path, runs: int) -> None:
     ):
         table.add_column(column, justify="right" if column != "page" else "left")
     targets = [(f"grid n={n}", f"grid.html?n={n}") for n in SIZES]
-    targets.append(("rules.html (richest fixture)", "rules.html"))
+    targets.append(("catalog.html (~3,300 controls)", "catalog.html"))
+    targets.append(("rules.html (every rule)", "rules.html"))
     with StaticSite(pages) as site:
         async with await PlaywrightBrowser.launch(LaunchOptions(block_non_local=True)) as browser:
             for label, path in targets:

@@ -11,6 +11,7 @@ import pytest
 from harness.sites import StaticSite
 from subterminator.models.snapshot import Snapshot
 from subterminator.schema import render_snapshot_schema
+from subterminator.snapshot.tokens import estimate_tokens
 
 pytestmark = pytest.mark.browser
 
@@ -33,6 +34,16 @@ def test_snapshot_prints_the_model_view(pages: StaticSite) -> None:
     assert 0 < len(snapshot.elements) <= 100
     assert all(e.state[0] == "visible" for e in snapshot.elements)
     assert "tokens of elements JSON" in done.stderr
+
+
+def test_snapshot_of_a_streaming_home_page_stays_in_budget(pages: StaticSite) -> None:
+    done = run("snapshot", pages.url("catalog.html"), "--no-screenshot")
+    assert done.returncode == 0, done.stderr
+    snapshot = Snapshot.model_validate_json(done.stdout)
+    assert 30 <= len(snapshot.elements) <= 100
+    assert estimate_tokens(snapshot.elements_json()) <= 2000
+    assert snapshot.elements[0].name == "Streamly home"
+    assert "Sign out of Streamly" not in [e.name for e in snapshot.elements]  # aria-hidden menu
 
 
 def test_snapshot_all_includes_offscreen_and_a_screenshot(pages: StaticSite) -> None:
