@@ -10,6 +10,7 @@ the tree never hides a control.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -178,20 +179,7 @@ def keep(elements: list[ElementInfo], chosen: set[int], max_depth: int) -> list[
             new_parent = kept[new_parent].parent
         position[index] = len(kept)
         depth.append(1 if new_parent is None else depth[new_parent] + 1)
-        kept.append(
-            ElementInfo(
-                role=element.role,
-                name=element.name,
-                state=element.state,
-                bbox=element.bbox,
-                handle=element.handle,
-                value=element.value,
-                level=element.level,
-                parent=new_parent,
-                visibility=element.visibility,
-                order=element.order,
-            )
-        )
+        kept.append(dataclasses.replace(element, parent=new_parent, ref="", children=[]))
     return kept
 
 

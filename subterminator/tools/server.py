@@ -42,20 +42,19 @@ log = logging.getLogger(__name__)
 ORCHESTRATOR_TOOLS = frozenset({"request_human_approval", "complete_task"})
 
 
+_CODES: tuple[tuple[type[Exception], ErrorCode], ...] = (
+    (RefInvalidError, "ref_invalid"),
+    (ElementDisabledError, "element_disabled"),
+    (ElementObscuredError, "element_obscured"),
+    (ElementNotVisibleError, "element_not_visible"),
+    (TimeoutError, "timeout"),
+    (InvalidParamsError, "invalid_params"),
+)
+
+
 def error_code(exc: BaseException) -> ErrorCode:
-    if isinstance(exc, RefInvalidError):
-        return "ref_invalid"
-    if isinstance(exc, ElementDisabledError):
-        return "element_disabled"
-    if isinstance(exc, ElementObscuredError):
-        return "element_obscured"
-    if isinstance(exc, ElementNotVisibleError):
-        return "element_not_visible"
-    if isinstance(exc, TimeoutError):
-        return "timeout"
-    if isinstance(exc, InvalidParamsError):
-        return "invalid_params"
-    return "action_failed"
+    """The spec 01 1.1.2 code for an exception (``action_failed`` when none fits)."""
+    return next((code for kind, code in _CODES if isinstance(exc, kind)), "action_failed")
 
 
 class BrowserToolServer:
