@@ -17,6 +17,7 @@ from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import async_playwright
 
 from harness.sites import StaticSite
+from subterminator.ai import client as ai_client
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import PlaywrightBrowser, chromium_args
 
@@ -40,6 +41,8 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 
 def pytest_configure(config: pytest.Config) -> None:
+    # Outside --live, a model request to anything but loopback fails loudly (AIClient checks).
+    ai_client.ALLOW_MODEL_REQUESTS = bool(config.getoption("--live"))
     config.addinivalue_line(
         "markers", "live: needs the real network and model API; runs only with --live"
     )

@@ -91,3 +91,19 @@ class BrowserError(MCPError):
 
 class BrowserNotFoundError(BrowserError):
     """No Chromium could be found to launch."""
+
+
+class OrchestratorError(Exception):
+    """Base for errors that stop a task (spec 03 4.1)."""
+
+
+class ConfigurationError(OrchestratorError):
+    """Missing API key, unsupported model, unknown service, unsafe option."""
+
+
+class ServiceNotFoundError(ConfigurationError):
+    """No service of that name is registered."""
+
+
+class LLMError(OrchestratorError):
+    """The model API failed after the retry policy, or answered something unusable."""

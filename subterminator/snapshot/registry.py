@@ -70,6 +70,12 @@ class ElementRegistry:
             return element
         raise RefInvalidError(ref, self.explain(ref))
 
+    def peek(self, ref: object) -> ElementInfo | None:
+        """The current element behind ``ref``, or None; never raises (for checks before acting)."""
+        if not self._valid or not isinstance(ref, str):
+            return None
+        return self._current.get(ref)
+
     def explain(self, ref: str) -> str:
         match = _REF.match(ref)
         if not match:

@@ -1,0 +1,237 @@
+"""``AIClient``: one model turn through ``anthropic.AsyncAnthropic``.
+
+The SDK's own retries are off (``max_retries=0``): the retry policy of spec 01 2.4.1 is the
+only one. Every call has a hard wall (``timeout_s``, default 30 s: AC-P4). The API key lives
+only inside the SDK client; it is never logged, stored or put in an error message.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import ipaddress
+import logging
+import os
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Any
+from urllib.parse import urlsplit
+
+import anthropic
+
+from subterminator.ai.protocol import AIResponse, Message, ToolCall, Usage
+from subterminator.ai.render import message_image, message_text
+from subterminator.errors import ConfigurationError, LLMError
+
+log = logging.getLogger(__name__)
+
+# Spec 03 names claude-sonnet-4-20250514, which reached end-of-life on 2026-06-15.
+DEFAULT_MODEL = "claude-sonnet-4-6"
+MODEL_ENV = "SUBTERMINATOR_MODEL"
+KEY_ENV = "ANTHROPIC_API_KEY"
+MISSING_KEY = "Missing ANTHROPIC_API_KEY. Set it via environment variable."
+# Tests set this to False (the pytest plugin, unless --live): a request to anything but a
+# loopback address then fails loudly instead of reaching the real API.
+ALLOW_MODEL_REQUESTS = True
+
+
+class ModelRequestsBlockedError(ConfigurationError):
+    """A real model request was attempted where none may be made."""
+
+
+@dataclass(frozen=True)
+class RetryPolicy:
+    """Spec 01 2.4.1: 1 s initial delay, x2 backoff, 3 attempts, 10 s cap."""
+
+    initial_delay: float = 1.0
+    multiplier: float = 2.0
+    max_attempts: int = 3
+    max_delay: float = 10.0
+
+    def delay(self, retry: int) -> float:
+        return float(min(self.initial_delay * self.multiplier**retry, self.max_delay))
+
+
+def resolve_model(cli_model: str | None = None) -> str:
+    """``--model``, then ``SUBTERMINATOR_MODEL``, then the default; any ``claude-*`` name."""
+    name = cli_model or os.environ.get(MODEL_ENV) or DEFAULT_MODEL
+    if not name.startswith("claude-"):
+        raise ConfigurationError(f"Unsupported model: {name}")
+    return name
+
+
+def _retryable(exc: Exception) -> bool:
+    if isinstance(exc, anthropic.APITimeoutError):
+        return False  # a slow model is not helped by asking again: AC-P4 wants an answer in 30 s
+    if isinstance(exc, anthropic.APIConnectionError | anthropic.RateLimitError):
+        return True
+    return isinstance(exc, anthropic.APIStatusError) and exc.status_code >= 500
+
+
+def _is_loopback(url: str) -> bool:
+    host = (urlsplit(url).hostname or "").strip("[]")
+    if host == "localhost":
+        return True
+    try:
+        return ipaddress.ip_address(host).is_loopback
+    except ValueError:
+        return False
+
+
+def to_anthropic(messages: list[Message]) -> list[dict[str, Any]]:
+    """Our messages as Messages-API params; consecutive same-role messages are merged."""
+    out: list[dict[str, Any]] = []
+    for message in messages:
+        role = "assistant" if message.role == "assistant" else "user"
+        blocks: list[dict[str, Any]] = []
+        image = message_image(message)
+        image_block = (
+            {
+                "type": "image",
+                "source": {"type": "base64", "media_type": "image/png", "data": image},
+            }
+            if image
+            else None
+        )
+        if message.role == "tool":
+            content: list[dict[str, Any]] = [{"type": "text", "text": message_text(message)}]
+            if image_block:
+                content.append(image_block)
+            failed = not (message.result or {}).get(
+                "success", (message.result or {}).get("approved", True)
+            )
+            blocks.append(
+                {
+                    "type": "tool_result",
+                    "tool_use_id": message.tool_call_id or "",
+                    "content": content,
+                    "is_error": bool(failed),
+                }
+            )
+        else:
+            text = message_text(message)
+            if text or not message.tool_calls:
+                blocks.append({"type": "text", "text": text or "(no text)"})
+            if image_block:
+                blocks.append(image_block)
+            for call in message.tool_calls:
+                arguments = (
+                    call.arguments
+                    if isinstance(call.arguments, dict)
+                    else {"value": call.arguments}
+                )
+                blocks.append(
+                    {"type": "tool_use", "id": call.id, "name": call.name, "input": arguments}
+                )
+        if out and out[-1]["role"] == role:
+            out[-1]["content"].extend(blocks)
+        else:
+            out.append({"role": role, "content": blocks})
+    return out
+
+
+def parse_response(response: Any) -> AIResponse:
+    """An SDK ``Message`` as our AIResponse; anything unusable is an ``LLMError``."""
+    try:
+        texts: list[str] = []
+        calls: list[ToolCall] = []
+        for block in response.content:
+            if block.type == "text":
+                texts.append(block.text)
+            elif block.type == "tool_use":
+                calls.append(ToolCall(id=block.id, name=block.name, arguments=block.input))
+        usage = response.usage
+        return AIResponse(
+            content="\n".join(texts),
+            tool_calls=calls,
+            stop_reason=response.stop_reason,
+            usage=Usage(
+                input_tokens=usage.input_tokens or 0,
+                output_tokens=usage.output_tokens or 0,
+                cache_creation_input_tokens=getattr(usage, "cache_creation_input_tokens", 0) or 0,
+                cache_read_input_tokens=getattr(usage, "cache_read_input_tokens", 0) or 0,
+            ),
+        )
+    except (AttributeError, TypeError, ValueError) as exc:
+        raise LLMError(f"Malformed response from the model API: {exc}") from None
+
+
+class AIClient:
+    """Claude through the anthropic SDK."""
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        model: str | None = None,
+        *,
+        max_tokens: int = 1024,
+        timeout_s: float = 30.0,
+        base_url: str | None = None,
+        retry: RetryPolicy | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+    ) -> None:
+        key = api_key or os.environ.get(KEY_ENV)
+        if not key:
+            raise ConfigurationError(MISSING_KEY)
+        self.model = resolve_model(model)
+        self.max_tokens = max_tokens
+        self.timeout_s = timeout_s
+        self.retry = retry or RetryPolicy()
+        self._sleep = sleep
+        self._client = anthropic.AsyncAnthropic(
+            api_key=key, base_url=base_url, max_retries=0, timeout=timeout_s + 5
+        )
+        self.base_url = str(self._client.base_url)
+
+    async def chat(
+        self, messages: list[Message], tools: list[dict[str, Any]], system: str
+    ) -> AIResponse:
+        if not ALLOW_MODEL_REQUESTS and not _is_loopback(self.base_url):
+            raise ModelRequestsBlockedError(
+                f"Real model requests are disabled here (tests run without --live); "
+                f"a request to {self.base_url} was refused"
+            )
+        params: dict[str, Any] = {
+            "model": self.model,
+            "max_tokens": self.max_tokens,
+            "system": [{"type": "text", "text": system, "cache_control": {"type": "ephemeral"}}],
+            "messages": to_anthropic(messages),
+            "tools": _cached(tools),
+        }
+        for attempt in range(self.retry.max_attempts):
+            try:
+                response = await asyncio.wait_for(
+                    self._client.messages.create(**params), timeout=self.timeout_s
+                )
+                return parse_response(response)
+            except (TimeoutError, anthropic.APITimeoutError):
+                raise LLMError(
+                    f"The model API did not answer within {self.timeout_s:.0f} s (timeout)"
+                ) from None
+            except ValueError as exc:  # the body was not JSON at all
+                raise LLMError(f"Malformed response from the model API: {exc}") from None
+            except anthropic.APIError as exc:
+                if not _retryable(exc) or attempt + 1 >= self.retry.max_attempts:
+                    raise LLMError(_describe(exc, attempt + 1)) from None
+                delay = self.retry.delay(attempt)
+                log.warning(
+                    "model API: %s; retry %d in %.0f s",
+                    _describe(exc, attempt + 1),
+                    attempt + 1,
+                    delay,
+                )
+                await self._sleep(delay)
+        raise AssertionError("unreachable")  # pragma: no cover
+
+
+def _cached(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Mark the tool list as a prompt-cache breakpoint: it is identical on every turn."""
+    if not tools:
+        return tools
+    return [*tools[:-1], {**tools[-1], "cache_control": {"type": "ephemeral"}}]
+
+
+def _describe(exc: anthropic.APIError, attempts: int) -> str:
+    status = getattr(exc, "status_code", None)
+    kind = f"HTTP {status}" if status else type(exc).__name__
+    detail = getattr(exc, "message", "") or str(exc)
+    return f"Model API error ({kind}) after {attempts} attempt(s): {detail[:300]}"

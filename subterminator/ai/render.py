@@ -1,0 +1,102 @@
+"""Messages -> the text (and image) a model reads; shared by AIClient, doubles and budgets."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+from subterminator.ai.protocol import Message
+from subterminator.models.snapshot import Snapshot
+from subterminator.snapshot.tokens import estimate_tokens, image_tokens
+
+
+def snapshot_text(snapshot: Snapshot, full: bool) -> str:
+    """The page for the model: full JSON (screenshot travels as an image) or a short digest."""
+    if full:
+        body = snapshot.model_dump(mode="json", exclude={"screenshot"})
+        return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+    return (
+        f'{{"snapshot_id":"{snapshot.snapshot_id}","page":'
+        f"{json.dumps(snapshot.page.model_dump(), ensure_ascii=False)},"
+        f'"elements":"omitted: an older snapshot, its refs are no longer valid"}}'
+    )
+
+
+def message_text(message: Message) -> str:
+    """Everything textual the model will read for ``message``."""
+    if message.role == "tool":
+        body = dict(message.result or {})
+        text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+        if message.snapshot is not None:
+            text = (
+                text[:-1]
+                + ',"snapshot":'
+                + snapshot_text(message.snapshot, message.full_snapshot)
+                + "}"
+            )
+        return text
+    text = message.content
+    if message.snapshot is not None:
+        text += "\n\nCurrent page snapshot:\n" + snapshot_text(
+            message.snapshot, message.full_snapshot
+        )
+    return text
+
+
+def message_image(message: Message) -> str | None:
+    """Base64 PNG to send with the message, if its snapshot is shown in full."""
+    snap = message.snapshot
+    if snap is None or not message.full_snapshot or not snap.screenshot:
+        return None
+    return snap.screenshot
+
+
+def message_tokens(message: Message) -> int:
+    tokens = estimate_tokens(message_text(message))
+    for call in message.tool_calls:
+        tokens += estimate_tokens(call.name + json.dumps(call.arguments, ensure_ascii=False))
+    if message_image(message) and message.snapshot is not None:
+        width, height = _png_size(message.snapshot.screenshot)
+        tokens += image_tokens(width, height)
+    return tokens
+
+
+def history_tokens(messages: list[Message], system: str = "") -> int:
+    """Estimated tokens of a prompt (system prompt included when given)."""
+    return estimate_tokens(system) + sum(message_tokens(m) for m in messages)
+
+
+def _png_size(b64: str) -> tuple[int, int]:
+    import base64
+    import struct
+
+    head = base64.b64decode(b64[:44] + "=" * (-len(b64[:44]) % 4))
+    if head[:8] != b"\x89PNG\r\n\x1a\n" or len(head) < 24:
+        return (1024, 768)  # unknown format: assume a large image (conservative)
+    width, height = struct.unpack(">II", head[16:24])
+    return int(width), int(height)
+
+
+def describe_call(name: str, arguments: Any) -> str:
+    """``browser_fill(@e8, "test")``: the action-summary form of spec 01 2.1.3."""
+    args = arguments if isinstance(arguments, dict) else {}
+    parts: list[str] = []
+    for key in ("ref", "direction", "value", "status", "action"):
+        if key in args:
+            value = args[key]
+            parts.append(
+                str(value) if key in ("ref", "direction", "status") else json.dumps(value)[:60]
+            )
+    return f"{name}({', '.join(parts)})"
+
+
+def outcome(message: Message) -> str:
+    """``success`` or ``failed (code)`` for a tool message."""
+    result: dict[str, Any] = message.result or {}
+    if "approved" in result:
+        return "approved" if result["approved"] else "rejected"
+    if "acknowledged" in result:
+        return "acknowledged" if result["acknowledged"] else "not acknowledged"
+    if result.get("success"):
+        return "success"
+    return f"failed ({result.get('error') or 'unknown'})"

@@ -1,0 +1,423 @@
+"""``TaskOrchestrator``: the conversation loop of spec 01 1.4 with its safety layers.
+
+Checkpoints cannot be skipped by the AI, by page content or by a missing handler:
+
+- before an action whose target matches the service's irreversible-action rules, a person
+  is asked first (a system-written description of the element, never the AI's);
+- after every snapshot-returning tool, the service's checkpoint conditions run on the new
+  snapshot; an ``approve`` checkpoint asks once per page state and, when approved, also covers
+  the irreversible click on that same page state; a ``human_action`` checkpoint (login, 2FA,
+  CAPTCHA) waits for the person to act in the browser;
+- with no approval handler every approval is refused.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import time
+from typing import Any
+
+from subterminator.ai.history import HISTORY_TOKEN_BUDGET, truncate_history
+from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
+from subterminator.ai.protocol import AIClientProtocol, Message, ToolCall
+from subterminator.errors import InvalidParamsError, LLMError
+from subterminator.models.snapshot import Snapshot
+from subterminator.models.tools import ToolResult
+from subterminator.orchestrator.approval import (
+    ApprovalDecision,
+    ApprovalRequest,
+    HumanApprovalHandler,
+)
+from subterminator.orchestrator.costlog import CostLog, TurnRecord, redact
+from subterminator.orchestrator.result import TaskReason, TaskResult
+from subterminator.services.base import ServiceConfig
+from subterminator.tools.schemas import TOOL_SCHEMAS, CompleteArgs, parse_arguments
+from subterminator.tools.server import BrowserToolServer
+
+log = logging.getLogger(__name__)
+
+ACTION_TOOLS = frozenset({"browser_click", "browser_fill", "browser_select"})
+NO_HANDLER = (
+    "No person is available to approve (no approval handler is configured); "
+    "the action was not performed."
+)
+MAX_NO_ACTION = 3
+
+
+def page_key(snapshot: Snapshot) -> str:
+    """A page state: same URL, title and the same buttons and links."""
+    controls = sorted(
+        f"{e.role}:{e.name}" for e in snapshot.elements if e.role in ("button", "link")
+    )
+    return "\n".join([snapshot.page.url, snapshot.page.title, *controls])
+
+
+def _screenshot(snapshot: Snapshot | None) -> bytes | None:
+    if snapshot is None or not snapshot.screenshot:
+        return None
+    return base64.b64decode(snapshot.screenshot)
+
+
+class TaskOrchestrator:
+    ORCHESTRATOR_HANDLED_TOOLS = frozenset({"request_human_approval", "complete_task"})
+
+    def __init__(
+        self,
+        ai_client: AIClientProtocol,
+        tool_server: BrowserToolServer,
+        service_config: ServiceConfig,
+        human_handler: HumanApprovalHandler | None = None,
+        max_turns: int | None = None,
+        *,
+        history_budget: int = HISTORY_TOKEN_BUDGET,
+    ) -> None:
+        self.ai_client = ai_client
+        self.tool_server = tool_server
+        self.service = service_config
+        self.human_handler = human_handler
+        self.max_turns = max_turns or service_config.max_turns
+        self.history_budget = history_budget
+        self.conversation: list[Message] = []
+        self.system_prompt = ""
+        self.cost = CostLog()
+        self._checkpoint_answers: dict[str, bool] = {}
+        self._approved_pages: set[str] = set()
+        self._rejected = False
+        self._unverified_claim = False
+
+    # -- the loop --------------------------------------------------------------------------
+
+    async def run(self, goal: str) -> TaskResult:
+        self.system_prompt = build_system_prompt(goal, self.service.system_prompt_addition)
+        first = await self._after_snapshot(await self.tool_server.execute("get_snapshot", {}))
+        if self.tool_server.browser_error is not None:
+            return self._finish(
+                False, False, "mcp_error", 0, error=str(self.tool_server.browser_error)
+            )
+        opening = f"Goal: {goal}"
+        if first.message:
+            opening += f"\n\nNote: {first.message}"
+        self.conversation = [Message(role="user", content=opening, snapshot=first.snapshot)]
+        no_action = 0
+        for turn in range(1, self.max_turns + 1):
+            view = truncate_history(
+                self.conversation, system=self.system_prompt, budget=self.history_budget
+            )
+            started = time.monotonic()
+            try:
+                response = await self.ai_client.chat(view, TOOL_SCHEMAS, self.system_prompt)
+            except LLMError as exc:
+                self.cost.record(TurnRecord(turn=turn, tool=None, outcome=f"llm_error: {exc}"))
+                return self._finish(False, False, "llm_error", turn, error=str(exc))
+            ai_ms = int((time.monotonic() - started) * 1000)
+            if not response.tool_calls:
+                no_action += 1
+                self.conversation.append(Message(role="assistant", content=response.content))
+                self.cost.record(
+                    TurnRecord(
+                        turn=turn,
+                        tool=None,
+                        ai_ms=ai_ms,
+                        usage=response.usage,
+                        outcome="no tool call",
+                    )
+                )
+                if no_action >= MAX_NO_ACTION:
+                    return self._finish(
+                        False,
+                        False,
+                        "llm_no_action",
+                        turn,
+                        error=f"The AI answered {MAX_NO_ACTION} times in a row without calling a tool",
+                    )
+                self.conversation.append(Message(role="user", content=NO_TOOL_NUDGE))
+                continue
+            no_action = 0
+            call = response.tool_calls[0]
+            if len(response.tool_calls) > 1:
+                ignored = ", ".join(c.name for c in response.tool_calls[1:])
+                log.warning(
+                    "Ignoring %d additional tool calls (%s): one tool per turn",
+                    len(response.tool_calls) - 1,
+                    ignored,
+                )
+            self.conversation.append(
+                Message(role="assistant", content=response.content, tool_calls=[call])
+            )
+            target = self.tool_server.registry.peek(
+                (call.arguments or {}).get("ref") if isinstance(call.arguments, dict) else None
+            )
+            started = time.monotonic()
+            reply, done = await self._execute(call)
+            self.conversation.append(reply)
+            self.cost.record(
+                TurnRecord(
+                    turn=turn,
+                    tool=call.name,
+                    arguments=redact(call.name, call.arguments, target.name if target else None),
+                    ai_ms=ai_ms,
+                    tool_ms=int((time.monotonic() - started) * 1000),
+                    usage=response.usage,
+                    outcome=_outcome(reply),
+                )
+            )
+            if done is not None:
+                return done.model_copy(update={"turns": turn})
+            if self.tool_server.browser_error is not None:
+                return self._finish(
+                    False, False, "mcp_error", turn, error=str(self.tool_server.browser_error)
+                )
+        reason: TaskReason = (
+            "verification_failed" if self._unverified_claim else "max_turns_exceeded"
+        )
+        return self._finish(
+            False,
+            False,
+            reason,
+            self.max_turns,
+            error=f"No completion after {self.max_turns} turns",
+        )
+
+    def _finish(
+        self,
+        success: bool,
+        verified: bool,
+        reason: TaskReason,
+        turns: int,
+        *,
+        error: str | None = None,
+        message: str | None = None,
+    ) -> TaskResult:
+        last = self.tool_server.last_snapshot
+        self.cost.summary()
+        return TaskResult(
+            success=success,
+            verified=verified,
+            reason=reason,
+            turns=turns,
+            final_url=last.page.url if last else None,
+            error=error,
+            message=message,
+            usage=self.cost.usage,
+        )
+
+    # -- tools -----------------------------------------------------------------------------
+
+    async def _execute(self, call: ToolCall) -> tuple[Message, TaskResult | None]:
+        if call.name == "request_human_approval":
+            return await self._ai_approval(call), None
+        if call.name == "complete_task":
+            return await self._complete(call)
+        if call.name in ACTION_TOOLS:
+            refused = await self._guard_irreversible(call)
+            if refused is not None:
+                return refused, None
+        result = await self.tool_server.execute(call.name, call.arguments)
+        return self._reply(call, await self._after_snapshot(result)), None
+
+    @staticmethod
+    def _reply(call: ToolCall, result: ToolResult) -> Message:
+        return Message(
+            role="tool",
+            tool_call_id=call.id,
+            result={"success": result.success, "error": result.error, "message": result.message},
+            snapshot=result.snapshot,
+        )
+
+    async def _fresh(self) -> ToolResult:
+        return await self.tool_server.execute("get_snapshot", {})
+
+    async def _invalid(self, call: ToolCall, exc: InvalidParamsError) -> Message:
+        fresh = await self._fresh()
+        return self._reply(
+            call,
+            fresh.model_copy(
+                update={"success": False, "error": "invalid_params", "message": str(exc)}
+            ),
+        )
+
+    async def _ask(self, request: ApprovalRequest) -> ApprovalDecision:
+        if self.human_handler is None:
+            log.warning("approval refused, no handler: %s", request.action)
+            return ApprovalDecision(approved=False, message=NO_HANDLER)
+        decision = await self.human_handler.request_approval(request)
+        log.info("approval %s: %s", "granted" if decision.approved else "refused", request.action)
+        if not decision.approved:
+            self._rejected = True
+        return decision
+
+    def _request(
+        self, kind: Any, action: str, reason: str, snapshot: Snapshot | None
+    ) -> ApprovalRequest:
+        return ApprovalRequest(
+            kind=kind,
+            action=action,
+            reason=reason,
+            url=snapshot.page.url if snapshot else "",
+            title=snapshot.page.title if snapshot else "",
+            screenshot=_screenshot(snapshot),
+        )
+
+    async def _ai_approval(self, call: ToolCall) -> Message:
+        try:
+            args = parse_arguments(call.name, call.arguments)
+        except InvalidParamsError as exc:
+            return await self._invalid(call, exc)
+        fresh = await self._fresh()
+        decision = await self._ask(
+            self._request(
+                "ai_request",
+                getattr(args, "action", ""),
+                getattr(args, "reason", ""),
+                fresh.snapshot,
+            )
+        )
+        message = None if decision.approved else f"User feedback: {decision.message}"
+        return Message(
+            role="tool",
+            tool_call_id=call.id,
+            result={"approved": decision.approved, "message": message},
+            snapshot=fresh.snapshot,
+        )
+
+    async def _guard_irreversible(self, call: ToolCall) -> Message | None:
+        """Ask before an irreversible action; the reply if refused, else None (go ahead)."""
+        ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
+        info = self.tool_server.registry.peek(ref)
+        snapshot = self.tool_server.last_snapshot
+        if info is None or snapshot is None:
+            return None  # the server will answer ref_invalid; nothing can be acted on
+        element = info.to_element()
+        rule = self.service.irreversible(call, element, snapshot)
+        if rule is None:
+            return None
+        if page_key(snapshot) in self._approved_pages:
+            log.info(
+                "irreversible %s on %r approved at the page checkpoint", call.name, element.name
+            )
+            return None
+        verb = {"browser_click": "Click", "browser_fill": "Fill", "browser_select": "Select in"}[
+            call.name
+        ]
+        decision = await self._ask(
+            self._request(
+                "irreversible",
+                f'{verb} "{element.name}" ({element.role})',
+                f"This step cannot be undone ({rule}).",
+                snapshot,
+            )
+        )
+        if decision.approved:
+            return None
+        fresh = await self._fresh()
+        return self._reply(
+            call,
+            fresh.model_copy(
+                update={
+                    "success": False,
+                    "error": "human_rejected",
+                    "message": f"User feedback: {decision.message} (the action was not performed)",
+                }
+            ),
+        )
+
+    async def _after_snapshot(self, result: ToolResult) -> ToolResult:
+        """Spec 01 FR6: the service's checkpoint conditions on every new snapshot."""
+        snapshot = result.snapshot
+        for checkpoint in self.service.checkpoints(snapshot):
+            key = f"{checkpoint.name}\n{page_key(snapshot)}"
+            if checkpoint.kind == "approve":
+                if key in self._checkpoint_answers:
+                    continue  # asked already for this very page state
+                decision = await self._ask(
+                    self._request(
+                        "checkpoint",
+                        f'Continue on "{snapshot.page.title}": {checkpoint.message}',
+                        "Approving lets SubTerminator take the final step on this page.",
+                        snapshot,
+                    )
+                )
+                self._checkpoint_answers[key] = decision.approved
+                if decision.approved:
+                    self._approved_pages.add(page_key(snapshot))
+                    continue
+                return result.model_copy(
+                    update={
+                        "success": False,
+                        "error": "human_rejected",
+                        "message": f"User feedback: {decision.message}",
+                    }
+                )
+            decision = await self._ask(
+                self._request(
+                    "human_action", checkpoint.message, f"Checkpoint: {checkpoint.name}", snapshot
+                )
+            )
+            if not decision.approved:
+                return result.model_copy(
+                    update={
+                        "success": False,
+                        "error": "human_rejected",
+                        "message": f"User feedback: {decision.message}",
+                    }
+                )
+            fresh = await self._fresh()
+            done = f"The person handled '{checkpoint.name}' in the browser."
+            return result.model_copy(
+                update={
+                    "snapshot": fresh.snapshot,
+                    "message": f"{result.message} {done}" if result.message else done,
+                }
+            )
+        return result
+
+    async def _complete(self, call: ToolCall) -> tuple[Message, TaskResult | None]:
+        try:
+            args = parse_arguments(call.name, call.arguments)
+        except InvalidParamsError as exc:
+            return await self._invalid(call, exc), None
+        assert isinstance(args, CompleteArgs)
+        snapshot = (await self._fresh()).snapshot
+        if args.status == "success":
+            if self.service.verify_success(snapshot):
+                reply = Message(
+                    role="tool",
+                    tool_call_id=call.id,
+                    result={"acknowledged": True, "message": None},
+                    snapshot=snapshot,
+                )
+                return reply, self._finish(True, True, "completed", 0, message=args.reason)
+            self._unverified_claim = True
+            text = (
+                f"Cannot verify success. Page does not show expected {self.service.display_name} "
+                f"cancellation confirmation. Current URL: {snapshot.page.url}. Check page state and "
+                "retry, or call complete_task(status='failed') if cancellation is not possible."
+            )
+            reply = Message(
+                role="tool",
+                tool_call_id=call.id,
+                result={"acknowledged": False, "message": text},
+                snapshot=snapshot,
+            )
+            return reply, None
+        log.info(
+            "task failed: %s (failure indicators matched: %s); final snapshot: %s",
+            args.reason,
+            self.service.check_failure(snapshot),
+            snapshot.model_dump_json(exclude={"screenshot"}),
+        )
+        reply = Message(
+            role="tool",
+            tool_call_id=call.id,
+            result={"acknowledged": True, "message": None},
+            snapshot=snapshot,
+        )
+        reason: TaskReason = "human_rejected" if self._rejected else "task_failed"
+        return reply, self._finish(False, True, reason, 0, error=args.reason, message=args.reason)
+
+
+def _outcome(reply: Message) -> str:
+    from subterminator.ai.render import outcome
+
+    return outcome(reply)

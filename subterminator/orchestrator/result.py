@@ -1,0 +1,31 @@
+"""``TaskResult`` (spec 03 5.1), plus the run's token usage."""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, Field
+
+from subterminator.ai.protocol import Usage
+
+TaskReason = Literal[
+    "completed",  # the goal was reached and verified on the page
+    "task_failed",  # the AI determined the goal cannot be reached (its reason is in `error`)
+    "human_rejected",  # a person declined a checkpoint and the task ended without success
+    "max_turns_exceeded",
+    "llm_no_action",  # three replies in a row without a tool call
+    "llm_error",  # the model API failed after the retry policy
+    "mcp_error",  # the browser failed (crashed, closed)
+    "verification_failed",  # success was claimed but never verified before the turns ran out
+]
+
+
+class TaskResult(BaseModel):
+    success: bool
+    verified: bool
+    reason: TaskReason
+    turns: int
+    final_url: str | None = None
+    error: str | None = None
+    message: str | None = Field(default=None, description="The AI's own account of the outcome")
+    usage: Usage = Field(default_factory=Usage)

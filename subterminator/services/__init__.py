@@ -1,0 +1,23 @@
+"""Service configurations: what to look for, when to ask a person, how to verify success."""
+
+from subterminator.services.base import (
+    Checkpoint,
+    CompletionCriteria,
+    IrreversibleRule,
+    ServiceConfig,
+    available_services,
+    get_service,
+    register_service,
+)
+from subterminator.services.netflix import NETFLIX
+
+__all__ = [
+    "NETFLIX",
+    "Checkpoint",
+    "CompletionCriteria",
+    "IrreversibleRule",
+    "ServiceConfig",
+    "available_services",
+    "get_service",
+    "register_service",
+]

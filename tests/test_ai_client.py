@@ -1,0 +1,159 @@
+"""AIClient through the real anthropic SDK against a local Messages API stand-in."""
+
+from __future__ import annotations
+
+import logging
+
+import pytest
+
+from harness.fake_anthropic import FakeAnthropic, Reply, error, message, text, tool_use
+from subterminator.ai import client as ai_client
+from subterminator.ai.client import AIClient, ModelRequestsBlockedError, RetryPolicy, resolve_model
+from subterminator.ai.protocol import Message, ToolCall
+from subterminator.errors import ConfigurationError, LLMError
+from subterminator.models.snapshot import Snapshot
+from subterminator.tools.schemas import TOOL_SCHEMAS
+from tests.conftest import FIXTURES
+
+KEY = "sk-ant-test-SECRET-0123456789"
+SNAPSHOT = Snapshot.model_validate_json((FIXTURES / "snapshots/netflix_membership.json").read_text())
+
+
+def conversation() -> list[Message]:
+    call = ToolCall(id="toolu_a", name="browser_click", arguments={"ref": "@e1"})
+    return [
+        Message(role="user", content="Goal: cancel", snapshot=SNAPSHOT, full_snapshot=False),
+        Message(role="assistant", content="Opening membership", tool_calls=[call]),
+        Message(role="tool", tool_call_id="toolu_a", result={"success": True, "error": None}, snapshot=SNAPSHOT),
+    ]
+
+
+class Sleeps:
+    def __init__(self) -> None:
+        self.delays: list[float] = []
+
+    async def __call__(self, delay: float) -> None:
+        self.delays.append(delay)
+
+
+def client(api: FakeAnthropic, **kw: object) -> AIClient:
+    return AIClient(api_key=KEY, base_url=api.url, **kw)  # type: ignore[arg-type]
+
+
+async def test_tool_use_is_parsed_and_the_request_is_well_formed() -> None:
+    with FakeAnthropic() as api:
+        api.queue(message(text("Clicking"), tool_use("browser_click", ref="@e4")))
+        response = await client(api).chat(conversation(), TOOL_SCHEMAS, "system prompt")
+    assert response.content == "Clicking"
+    assert response.tool_calls == [ToolCall(id="toolu_1", name="browser_click", arguments={"ref": "@e4"})]
+    assert response.usage.input_tokens == 1200 and response.usage.cache_read_input_tokens == 900
+    request = api.requests[0]
+    assert request.path == "/v1/messages"
+    auth = request.headers.get("x-api-key", "") + request.headers.get("authorization", "")
+    assert KEY in auth  # the key reached the API, and only there
+    body = request.body
+    assert body["model"] == "claude-sonnet-4-6"
+    assert [t["name"] for t in body["tools"]] == [t["name"] for t in TOOL_SCHEMAS]
+    assert body["system"][0]["text"] == "system prompt"
+    roles = [m["role"] for m in body["messages"]]
+    assert roles == ["user", "assistant", "user"]
+    result = body["messages"][2]["content"][0]
+    assert result["type"] == "tool_result" and result["tool_use_id"] == "toolu_a"
+    assert [c["type"] for c in result["content"]] == ["text", "image"]  # latest snapshot: full
+    assert "omitted" in body["messages"][0]["content"][0]["text"]  # older snapshot: digest
+
+
+async def test_text_only_and_several_tool_calls() -> None:
+    with FakeAnthropic() as api:
+        api.queue(
+            message(text("I am done looking."), stop_reason="end_turn"),
+            message(tool_use("get_snapshot", id="t1"), tool_use("browser_click", id="t2", ref="@e1")),
+        )
+        ai = client(api)
+        first = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
+        second = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
+    assert first.tool_calls == [] and first.content == "I am done looking." and first.stop_reason == "end_turn"
+    assert [c.name for c in second.tool_calls] == ["get_snapshot", "browser_click"]
+
+
+async def test_overloaded_then_success_retries_with_the_policy_delay() -> None:
+    sleeps = Sleeps()
+    with FakeAnthropic() as api:
+        api.queue(error(529, "overloaded_error"), message(tool_use("get_snapshot")))
+        response = await client(api, sleep=sleeps).chat(conversation(), TOOL_SCHEMAS, "s")
+    assert response.tool_calls[0].name == "get_snapshot"
+    assert sleeps.delays == [1.0]
+    assert len(api.requests) == 2
+
+
+async def test_rate_limit_gives_up_after_three_attempts() -> None:
+    sleeps = Sleeps()
+    with FakeAnthropic() as api:
+        api.queue(*[error(429, "rate_limit_error", "slow down")] * 3)
+        with pytest.raises(LLMError, match=r"HTTP 429\) after 3 attempt"):
+            await client(api, sleep=sleeps).chat(conversation(), TOOL_SCHEMAS, "s")
+    assert sleeps.delays == [1.0, 2.0]
+    assert len(api.requests) == 3
+
+
+async def test_server_errors_retry_and_client_errors_do_not() -> None:
+    sleeps = Sleeps()
+    with FakeAnthropic() as api:
+        api.queue(error(500, "api_error"), error(400, "invalid_request_error", "bad tools"))
+        with pytest.raises(LLMError, match="HTTP 400.*bad tools"):
+            await client(api, sleep=sleeps).chat(conversation(), TOOL_SCHEMAS, "s")
+    assert sleeps.delays == [1.0]
+
+
+def test_retry_policy_delays_are_capped() -> None:
+    policy = RetryPolicy(max_attempts=6)
+    assert [policy.delay(i) for i in range(5)] == [1.0, 2.0, 4.0, 8.0, 10.0]
+
+
+async def test_a_hang_past_the_timeout_is_an_llm_error() -> None:
+    with FakeAnthropic() as api:
+        api.queue(Reply(delay=2.0, body=message(tool_use("get_snapshot")).body))
+        with pytest.raises(LLMError, match=r"did not answer within 0 s \(timeout\)"):
+            await client(api, timeout_s=0.3).chat(conversation(), TOOL_SCHEMAS, "s")
+    assert len(api.requests) == 1, "a timeout is not retried"
+
+
+@pytest.mark.parametrize("body", ["this is not json", {"type": "message", "content": "nope"}])
+async def test_a_malformed_body_is_a_clear_llm_error(body: object) -> None:
+    with FakeAnthropic() as api:
+        api.queue(Reply(body=body))
+        with pytest.raises(LLMError, match="Malformed response|Model API error"):
+            await client(api).chat(conversation(), TOOL_SCHEMAS, "s")
+
+
+async def test_the_api_key_appears_in_no_log_line(caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("ANTHROPIC_LOG", "debug")
+    caplog.set_level(logging.DEBUG)
+    with FakeAnthropic() as api:
+        api.queue(error(529, "overloaded_error"), error(401, "authentication_error", "bad key"))
+        with pytest.raises(LLMError) as info:
+            await client(api, sleep=Sleeps()).chat(conversation(), TOOL_SCHEMAS, "s")
+    assert caplog.records, "debug logging was captured"
+    for record in caplog.records:
+        assert KEY not in record.getMessage()
+        assert "SECRET-0123456789" not in str(record.args)
+    assert KEY not in str(info.value)
+
+
+def test_missing_key_and_model_selection(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("SUBTERMINATOR_MODEL", raising=False)
+    with pytest.raises(ConfigurationError, match="^Missing ANTHROPIC_API_KEY. Set it via environment variable"):
+        AIClient()
+    assert resolve_model() == "claude-sonnet-4-6"
+    monkeypatch.setenv("SUBTERMINATOR_MODEL", "claude-opus-4-20250514")
+    assert resolve_model() == "claude-opus-4-20250514"
+    assert resolve_model("claude-haiku-9") == "claude-haiku-9"  # any claude-* name, the flag first
+    with pytest.raises(ConfigurationError, match="Unsupported model: gpt-4o"):
+        resolve_model("gpt-4o")
+
+
+async def test_real_model_requests_fail_loudly_outside_live() -> None:
+    assert ai_client.ALLOW_MODEL_REQUESTS is False  # set by the harness plugin without --live
+    with pytest.raises(ModelRequestsBlockedError, match="api.anthropic.com"):
+        await AIClient(api_key=KEY).chat(conversation(), TOOL_SCHEMAS, "s")
