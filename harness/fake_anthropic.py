@@ -33,7 +33,9 @@ class Recorded:
 Responder = Callable[[dict[str, Any]], Reply]
 
 
-def message(*blocks: dict[str, Any], stop_reason: str = "tool_use", input_tokens: int = 1200) -> Reply:
+def message(
+    *blocks: dict[str, Any], stop_reason: str = "tool_use", input_tokens: int = 1200
+) -> Reply:
     """A well-formed Messages API reply with the given content blocks."""
     return Reply(
         body={
@@ -54,7 +56,7 @@ def message(*blocks: dict[str, Any], stop_reason: str = "tool_use", input_tokens
     )
 
 
-def tool_use(name: str, id: str = "toolu_1", **arguments: Any) -> dict[str, Any]:  # noqa: A002
+def tool_use(name: str, id: str = "toolu_1", **arguments: Any) -> dict[str, Any]:
     return {"type": "tool_use", "id": id, "name": name, "input": arguments}
 
 
@@ -75,10 +77,10 @@ class FakeAnthropic:
         owner = self
 
         class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:  # noqa: A002
+            def log_message(self, format: str, *args: Any) -> None:
                 pass
 
-            def do_POST(self) -> None:  # noqa: N802 - stdlib name
+            def do_POST(self) -> None:
                 raw = self.rfile.read(int(self.headers.get("content-length", 0)))
                 body = json.loads(raw) if raw else None
                 headers = {k.lower(): v for k, v in self.headers.items()}
@@ -87,14 +89,16 @@ class FakeAnthropic:
                     reply = error(500, "api_error", "FakeAnthropic has no reply queued")
                 else:
                     queued = owner.replies.pop(0)
-                    reply = queued(body) if callable(queued) else queued
+                    reply = queued(body or {}) if callable(queued) else queued
                 if reply.delay:
                     time.sleep(reply.delay)
                 payload = reply.body
                 data = (
                     json.dumps(payload).encode()
                     if isinstance(payload, dict | list)
-                    else payload.encode() if isinstance(payload, str) else (payload or b"")
+                    else payload.encode()
+                    if isinstance(payload, str)
+                    else (payload or b"")
                 )
                 try:
                     self.send_response(reply.status)

@@ -11,14 +11,14 @@ import itertools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import Any, Union
+from typing import Any
 
 from subterminator.ai.protocol import AIResponse, Message, ToolCall, Usage
 from subterminator.ai.render import history_tokens
 from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.tokens import estimate_tokens
 
-Step = Union[AIResponse, ToolCall, list[ToolCall], str, Callable[[list[Message]], "Step"]]
+Step = AIResponse | ToolCall | list[ToolCall] | str | Callable[[list[Message]], Any]
 _ids = itertools.count(1)
 
 
@@ -59,13 +59,17 @@ def on_element(
         found = [e for e in snapshot.elements if e.name == name and role in (None, e.role)]
         if not found or not -len(found) <= nth < len(found):
             seen = ", ".join(f"{e.role} {e.name!r}" for e in snapshot.elements)
-            raise AssertionError(f"script: no element named {name!r} on {snapshot.page.url}: {seen}")
+            raise AssertionError(
+                f"script: no element named {name!r} on {snapshot.page.url}: {seen}"
+            )
         return call(tool, ref=found[nth].ref, **arguments)
 
     return step
 
 
-def click(name: str, role: str | None = None, *, nth: int = 0) -> Callable[[list[Message]], ToolCall]:
+def click(
+    name: str, role: str | None = None, *, nth: int = 0
+) -> Callable[[list[Message]], ToolCall]:
     return on_element("browser_click", name, role, nth=nth)
 
 
@@ -86,14 +90,19 @@ class ScriptedAI:
         copied = [m.model_copy(deep=True) for m in messages]
         self.prompts.append(Prompt(copied, tools, system))
         if len(self.prompts) > len(self.script):
-            raise ScriptExhaustedError(f"the script has {len(self.script)} steps; turn {len(self.prompts)} asked for one more")
+            raise ScriptExhaustedError(
+                f"the script has {len(self.script)} steps; "
+                f"turn {len(self.prompts)} asked for one more"
+            )
         step: Any = self.script[len(self.prompts) - 1]
         while callable(step) and not isinstance(step, AIResponse | ToolCall):
             step = step(copied)
         response = _as_response(step)
         usage = Usage(
             input_tokens=Prompt(copied, tools, system).tokens,
-            output_tokens=estimate_tokens(json.dumps([c.model_dump() for c in response.tool_calls]) + response.content),
+            output_tokens=estimate_tokens(
+                json.dumps([c.model_dump() for c in response.tool_calls]) + response.content
+            ),
             estimated=True,
         )
         return response.model_copy(update={"usage": usage})

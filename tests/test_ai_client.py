@@ -16,7 +16,9 @@ from subterminator.tools.schemas import TOOL_SCHEMAS
 from tests.conftest import FIXTURES
 
 KEY = "sk-ant-test-SECRET-0123456789"
-SNAPSHOT = Snapshot.model_validate_json((FIXTURES / "snapshots/netflix_membership.json").read_text())
+SNAPSHOT = Snapshot.model_validate_json(
+    (FIXTURES / "snapshots/netflix_membership.json").read_text()
+)
 
 
 def conversation() -> list[Message]:
@@ -24,7 +26,12 @@ def conversation() -> list[Message]:
     return [
         Message(role="user", content="Goal: cancel", snapshot=SNAPSHOT, full_snapshot=False),
         Message(role="assistant", content="Opening membership", tool_calls=[call]),
-        Message(role="tool", tool_call_id="toolu_a", result={"success": True, "error": None}, snapshot=SNAPSHOT),
+        Message(
+            role="tool",
+            tool_call_id="toolu_a",
+            result={"success": True, "error": None},
+            snapshot=SNAPSHOT,
+        ),
     ]
 
 
@@ -45,8 +52,11 @@ async def test_tool_use_is_parsed_and_the_request_is_well_formed() -> None:
         api.queue(message(text("Clicking"), tool_use("browser_click", ref="@e4")))
         response = await client(api).chat(conversation(), TOOL_SCHEMAS, "system prompt")
     assert response.content == "Clicking"
-    assert response.tool_calls == [ToolCall(id="toolu_1", name="browser_click", arguments={"ref": "@e4"})]
-    assert response.usage.input_tokens == 1200 and response.usage.cache_read_input_tokens == 900
+    assert response.tool_calls == [
+        ToolCall(id="toolu_1", name="browser_click", arguments={"ref": "@e4"})
+    ]
+    assert response.usage.input_tokens == 1200
+    assert response.usage.cache_read_input_tokens == 900
     request = api.requests[0]
     assert request.path == "/v1/messages"
     auth = request.headers.get("x-api-key", "") + request.headers.get("authorization", "")
@@ -58,7 +68,8 @@ async def test_tool_use_is_parsed_and_the_request_is_well_formed() -> None:
     roles = [m["role"] for m in body["messages"]]
     assert roles == ["user", "assistant", "user"]
     result = body["messages"][2]["content"][0]
-    assert result["type"] == "tool_result" and result["tool_use_id"] == "toolu_a"
+    assert result["type"] == "tool_result"
+    assert result["tool_use_id"] == "toolu_a"
     assert [c["type"] for c in result["content"]] == ["text", "image"]  # latest snapshot: full
     assert "omitted" in body["messages"][0]["content"][0]["text"]  # older snapshot: digest
 
@@ -67,12 +78,16 @@ async def test_text_only_and_several_tool_calls() -> None:
     with FakeAnthropic() as api:
         api.queue(
             message(text("I am done looking."), stop_reason="end_turn"),
-            message(tool_use("get_snapshot", id="t1"), tool_use("browser_click", id="t2", ref="@e1")),
+            message(
+                tool_use("get_snapshot", id="t1"), tool_use("browser_click", id="t2", ref="@e1")
+            ),
         )
         ai = client(api)
         first = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
         second = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
-    assert first.tool_calls == [] and first.content == "I am done looking." and first.stop_reason == "end_turn"
+    assert first.tool_calls == []
+    assert first.content == "I am done looking."
+    assert first.stop_reason == "end_turn"
     assert [c.name for c in second.tool_calls] == ["get_snapshot", "browser_click"]
 
 
@@ -100,7 +115,7 @@ async def test_server_errors_retry_and_client_errors_do_not() -> None:
     sleeps = Sleeps()
     with FakeAnthropic() as api:
         api.queue(error(500, "api_error"), error(400, "invalid_request_error", "bad tools"))
-        with pytest.raises(LLMError, match="HTTP 400.*bad tools"):
+        with pytest.raises(LLMError, match=r"HTTP 400.*bad tools"):
             await client(api, sleep=sleeps).chat(conversation(), TOOL_SCHEMAS, "s")
     assert sleeps.delays == [1.0]
 
@@ -122,11 +137,13 @@ async def test_a_hang_past_the_timeout_is_an_llm_error() -> None:
 async def test_a_malformed_body_is_a_clear_llm_error(body: object) -> None:
     with FakeAnthropic() as api:
         api.queue(Reply(body=body))
-        with pytest.raises(LLMError, match="Malformed response|Model API error"):
+        with pytest.raises(LLMError, match=r"Malformed response|Model API error"):
             await client(api).chat(conversation(), TOOL_SCHEMAS, "s")
 
 
-async def test_the_api_key_appears_in_no_log_line(caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_the_api_key_appears_in_no_log_line(
+    caplog: pytest.LogCaptureFixture, monkeypatch: pytest.MonkeyPatch
+) -> None:
     monkeypatch.setenv("ANTHROPIC_LOG", "debug")
     caplog.set_level(logging.DEBUG)
     with FakeAnthropic() as api:
@@ -143,7 +160,9 @@ async def test_the_api_key_appears_in_no_log_line(caplog: pytest.LogCaptureFixtu
 def test_missing_key_and_model_selection(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
     monkeypatch.delenv("SUBTERMINATOR_MODEL", raising=False)
-    with pytest.raises(ConfigurationError, match="^Missing ANTHROPIC_API_KEY. Set it via environment variable"):
+    with pytest.raises(
+        ConfigurationError, match=r"^Missing ANTHROPIC_API_KEY\. Set it via environment variable"
+    ):
         AIClient()
     assert resolve_model() == "claude-sonnet-4-6"
     monkeypatch.setenv("SUBTERMINATOR_MODEL", "claude-opus-4-20250514")
@@ -155,5 +174,5 @@ def test_missing_key_and_model_selection(monkeypatch: pytest.MonkeyPatch) -> Non
 
 async def test_real_model_requests_fail_loudly_outside_live() -> None:
     assert ai_client.ALLOW_MODEL_REQUESTS is False  # set by the harness plugin without --live
-    with pytest.raises(ModelRequestsBlockedError, match="api.anthropic.com"):
+    with pytest.raises(ModelRequestsBlockedError, match=r"api\.anthropic\.com"):
         await AIClient(api_key=KEY).chat(conversation(), TOOL_SCHEMAS, "s")

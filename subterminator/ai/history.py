@@ -5,8 +5,11 @@ implementation, doubles included, sees the same bounded prompt:
 
 1. compaction: only the latest snapshot is shown in full (with its screenshot); older ones
    become a one-line digest, since their refs are dead anyway;
-2. truncation: over the budget, keep the initial goal and the last 10 turns (fewer if still
-   over) and put a system-generated "Previous actions:" summary of the dropped turns first.
+2. truncation: keep the initial goal and the last 10 turns, fewer while still over the
+   budget, and put a system-generated "Previous actions:" summary of the dropped turns first.
+   Spec 01 truncates only past 10,000 tokens; compaction keeps 30 turns far below that, so
+   without the 10-turn cap the history would grow turn after turn toward the limit, where
+   the spec's target is under 6,000.
 """
 
 from __future__ import annotations
@@ -47,9 +50,8 @@ def summarize(turns: list[list[Message]]) -> str:
             lines.append("- (no tool call)")
             continue
         reply = next((m for m in turn if m.role == "tool"), None)
-        lines.append(
-            f"- {describe_call(call.name, call.arguments)}: {outcome(reply) if reply else 'no reply'}"
-        )
+        result = outcome(reply) if reply else "no reply"
+        lines.append(f"- {describe_call(call.name, call.arguments)}: {result}")
     return "\n".join(lines)
 
 
@@ -62,9 +64,11 @@ def truncate_history(
 ) -> list[Message]:
     """The view of ``messages`` to send: compacted, and truncated if over ``budget``."""
     view = compact(messages)
-    if not view or history_tokens(view, system) <= budget:
+    if not view:
         return view
     first, turns = view[0], _turns(view[1:])
+    if len(turns) <= keep_turns and history_tokens(view, system) <= budget:
+        return view
     candidate = view
     for keep in range(min(keep_turns, len(turns)), 0, -1):
         dropped, kept = turns[:-keep], turns[-keep:]

@@ -38,7 +38,7 @@ class HumanApprovalHandler(Protocol):
 
 
 class TerminalApprovalHandler:
-    """Asks at the terminal. Shows action, reason and URL; saves the screenshot and prints its path."""
+    """Asks at the terminal: action, reason, URL, and the path of the saved screenshot."""
 
     def __init__(
         self,

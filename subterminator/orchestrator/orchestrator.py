@@ -129,7 +129,7 @@ class TaskOrchestrator:
                         False,
                         "llm_no_action",
                         turn,
-                        error=f"The AI answered {MAX_NO_ACTION} times in a row without calling a tool",
+                        error=f"No tool call in {MAX_NO_ACTION} replies in a row",
                     )
                 self.conversation.append(Message(role="user", content=NO_TOOL_NUDGE))
                 continue
@@ -240,6 +240,7 @@ class TaskOrchestrator:
     async def _ask(self, request: ApprovalRequest) -> ApprovalDecision:
         if self.human_handler is None:
             log.warning("approval refused, no handler: %s", request.action)
+            self._rejected = True
             return ApprovalDecision(approved=False, message=NO_HANDLER)
         decision = await self.human_handler.request_approval(request)
         log.info("approval %s: %s", "granted" if decision.approved else "refused", request.action)
@@ -391,8 +392,8 @@ class TaskOrchestrator:
             self._unverified_claim = True
             text = (
                 f"Cannot verify success. Page does not show expected {self.service.display_name} "
-                f"cancellation confirmation. Current URL: {snapshot.page.url}. Check page state and "
-                "retry, or call complete_task(status='failed') if cancellation is not possible."
+                f"cancellation confirmation. Current URL: {snapshot.page.url}. Check page state "
+                "and retry, or call complete_task(status='failed') if cancellation is not possible."
             )
             reply = Message(
                 role="tool",

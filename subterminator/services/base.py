@@ -20,7 +20,7 @@ ActionPredicate = Callable[[ToolCall, Element, Snapshot], bool]
 
 @dataclass(frozen=True)
 class Checkpoint:
-    """A page state that needs a person: approval (``approve``) or their hands (``human_action``)."""
+    """A page state that needs a person: approval, or their hands (``human_action``)."""
 
     name: str
     message: str

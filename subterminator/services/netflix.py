@@ -24,7 +24,8 @@ CANCELLED = re.compile(
     r"\bcancell?ed\b|membership (has )?ended|membership ends|cancellation (is )?confirmed"
 )
 FINISH = re.compile(
-    r"finish cancel|confirm cancel|complete cancel|yes,? cancel|cancel (my )?membership now|end membership"
+    r"finish cancel|confirm cancel|complete cancel|yes,? cancel"
+    r"|cancel (my )?membership now|end membership"
 )
 DESTRUCTIVE = re.compile(r"\b(finish|confirm|complete)\b")
 TEXT_ROLES = frozenset({"heading", "alert", "alertdialog", "dialog", "region", "status"})
@@ -71,7 +72,6 @@ def verification_code(snapshot: Snapshot) -> bool:
             "2fa",
             "authenticator",
             "enter the code",
-            "sign-in code",
             "we sent a code",
         ),
     )
@@ -120,8 +120,9 @@ NETFLIX = ServiceConfig(
     display_name="Netflix",
     initial_url="https://www.netflix.com/account",
     goal_template=(
-        "Cancel the Netflix subscription. Navigate to cancellation, complete the flow. Decline any "
-        "retention offers. Call complete_task when you see confirmation that membership is cancelled."
+        "Cancel the Netflix subscription. Navigate to cancellation, complete the flow. Decline "
+        "any retention offers. Call complete_task when you see confirmation that membership is "
+        "cancelled."
     ),
     checkpoint_conditions=[
         Checkpoint(

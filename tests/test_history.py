@@ -1,0 +1,76 @@
+"""History compaction, truncation and the action summary (spec 01 2.1.3), without a browser."""
+
+from __future__ import annotations
+
+from subterminator.ai.history import compact, summarize, truncate_history
+from subterminator.ai.protocol import Message, ToolCall
+from subterminator.ai.render import history_tokens, message_text
+from subterminator.models.snapshot import Snapshot
+from tests.conftest import FIXTURES
+
+SNAPSHOT = Snapshot.model_validate_json((FIXTURES / "snapshots/kitchen_sink.json").read_text())
+
+
+def turn(i: int, name: str, args: dict[str, object], result: dict[str, object]) -> list[Message]:
+    call = ToolCall(id=f"t{i}", name=name, arguments=args)
+    return [
+        Message(role="assistant", tool_calls=[call]),
+        Message(role="tool", tool_call_id=f"t{i}", result=result, snapshot=SNAPSHOT),
+    ]
+
+
+def test_summary_has_the_spec_format() -> None:
+    turns = [
+        turn(1, "browser_click", {"ref": "@e5"}, {"success": True, "error": None}),
+        turn(2, "browser_fill", {"ref": "@e8", "value": "test"}, {"success": True, "error": None}),
+        turn(3, "browser_click", {"ref": "@e12"}, {"success": False, "error": "element_disabled"}),
+    ]
+    assert summarize(turns) == (
+        "Previous actions:\n"
+        "- browser_click(@e5): success\n"
+        '- browser_fill(@e8, "test"): success\n'
+        "- browser_click(@e12): failed (element_disabled)"
+    )
+
+
+def test_only_the_latest_snapshot_is_shown_in_full() -> None:
+    messages = [Message(role="user", content="Goal: g", snapshot=SNAPSHOT)]
+    for i in range(3):
+        messages += turn(i, "get_snapshot", {}, {"success": True, "error": None})
+    view = compact(messages)
+    assert [m.full_snapshot for m in view if m.snapshot] == [False, False, False, True]
+    assert '"elements":"omitted' in message_text(view[0])
+    assert messages[0].full_snapshot, "compaction does not change the conversation itself"
+
+
+def test_long_history_keeps_goal_summary_and_last_ten_turns() -> None:
+    messages = [Message(role="user", content="Goal: g", snapshot=SNAPSHOT)]
+    for i in range(25):
+        messages += turn(
+            i, "browser_scroll", {"direction": "down"}, {"success": True, "error": None}
+        )
+    view = truncate_history(messages)
+    assert view[0].content.startswith("Previous actions:")
+    assert view[0].content.count("\n- ") == 15
+    assert view[1].content == "Goal: g"
+    assert sum(1 for m in view if m.role == "assistant") == 10
+    assert history_tokens(view) <= 10_000
+
+
+def test_budget_shrinks_below_ten_turns_when_needed() -> None:
+    messages = [Message(role="user", content="Goal: g")]
+    for i in range(6):
+        messages += turn(i, "browser_fill", {"ref": "@e1", "value": "x" * 3000}, {"success": True})
+    view = truncate_history(messages, budget=5000)
+    assert history_tokens(view) <= 5000
+    assert view[0].content.startswith("Previous actions:")
+    assert sum(1 for m in view if m.role == "assistant") < 6
+
+
+def test_short_history_is_untouched_but_compacted() -> None:
+    messages = [Message(role="user", content="Goal: g", snapshot=SNAPSHOT)]
+    messages += turn(1, "get_snapshot", {}, {"success": True})
+    view = truncate_history(messages)
+    assert len(view) == 3
+    assert view[0].content == "Goal: g"
+    assert not view[0].full_snapshot
