@@ -34,6 +34,27 @@ MISSING_KEY = "Missing ANTHROPIC_API_KEY. Set it via environment variable."
 ALLOW_MODEL_REQUESTS = True
 
 
+class _OmitRequestBodies(logging.Filter):
+    """The SDK's debug log prints whole request bodies: page text, typed values. Not ours."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if str(record.msg).startswith("Request options"):
+            args = record.args
+            if isinstance(args, dict) and "json_data" in args:  # one mapping: logging unwraps it
+                record.args = {**args, "json_data": "<omitted by subterminator>"}
+            elif isinstance(args, tuple):
+                record.args = tuple(
+                    {**a, "json_data": "<omitted by subterminator>"}
+                    if isinstance(a, dict) and "json_data" in a
+                    else a
+                    for a in args
+                )
+        return True
+
+
+logging.getLogger("anthropic._base_client").addFilter(_OmitRequestBodies())
+
+
 class ModelRequestsBlockedError(ConfigurationError):
     """A real model request was attempted where none may be made."""
 

@@ -163,7 +163,8 @@ class TaskOrchestrator:
                 )
             )
             if done is not None:
-                return done.model_copy(update={"turns": turn})
+                self.cost.summary()
+                return done.model_copy(update={"turns": turn, "usage": self.cost.usage})
             if self.tool_server.browser_error is not None:
                 return self._finish(
                     False, False, "mcp_error", turn, error=str(self.tool_server.browser_error)
@@ -188,9 +189,11 @@ class TaskOrchestrator:
         *,
         error: str | None = None,
         message: str | None = None,
+        summarize: bool = True,
     ) -> TaskResult:
         last = self.tool_server.last_snapshot
-        self.cost.summary()
+        if summarize:  # a completion is summarized by run(), once its turn is recorded
+            self.cost.summary()
         return TaskResult(
             success=success,
             verified=verified,
@@ -328,9 +331,9 @@ class TaskOrchestrator:
         snapshot = result.snapshot
         for checkpoint in self.service.checkpoints(snapshot):
             key = f"{checkpoint.name}\n{page_key(snapshot)}"
+            if key in self._checkpoint_answers:
+                continue  # asked already for this very page state
             if checkpoint.kind == "approve":
-                if key in self._checkpoint_answers:
-                    continue  # asked already for this very page state
                 decision = await self._ask(
                     self._request(
                         "checkpoint",
@@ -355,6 +358,7 @@ class TaskOrchestrator:
                     "human_action", checkpoint.message, f"Checkpoint: {checkpoint.name}", snapshot
                 )
             )
+            self._checkpoint_answers[key] = decision.approved
             if not decision.approved:
                 return result.model_copy(
                     update={
@@ -388,7 +392,10 @@ class TaskOrchestrator:
                     result={"acknowledged": True, "message": None},
                     snapshot=snapshot,
                 )
-                return reply, self._finish(True, True, "completed", 0, message=args.reason)
+                done = self._finish(
+                    True, True, "completed", 0, message=args.reason, summarize=False
+                )
+                return reply, done
             self._unverified_claim = True
             text = (
                 f"Cannot verify success. Page does not show expected {self.service.display_name} "
@@ -415,7 +422,10 @@ class TaskOrchestrator:
             snapshot=snapshot,
         )
         reason: TaskReason = "human_rejected" if self._rejected else "task_failed"
-        return reply, self._finish(False, True, reason, 0, error=args.reason, message=args.reason)
+        done = self._finish(
+            False, True, reason, 0, error=args.reason, message=args.reason, summarize=False
+        )
+        return reply, done
 
 
 def _outcome(reply: Message) -> str:
