@@ -8,8 +8,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
+from subterminator.ai.protocol import Message
+from subterminator.ai.render import message_image, message_text
 from subterminator.models.snapshot import Snapshot
-from subterminator.models.tools import ToolResult
 from subterminator.schema import render_snapshot_schema
 from subterminator.tools.schemas import DESCRIPTIONS, TOOL_NAMES, TOOL_SCHEMAS
 from tests.conftest import FIXTURES
@@ -183,9 +184,11 @@ def test_descriptions_have_the_six_parts(name: str) -> None:
     assert "->" in text.split("EXAMPLE:")[1]
 
 
-def test_tool_result_for_the_model_leaves_the_screenshot_to_the_image_block() -> None:
+def test_tool_reply_for_the_model_leaves_the_screenshot_to_the_image_block() -> None:
     snapshot = Snapshot.model_validate_json(SAMPLES[0].read_text())
-    body = ToolResult(success=False, snapshot=snapshot, error="timeout", message="m").for_model()
+    reply = Message(role="tool", result={"success": False, "error": "timeout"}, snapshot=snapshot)
+    body = json.loads(message_text(reply))
     assert body["error"] == "timeout"
-    assert body["message"] == "m"
-    assert "screenshot" not in body["snapshot"]  # type: ignore[operator]
+    assert body["snapshot"]["snapshot_id"] == snapshot.snapshot_id
+    assert "screenshot" not in body["snapshot"]
+    assert message_image(reply) == snapshot.screenshot

@@ -8,7 +8,6 @@ only inside the SDK client; it is never logged, stored or put in an error messag
 from __future__ import annotations
 
 import asyncio
-import ipaddress
 import logging
 import os
 from collections.abc import Awaitable, Callable
@@ -21,6 +20,7 @@ import anthropic
 from subterminator.ai.protocol import AIResponse, Message, ToolCall, Usage
 from subterminator.ai.render import message_image, message_text
 from subterminator.errors import ConfigurationError, LLMError
+from subterminator.net import is_loopback_host
 
 log = logging.getLogger(__name__)
 
@@ -86,16 +86,6 @@ def _retryable(exc: Exception) -> bool:
     if isinstance(exc, anthropic.APIConnectionError | anthropic.RateLimitError):
         return True
     return isinstance(exc, anthropic.APIStatusError) and exc.status_code >= 500
-
-
-def _is_loopback(url: str) -> bool:
-    host = (urlsplit(url).hostname or "").strip("[]")
-    if host == "localhost":
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 def to_anthropic(messages: list[Message]) -> list[dict[str, Any]]:
@@ -206,7 +196,9 @@ class AIClient:
     async def chat(
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
     ) -> AIResponse:
-        if not ALLOW_MODEL_REQUESTS and not _is_loopback(self.base_url):
+        if not ALLOW_MODEL_REQUESTS and not is_loopback_host(
+            urlsplit(self.base_url).hostname or ""
+        ):
             raise ModelRequestsBlockedError(
                 f"Real model requests are disabled here (tests run without --live); "
                 f"a request to {self.base_url} was refused"

@@ -12,7 +12,6 @@ from __future__ import annotations
 import asyncio
 import base64
 import contextlib
-import ipaddress
 import json
 import logging
 import math
@@ -22,7 +21,6 @@ from dataclasses import dataclass, field
 from importlib import resources
 from pathlib import Path
 from typing import Any, Literal
-from urllib.parse import urlsplit
 
 from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import (
@@ -41,6 +39,7 @@ from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewpo
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.protocol import CaptureScope, ScrollDirection
 from subterminator.errors import BrowserActionError, BrowserError
+from subterminator.net import is_local_url
 
 log = logging.getLogger(__name__)
 
@@ -88,20 +87,6 @@ class LaunchOptions:
     viewport: tuple[int, int] = (1280, 800)
     block_non_local: bool = False
     extra_args: tuple[str, ...] = field(default_factory=tuple)
-
-
-def is_local_url(url: str) -> bool:
-    """True for URLs that stay on this machine (loopback hosts and non-network schemes)."""
-    parts = urlsplit(url)
-    if parts.scheme in ("data", "blob", "about", "file", "chrome", "devtools"):
-        return True
-    host = (parts.hostname or "").strip("[]")
-    if host == "localhost" or host.endswith(".localhost"):
-        return True
-    try:
-        return ipaddress.ip_address(host).is_loopback
-    except ValueError:
-        return False
 
 
 async def _block_non_local(route: Route) -> None:

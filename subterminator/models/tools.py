@@ -31,15 +31,6 @@ class ToolResult(BaseModel):
     error: ErrorCode | None = None
     message: str | None = None
 
-    def for_model(self) -> dict[str, object]:
-        """The reply as the model receives it, screenshot left out (it travels as an image)."""
-        body: dict[str, object] = {"success": self.success, "error": self.error}
-        if self.message:
-            body["message"] = self.message
-        snap = self.snapshot.model_dump(mode="json", exclude={"screenshot"})
-        body["snapshot"] = snap
-        return body
-
 
 class ApprovalResult(BaseModel):
     """Reply of request_human_approval (T6)."""
