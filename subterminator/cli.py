@@ -1,4 +1,4 @@
-"""Command line: ``subterminator snapshot URL`` and ``subterminator schema``."""
+"""Command line: ``subterminator cancel SERVICE``, ``snapshot URL`` and ``schema``."""
 
 from __future__ import annotations
 
@@ -12,13 +12,20 @@ from pathlib import Path
 from rich.console import Console
 
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.errors import BrowserError
+from subterminator.cancel import (
+    EXIT_CONFIG,
+    EXIT_CONNECTION,
+    EXIT_INTERRUPTED,
+    CancelOptions,
+    run_cancel,
+)
+from subterminator.errors import BrowserError, ConfigurationError
 from subterminator.schema import render_snapshot_schema
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
 
-EXIT_OK, EXIT_ERROR, EXIT_CONFIG = 0, 2, 3
+EXIT_OK = 0
 
 
 def _url(target: str) -> str:
@@ -69,7 +76,83 @@ def build_parser() -> argparse.ArgumentParser:
         "--wait", type=float, default=0.0, metavar="SECONDS", help="wait before capturing"
     )
     sub.add_parser("schema", help="print the snapshot JSON schema")
+    cancel = sub.add_parser(
+        "cancel", help="cancel a subscription (a person approves the final step)"
+    )
+    cancel.add_argument("service", help="the service, e.g. netflix")
+    cancel.add_argument(
+        "--model", help="Claude model (default: $SUBTERMINATOR_MODEL or claude-sonnet-4-6)"
+    )
+    cancel.add_argument("--max-turns", type=int, default=None, help="turn limit (default 20)")
+    cancel.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="show the first action the AI proposes; execute nothing",
+    )
+    cancel.add_argument(
+        "-v", "--verbose", action="store_true", help="show thoughts, arguments, timings"
+    )
+    cancel.add_argument(
+        "--no-checkpoint",
+        action="store_true",
+        help="approve checkpoints automatically (simulator only)",
+    )
+    cancel.add_argument(
+        "--ai",
+        choices=["auto", "claude", "offline"],
+        default="auto",
+        help="who decides: Claude, or the offline policy (auto: Claude if a key is set; "
+        "offline on the simulator without one)",
+    )
+    cancel.add_argument("--url", help="start page override (e.g. another host)")
+    cancel.add_argument(
+        "--sim",
+        nargs="?",
+        const="2026",
+        default=None,
+        metavar="VARIANT",
+        help="run against the bundled simulator (variant, default 2026; see --list-variants)",
+    )
+    cancel.add_argument("--list-variants", action="store_true", help="list simulator variants")
+    cancel.add_argument("--headed", action="store_true", help="show the browser window")
+    cancel.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        help="browser profile directory (default ~/.subterminator/browser-profile for real sites)",
+    )
     return parser
+
+
+def _cancel(args: argparse.Namespace) -> int:
+    console = Console(highlight=False)
+    if args.list_variants:
+        from harness.simulator import VARIANTS
+
+        for name, what in VARIANTS.items():
+            console.print(f"{name:16} {what}", markup=False)
+        return EXIT_OK
+    if args.sim is not None:
+        from harness.simulator import VARIANTS
+
+        if args.sim not in VARIANTS:
+            raise ConfigurationError(
+                f"Unknown simulator variant '{args.sim}'. Variants: {', '.join(VARIANTS)}"
+            )
+    options = CancelOptions(
+        service=args.service,
+        model=args.model,
+        max_turns=args.max_turns,
+        dry_run=args.dry_run,
+        verbose=args.verbose,
+        no_checkpoint=args.no_checkpoint,
+        ai=args.ai,
+        url=args.url,
+        sim=args.sim,
+        headed=args.headed,
+        profile=args.profile,
+    )
+    return asyncio.run(run_cancel(options, console))
 
 
 def main(argv: Sequence[str] | None = None) -> int:
@@ -79,12 +162,18 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.write(render_snapshot_schema())
         return EXIT_OK
     try:
+        if args.command == "cancel":
+            return _cancel(args)
         return asyncio.run(_snapshot(args, err))
+    except ConfigurationError as exc:
+        err.print(f"[red]Error:[/red] {exc}", highlight=False)
+        return EXIT_CONFIG
     except BrowserError as exc:
-        err.print(f"[red]Error:[/red] {exc}")
-        return EXIT_ERROR
+        err.print(f"[red]Error:[/red] {exc}", highlight=False)
+        return EXIT_CONNECTION
     except KeyboardInterrupt:
-        return 130
+        err.print("Interrupted: the browser was closed.")
+        return EXIT_INTERRUPTED
 
 
 if __name__ == "__main__":

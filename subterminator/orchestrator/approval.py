@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import tempfile
+import threading
 import time
 from collections.abc import Callable
 from pathlib import Path
@@ -26,6 +27,16 @@ class ApprovalRequest(BaseModel):
     screenshot: bytes | None = None
 
 
+def _set_result(future: asyncio.Future[str], value: str) -> None:
+    if not future.done():
+        future.set_result(value)
+
+
+def _set_exception(future: asyncio.Future[str], exc: BaseException) -> None:
+    if not future.done():
+        future.set_exception(exc)
+
+
 class ApprovalDecision(BaseModel):
     approved: bool
     message: str | None = None
@@ -35,6 +46,17 @@ class HumanApprovalHandler(Protocol):
     async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
         """Wait (without timeout) for the person's answer."""
         ...
+
+
+class AutoApprove:
+    """Approves everything, loudly. Only for the simulator (``--no-checkpoint``)."""
+
+    def __init__(self, console: Console | None = None) -> None:
+        self.console = console or Console()
+
+    async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
+        self.console.print(f"[yellow]Auto-approved (--no-checkpoint):[/yellow] {request.action}")
+        return ApprovalDecision(approved=True)
 
 
 class TerminalApprovalHandler:
@@ -50,6 +72,24 @@ class TerminalApprovalHandler:
         self.console = console or Console()
         self.screenshot_dir = screenshot_dir or Path(tempfile.gettempdir()) / "subterminator"
         self._ask = ask
+
+    async def _read(self, prompt: str) -> str:
+        """Read a line in a daemon thread: Ctrl+C must not wait for a blocked ``input()``."""
+        loop = asyncio.get_running_loop()
+        answer: asyncio.Future[str] = loop.create_future()
+
+        def work() -> None:
+            try:
+                line = self._ask(prompt)
+            except EOFError:
+                line = ""  # no terminal (stdin closed): treated as "no"
+            except BaseException as exc:  # delivered to the waiting coroutine
+                loop.call_soon_threadsafe(_set_exception, answer, exc)
+                return
+            loop.call_soon_threadsafe(_set_result, answer, line)
+
+        threading.Thread(target=work, daemon=True, name="approval-input").start()
+        return await answer
 
     def _save(self, request: ApprovalRequest) -> Path | None:
         if not request.screenshot:
@@ -76,10 +116,8 @@ class TerminalApprovalHandler:
         if request.kind == "ai_request":
             console.print("  (this request was written by the AI, not by SubTerminator)")
         prompt = "Done? [y/N]: " if request.kind == "human_action" else "Approve? [y/N]: "
-        answer = (await asyncio.to_thread(self._ask, prompt)).strip().lower()
+        answer = (await self._read(prompt)).strip().lower()
         if answer in ("y", "yes"):
             return ApprovalDecision(approved=True)
-        feedback = (
-            await asyncio.to_thread(self._ask, "Feedback for the agent (optional): ")
-        ).strip()
+        feedback = (await self._read("Feedback for the agent (optional): ")).strip()
         return ApprovalDecision(approved=False, message=feedback or "The person declined.")

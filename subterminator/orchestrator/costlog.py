@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import logging
 import re
+from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field
@@ -23,6 +24,8 @@ class TurnRecord(BaseModel):
     tool_ms: int = 0
     usage: Usage = Field(default_factory=Usage)
     outcome: str = ""
+    target: str | None = None  # the accessible name of the element acted on, if any
+    thought: str = ""  # the AI's text beside its tool call
 
 
 def redact(tool: str | None, arguments: Any, target_name: str | None) -> Any:
@@ -39,12 +42,18 @@ def redact(tool: str | None, arguments: Any, target_name: str | None) -> Any:
 
 
 class CostLog:
+    """Collects turn records; ``observers`` (a CLI, say) see each one as it is recorded."""
+
     def __init__(self) -> None:
         self.turns: list[TurnRecord] = []
+        self.observers: list[Callable[[TurnRecord], None]] = []
 
     def record(self, record: TurnRecord) -> None:
         self.turns.append(record)
-        log.info("turn %s", json.dumps(record.model_dump(mode="json"), ensure_ascii=False))
+        data = record.model_dump(mode="json", exclude={"thought"})
+        log.info("turn %s", json.dumps(data, ensure_ascii=False))
+        for observer in self.observers:
+            observer(record)
 
     @property
     def usage(self) -> Usage:

@@ -160,6 +160,8 @@ class TaskOrchestrator:
                     tool_ms=int((time.monotonic() - started) * 1000),
                     usage=response.usage,
                     outcome=_outcome(reply),
+                    target=target.name if target else None,
+                    thought=response.content,
                 )
             )
             if done is not None:
