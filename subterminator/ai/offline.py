@@ -87,7 +87,7 @@ class OfflinePolicy:
     def __init__(self, service: ServiceConfig) -> None:
         self.service = service
         self.tried: set[tuple[str, str, str]] = set()
-        self.looked_wide: set[str] = set()
+        self.scrolled_to: dict[str, int] = {}  # url -> scroll_y after our last scroll there
         self.unverified = 0
 
     async def chat(
@@ -172,11 +172,12 @@ class OfflinePolicy:
             target = first(patterns)
             if target and not _has(target.name.lower(), *ACCEPT_OFFER):
                 return self._click(snapshot, target, f"{why}: '{target.name}'")
-        if _key(snapshot) not in self.looked_wide:
-            self.looked_wide.add(_key(snapshot))
-            return ToolCall(id="", name="get_snapshot", arguments={"viewport_only": False}), (
-                "Nothing to do in view; looking at the whole page"
-            )
+        url, scroll_y = _key(snapshot), snapshot.viewport.scroll_y
+        if self.scrolled_to.get(url) != scroll_y:  # not yet at the bottom: read further down
+            self.scrolled_to[url] = scroll_y
+            return ToolCall(
+                id="", name="browser_scroll", arguments={"direction": "down", "amount": 600}
+            ), "Nothing to do in view; scrolling down"
         return self._complete("failed", f"Dead end: no way to cancel found on {snapshot.page.url}")
 
     @staticmethod

@@ -43,6 +43,7 @@ NO_HANDLER = (
     "the action was not performed."
 )
 MAX_NO_ACTION = 3
+MAX_HUMAN_ROUNDS = 3
 
 
 def page_key(snapshot: Snapshot) -> str:
@@ -329,55 +330,59 @@ class TaskOrchestrator:
         )
 
     async def _after_snapshot(self, result: ToolResult) -> ToolResult:
-        """Spec 01 FR6: the service's checkpoint conditions on every new snapshot."""
+        """Spec 01 FR6: the service's checkpoint conditions on every new snapshot.
+
+        After a person acts in the browser (sign-in, then perhaps a code), the fresh page is
+        checked again, a few rounds at most.
+        """
+        for _ in range(MAX_HUMAN_ROUNDS):
+            handled = await self._checkpoint_round(result)
+            if handled is None:
+                return result
+            result, again = handled
+            if not again:
+                return result
+        return result
+
+    async def _checkpoint_round(self, result: ToolResult) -> tuple[ToolResult, bool] | None:
+        """None if nothing triggered; else the new result and whether to look again."""
         snapshot = result.snapshot
+        rejected = False
         for checkpoint in self.service.checkpoints(snapshot):
             key = f"{checkpoint.name}\n{page_key(snapshot)}"
             if key in self._checkpoint_answers:
                 continue  # asked already for this very page state
             if checkpoint.kind == "approve":
-                decision = await self._ask(
-                    self._request(
-                        "checkpoint",
-                        f'Continue on "{snapshot.page.title}": {checkpoint.message}',
-                        "Approving lets SubTerminator take the final step on this page.",
-                        snapshot,
-                    )
+                request = self._request(
+                    "checkpoint",
+                    f'Continue on "{snapshot.page.title}": {checkpoint.message}',
+                    "Approving lets SubTerminator take the final step on this page.",
+                    snapshot,
                 )
-                self._checkpoint_answers[key] = decision.approved
-                if decision.approved:
-                    self._approved_pages.add(page_key(snapshot))
-                    continue
-                return result.model_copy(
-                    update={
-                        "success": False,
-                        "error": "human_rejected",
-                        "message": f"User feedback: {decision.message}",
-                    }
-                )
-            decision = await self._ask(
-                self._request(
+            else:
+                request = self._request(
                     "human_action", checkpoint.message, f"Checkpoint: {checkpoint.name}", snapshot
                 )
-            )
+            decision = await self._ask(request)
             self._checkpoint_answers[key] = decision.approved
             if not decision.approved:
-                return result.model_copy(
+                rejected = True
+                result = result.model_copy(
                     update={
                         "success": False,
                         "error": "human_rejected",
                         "message": f"User feedback: {decision.message}",
                     }
                 )
+                break
+            if checkpoint.kind == "approve":
+                self._approved_pages.add(page_key(snapshot))
+                continue
             fresh = await self._fresh()
             done = f"The person handled '{checkpoint.name}' in the browser."
-            return result.model_copy(
-                update={
-                    "snapshot": fresh.snapshot,
-                    "message": f"{result.message} {done}" if result.message else done,
-                }
-            )
-        return result
+            message = f"{result.message} {done}" if result.message else done
+            return result.model_copy(update={"snapshot": fresh.snapshot, "message": message}), True
+        return (result, False) if rejected else None
 
     async def _complete(self, call: ToolCall) -> tuple[Message, TaskResult | None]:
         try:
