@@ -1,4 +1,4 @@
-"""Sessions: tests (default), lint, bench, fixtures. ``nox -s tests -- -k x`` forwards args."""
+"""Sessions: tests (default), demo, lint, bench, fixtures. ``nox -s tests -- -k x`` forwards args."""
 
 from __future__ import annotations
 
@@ -44,6 +44,15 @@ def tests(session: nox.Session) -> None:
     session.install("-e", ".[test]")
     ensure_chromium(session)
     session.run("pytest", *session.posargs)
+
+
+@nox.session
+def demo(session: nox.Session) -> None:
+    """The main job on its built-in default: the Netflix simulator, offline policy, your approval."""
+    session.install("-e", ".")
+    ensure_chromium(session)
+    args = session.posargs or ["--sim"]
+    session.run("subterminator", "cancel", "netflix", *args, external=False)
 
 
 @nox.session
