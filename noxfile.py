@@ -1,4 +1,4 @@
-"""Sessions: tests (default), demo, lint, bench, fixtures. ``nox -s tests -- -k x`` forwards args."""
+"""Sessions: tests (default), demo, lint, bench, fixtures; ``-- ARGS`` are forwarded."""
 
 from __future__ import annotations
 
@@ -48,7 +48,7 @@ def tests(session: nox.Session) -> None:
 
 @nox.session
 def demo(session: nox.Session) -> None:
-    """The main job on its built-in default: the Netflix simulator, offline policy, your approval."""
+    """The main job on its default: the Netflix simulator, offline policy, your approval."""
     session.install("-e", ".")
     ensure_chromium(session)
     args = session.posargs or ["--sim"]

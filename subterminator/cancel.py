@@ -15,7 +15,7 @@ from subterminator.ai.client import KEY_ENV, MISSING_KEY, AIClient
 from subterminator.ai.fallback import FallbackAI
 from subterminator.ai.offline import OfflinePolicy
 from subterminator.ai.prompts import build_system_prompt
-from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message
+from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.errors import ConfigurationError, LLMError
 from subterminator.models.tools import ToolResult
@@ -122,17 +122,16 @@ async def _target(
         simulator.stop()
 
 
-def _describe(record: TurnRecord) -> str:
-    if record.tool is None:
-        return "(no tool call)"
-    args = record.arguments if isinstance(record.arguments, dict) else {}
-    if record.tool == "complete_task":
+def describe(call: ToolCall, target: str | None) -> str:
+    """``browser_click "Finish Cancellation"``: the spec 03 2.8.6 turn line."""
+    args = call.arguments if isinstance(call.arguments, dict) else {}
+    if call.name == "complete_task":
         return f'complete_task "{args.get("status", "")}"'
-    if record.target:
-        return f'{record.tool} "{record.target}"'
-    if record.tool == "browser_scroll" and "direction" in args:
+    if target:
+        return f'{call.name} "{target}"'
+    if call.name == "browser_scroll" and "direction" in args:
         return f"browser_scroll {args['direction']}"
-    return record.tool
+    return call.name
 
 
 async def run_cancel(
@@ -167,14 +166,22 @@ async def run_cancel(
             orchestrator = TaskOrchestrator(
                 _ProgressAI(ai, progress, label), tools, service, approvals, options.max_turns
             )
-            orchestrator.cost.observers.append(lambda r: _print_turn(console, r, options.verbose))
+            orchestrator.announcers.append(
+                lambda turn, call, target: console.print(
+                    f"[Turn {turn}] {describe(call, target)}", markup=False, highlight=False
+                )
+            )
+            orchestrator.cost.observers.append(
+                lambda r: _print_details(console, r, options.verbose)
+            )
             console.print(f"Starting {service.display_name} cancellation...")
             result = await orchestrator.run(goal)
     return _report(console, service, result)
 
 
-def _print_turn(console: Console, record: TurnRecord, verbose: bool) -> None:
-    console.print(f"[Turn {record.turn}] {_describe(record)}", markup=False, highlight=False)
+def _print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
+    if record.tool is None:
+        console.print(f"[Turn {record.turn}] (no tool call)", markup=False, highlight=False)
     if verbose:
         if record.thought:
             console.print(f"    thought: {record.thought}", markup=False, highlight=False)

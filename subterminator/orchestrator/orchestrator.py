@@ -16,6 +16,7 @@ from __future__ import annotations
 import base64
 import logging
 import time
+from collections.abc import Callable
 from typing import Any
 
 from subterminator.ai.history import HISTORY_TOKEN_BUDGET, truncate_history
@@ -82,6 +83,8 @@ class TaskOrchestrator:
         self.conversation: list[Message] = []
         self.system_prompt = ""
         self.cost = CostLog()
+        # called with (turn, call, target element name) just before a tool runs: progress output
+        self.announcers: list[Callable[[int, ToolCall, str | None], None]] = []
         self._checkpoint_answers: dict[str, bool] = {}
         self._approved_pages: set[str] = set()
         self._rejected = False
@@ -149,6 +152,8 @@ class TaskOrchestrator:
             target = self.tool_server.registry.peek(
                 (call.arguments or {}).get("ref") if isinstance(call.arguments, dict) else None
             )
+            for announce in self.announcers:
+                announce(turn, call, target.name if target else None)
             started = time.monotonic()
             reply, done = await self._execute(call)
             self.conversation.append(reply)
