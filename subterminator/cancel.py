@@ -225,6 +225,13 @@ async def _dry_run(
     return EXIT_SUCCESS
 
 
+def exit_code(result: TaskResult) -> int:
+    """Spec 03 2.8.4: 0 verified success, 3 connection errors, 1 every other outcome."""
+    if result.success and result.verified:
+        return EXIT_SUCCESS
+    return EXIT_CONNECTION if result.reason in ("llm_error", "mcp_error") else EXIT_FAILURE
+
+
 def _report(console: Console, service: ServiceConfig, result: TaskResult) -> int:
     console.print()
     name = service.display_name
@@ -232,13 +239,11 @@ def _report(console: Console, service: ServiceConfig, result: TaskResult) -> int
         console.print(
             f"[green]✓ {name} cancellation completed successfully ({result.turns} turns)[/green]"
         )
-        return EXIT_SUCCESS
+        return exit_code(result)
     detail = f": {result.error}" if result.error else ""
     console.print(
         f"[red]✗ {name} cancellation did not complete "
         f"({result.reason}{detail}; {result.turns} turns)[/red]",
         highlight=False,
     )
-    if result.reason in ("llm_error", "mcp_error"):
-        return EXIT_CONNECTION
-    return EXIT_FAILURE
+    return exit_code(result)

@@ -10,8 +10,10 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.simulator import VARIANTS, NetflixSimulator
 from harness.simulator.netflix import CODE, PASSWORD
+from harness.sites import StaticSite
 from subterminator.ai.offline import OfflinePolicy
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.cancel import exit_code
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer
@@ -92,6 +94,7 @@ async def test_cancels_after_one_approval(
     assert result.reason == "completed", result
     assert result.success
     assert result.verified
+    assert exit_code(result) == 0
     assert sim.account.status == "cancelled"
     assert final_approvals(person) == ["checkpoint"]
     assert person.status_when_asked == ["active"], "approval came before the irreversible click"
@@ -108,6 +111,7 @@ async def test_rejection_leaves_the_membership_active(
     assert not result.success
     assert result.reason == "human_rejected"
     assert "I changed my mind" in (result.error or "")
+    assert exit_code(result) == 1
     assert sim.account.status == "active"
 
 
@@ -116,6 +120,7 @@ async def test_injection_never_reaches_the_click_without_a_person(
     browser: PlaywrightBrowser, sim: NetflixSimulator
 ) -> None:
     result = await run(browser, sim, None)  # no approval handler at all
+    assert exit_code(result) == 1
     assert sim.account.status == "active"
     assert not result.success
 
@@ -128,6 +133,7 @@ async def test_the_person_handles_sign_in_and_checks(
     result = await run(browser, sim, person)
     assert result.success, result
     assert result.verified
+    assert exit_code(result) == 0
     assert sim.account.status == "cancelled"
     kinds = [r.kind for r in person.approvals.requests]
     assert kinds[-1] == "checkpoint"
@@ -161,6 +167,7 @@ async def test_dead_ends_fail_with_a_clear_reason(
     assert result.reason == "task_failed"
     assert result.verified
     assert needle in (result.error or "")
+    assert exit_code(result) == 1
     assert sim.account.status == "active"
 
 
@@ -172,6 +179,7 @@ async def test_already_cancelled_is_recognised(
     assert result.success
     assert result.verified
     assert result.turns == 1
+    assert exit_code(result) == 0
     assert sim.account.events == []
 
 
@@ -186,3 +194,18 @@ def test_every_variant_is_covered() -> None:
         "cancelled",
     }
     assert covered == set(VARIANTS)
+
+
+async def test_the_policy_on_a_flow_it_was_not_written_for(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    """fixtures/pages/netflix: other markup, a retention dialog, sections, a different survey."""
+    await browser.navigate(pages.url("netflix/account.html"))
+    approvals = ScriptedApprovals([True])
+    policy = OfflinePolicy(NETFLIX)
+    result = await TaskOrchestrator(policy, BrowserToolServer(browser), NETFLIX, approvals).run(
+        NETFLIX.goal_template
+    )
+    assert result.reason == "completed"
+    assert browser.page.url.endswith("netflix/cancelled.html")
+    assert [r.kind for r in approvals.requests] == ["checkpoint"]
