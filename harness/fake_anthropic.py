@@ -7,12 +7,13 @@ a reply from the request; every request is recorded with its headers and JSON bo
 from __future__ import annotations
 
 import json
-import threading
 import time
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
+
+from harness.local_server import LocalServer
 
 
 @dataclass
@@ -68,7 +69,7 @@ def error(status: int, kind: str, detail: str = "fake error") -> Reply:
     return Reply(status=status, body={"type": "error", "error": {"type": kind, "message": detail}})
 
 
-class FakeAnthropic:
+class FakeAnthropic(LocalServer):
     """``with FakeAnthropic() as api: AIClient(base_url=api.url, ...)``."""
 
     def __init__(self) -> None:
@@ -112,23 +113,12 @@ class FakeAnthropic:
                 except (BrokenPipeError, ConnectionResetError):
                     pass  # the client gave up (a timeout test): nothing to answer
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        super().__init__(Handler)
 
     @property
     def url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}"
+        return self.base_url
 
     def queue(self, *replies: Reply | Responder) -> FakeAnthropic:
         self.replies.extend(replies)
         return self
-
-    def __enter__(self) -> FakeAnthropic:
-        self._thread.start()
-        return self
-
-    def __exit__(self, *exc: object) -> None:
-        self._server.shutdown()
-        self._server.server_close()

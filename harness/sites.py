@@ -3,11 +3,11 @@
 from __future__ import annotations
 
 import functools
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
-from types import TracebackType
 from typing import Any
+
+from harness.local_server import LocalServer
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
@@ -19,42 +19,14 @@ class _QuietHandler(SimpleHTTPRequestHandler):
         super().end_headers()
 
 
-class StaticSite:
+class StaticSite(LocalServer):
     """A static HTTP server on a free loopback port; ``url(path)`` addresses its pages."""
 
     def __init__(self, root: Path) -> None:
         if not root.is_dir():
             raise FileNotFoundError(f"no such folder to serve: {root}")
-        handler = functools.partial(_QuietHandler, directory=str(root))
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
+        super().__init__(functools.partial(_QuietHandler, directory=str(root)))  # type: ignore[arg-type]
         self.root = root
-
-    @property
-    def base_url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}"
 
     def url(self, path: str = "") -> str:
         return f"{self.base_url}/{path.lstrip('/')}"
-
-    def start(self) -> StaticSite:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join(timeout=5)
-
-    def __enter__(self) -> StaticSite:
-        return self.start()
-
-    def __exit__(
-        self,
-        exc_type: type[BaseException] | None,
-        exc: BaseException | None,
-        tb: TracebackType | None,
-    ) -> None:
-        self.stop()

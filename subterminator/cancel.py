@@ -19,6 +19,7 @@ from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, Too
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.errors import ConfigurationError, LLMError
 from subterminator.models.tools import ToolResult
+from subterminator.net import is_local_url
 from subterminator.orchestrator import TaskOrchestrator, TerminalApprovalHandler
 from subterminator.orchestrator.approval import AutoApprove, HumanApprovalHandler
 from subterminator.orchestrator.costlog import TurnRecord
@@ -138,7 +139,9 @@ async def run_cancel(
     options: CancelOptions, console: Console, *, handler: HumanApprovalHandler | None = None
 ) -> int:
     service = get_service(options.service)
-    if options.no_checkpoint and options.sim is None:
+    if options.no_checkpoint and (
+        options.sim is None or (options.url is not None and not is_local_url(options.url))
+    ):
         raise ConfigurationError(
             "--no-checkpoint is refused against a real site: it works only with --sim"
         )

@@ -69,6 +69,10 @@ def test_partner_billing_exits_1_with_the_reason() -> None:
             "--no-checkpoint is refused against a real site",
         ),
         (("netflix", "--sim", "nope"), "Unknown simulator variant 'nope'"),
+        (
+            ("netflix", "--sim", "--no-checkpoint", "--url", "https://www.netflix.com/account"),
+            "--no-checkpoint is refused against a real site",
+        ),
         (("netflix", "--sim", "--model", "gpt-4o", "--ai", "claude"), "Missing ANTHROPIC_API_KEY"),
     ],
 )

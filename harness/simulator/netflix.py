@@ -10,10 +10,11 @@ from __future__ import annotations
 import html
 import threading
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
+from harness.local_server import LocalServer
 from harness.simulator import pages
 
 VARIANTS: dict[str, str] = {
@@ -78,7 +79,7 @@ def account_for(variant: str) -> Account:
     return account
 
 
-class NetflixSimulator:
+class NetflixSimulator(LocalServer):
     """``with NetflixSimulator("2026") as sim: sim.url("/account")``."""
 
     def __init__(self, variant: str = "2026") -> None:
@@ -99,14 +100,7 @@ class NetflixSimulator:
                 form = parse_qs(self.rfile.read(length).decode("utf-8", "replace"))
                 simulator._serve(self, "POST", {k: v[-1] for k, v in form.items()})
 
-        self._server = ThreadingHTTPServer(("127.0.0.1", 0), Handler)
-        self._server.daemon_threads = True
-        self._thread = threading.Thread(target=self._server.serve_forever, daemon=True)
-
-    @property
-    def base_url(self) -> str:
-        host, port = self._server.server_address[:2]
-        return f"http://{host!s}:{port}"
+        super().__init__(Handler)
 
     def url(self, path: str = "") -> str:
         return self.base_url + (path or self.start_path)
@@ -114,21 +108,6 @@ class NetflixSimulator:
     @property
     def start_path(self) -> str:
         return "/YourAccount" if self.variant == "legacy" else "/account"
-
-    def start(self) -> NetflixSimulator:
-        self._thread.start()
-        return self
-
-    def stop(self) -> None:
-        self._server.shutdown()
-        self._server.server_close()
-        self._thread.join(timeout=5)
-
-    def __enter__(self) -> NetflixSimulator:
-        return self.start()
-
-    def __exit__(self, *exc: object) -> None:
-        self.stop()
 
     # -- routing ---------------------------------------------------------------------------
 
