@@ -24,7 +24,7 @@ from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol, Message, ToolCall
 from subterminator.errors import InvalidParamsError, LLMError
 from subterminator.models.snapshot import Snapshot
-from subterminator.models.tools import ToolResult
+from subterminator.models.tools import ApprovalResult, CompletionAck, ToolResult
 from subterminator.orchestrator.approval import (
     ApprovalDecision,
     ApprovalRequest,
@@ -289,7 +289,7 @@ class TaskOrchestrator:
         return Message(
             role="tool",
             tool_call_id=call.id,
-            result={"approved": decision.approved, "message": message},
+            result=ApprovalResult(approved=decision.approved, message=message).model_dump(),
             snapshot=fresh.snapshot,
         )
 
@@ -401,7 +401,7 @@ class TaskOrchestrator:
                 reply = Message(
                     role="tool",
                     tool_call_id=call.id,
-                    result={"acknowledged": True, "message": None},
+                    result=CompletionAck(acknowledged=True).model_dump(),
                     snapshot=snapshot,
                 )
                 done = self._finish(
@@ -417,7 +417,7 @@ class TaskOrchestrator:
             reply = Message(
                 role="tool",
                 tool_call_id=call.id,
-                result={"acknowledged": False, "message": text},
+                result=CompletionAck(acknowledged=False, message=text).model_dump(),
                 snapshot=snapshot,
             )
             return reply, None
@@ -430,7 +430,7 @@ class TaskOrchestrator:
         reply = Message(
             role="tool",
             tool_call_id=call.id,
-            result={"acknowledged": True, "message": None},
+            result=CompletionAck(acknowledged=True).model_dump(),
             snapshot=snapshot,
         )
         reason: TaskReason = "human_rejected" if self._rejected else "task_failed"
