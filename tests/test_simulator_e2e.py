@@ -209,3 +209,26 @@ async def test_the_policy_on_a_flow_it_was_not_written_for(
     assert result.reason == "completed"
     assert browser.page.url.endswith("netflix/cancelled.html")
     assert [r.kind for r in approvals.requests] == ["checkpoint"]
+
+
+async def test_the_policy_finds_the_cancel_option_by_the_heading_above(
+    browser: PlaywrightBrowser,
+) -> None:
+    """No labelled sections: only headings tell which "Show option contents" is the cancel one."""
+    await browser.page.set_content(
+        "<title>Netflix</title><h1>Cancel your membership</h1>"
+        "<h2>Pause instead</h2><button aria-label='Show option contents' aria-expanded='false'"
+        " onclick='document.title=\"wrong\"'>+</button>"
+        "<h2>Cancel</h2><button aria-label='Show option contents' aria-expanded='false'"
+        ' onclick=\'this.setAttribute("aria-expanded","true");'
+        'document.getElementById("f").hidden=false\'>+</button>'
+        "<div id='f' hidden><button onclick='document.body.innerHTML="
+        '"<h1>Membership cancelled</h1>"\'>Finish Cancellation</button></div>'
+    )
+    approvals = ScriptedApprovals([True])
+    policy = OfflinePolicy(NETFLIX)
+    result = await TaskOrchestrator(policy, BrowserToolServer(browser), NETFLIX, approvals).run(
+        NETFLIX.goal_template
+    )
+    assert result.reason == "completed"
+    assert await browser.page.title() != "wrong"

@@ -182,13 +182,20 @@ class OfflinePolicy:
 
     @staticmethod
     def _expander(snapshot: Snapshot, controls: list[tuple[Element, str]]) -> Element | None:
-        """A collapsed control inside a section about cancelling."""
+        """A collapsed control about cancelling: by its name, its section, or the heading above."""
         parent = {c: e for e in snapshot.elements for c in e.children or []}
+        heading_above: dict[str, str] = {}
+        last_heading = ""
+        for element in snapshot.elements:
+            if element.role == "heading":
+                last_heading = element.name.lower()
+            heading_above[element.ref] = last_heading
         for element, name in controls:
             if "collapsed" not in element.state:
                 continue
             owner = parent.get(element.ref)
-            context = f"{name} {owner.name.lower() if owner else ''}"
+            section = owner.name.lower() if owner else heading_above.get(element.ref, "")
+            context = f"{name} {section}"
             if re.search(r"\bcancel", context) and not _has(context, r"pause", r"change plan"):
                 return element
         return None
