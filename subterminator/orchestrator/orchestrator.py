@@ -22,6 +22,7 @@ from typing import Any
 from subterminator.ai.history import HISTORY_TOKEN_BUDGET, truncate_history
 from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol, Message, ToolCall
+from subterminator.ai.render import outcome
 from subterminator.errors import InvalidParamsError, LLMError
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ApprovalResult, CompletionAck, ToolResult
@@ -62,8 +63,6 @@ def _screenshot(snapshot: Snapshot | None) -> bytes | None:
 
 
 class TaskOrchestrator:
-    ORCHESTRATOR_HANDLED_TOOLS = frozenset({"request_human_approval", "complete_task"})
-
     def __init__(
         self,
         ai_client: AIClientProtocol,
@@ -165,7 +164,7 @@ class TaskOrchestrator:
                     ai_ms=ai_ms,
                     tool_ms=int((time.monotonic() - started) * 1000),
                     usage=response.usage,
-                    outcome=_outcome(reply),
+                    outcome=outcome(reply),
                     target=target.name if target else None,
                     thought=response.content,
                 )
@@ -438,9 +437,3 @@ class TaskOrchestrator:
             False, True, reason, 0, error=args.reason, message=args.reason, summarize=False
         )
         return reply, done
-
-
-def _outcome(reply: Message) -> str:
-    from subterminator.ai.render import outcome
-
-    return outcome(reply)
