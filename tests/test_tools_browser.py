@@ -242,6 +242,23 @@ async def test_navigation_and_new_tabs_are_followed(
     assert result.success
 
 
+async def test_snapshots_during_navigations_never_wait_out_the_cap(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    """A commit during the screenshot used to leave it unanswered until the 3 s cap."""
+    server = await open_server(browser, pages.url("navburst.html?ms=4000"))
+    errors = []
+    for _ in range(20):
+        result = await server.execute("get_snapshot", {})
+        errors.append(result.error)
+        if result.snapshot.page.title == "Settled":
+            break
+    assert "timeout" not in errors
+    assert set(errors) <= {None, "action_failed"}  # action_failed: "Page kept changing"
+    final = await server.execute("get_snapshot", {})
+    assert final.error != "timeout"
+
+
 @pytest.mark.parametrize(
     ("name", "arguments", "expected"),
     [

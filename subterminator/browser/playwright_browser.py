@@ -111,7 +111,11 @@ class PlaywrightBrowser:
         self._context = context
         self._owned = owned or []
         self._page: Page | None = context.pages[-1] if context.pages else None
-        self._cdp: dict[int, CDPSession] = {}
+        self._cdp: dict[Page, CDPSession] = {}
+        # Main-frame commits seen on our DevTools session, per page: a capture that straddles
+        # one is inconsistent (old elements, new screenshot) and is taken again.
+        self._commits: dict[Page, int] = {}
+        self._committed: dict[Page, asyncio.Event] = {}
         self._closed = False
         self._watched: set[Page] = set()
         self.max_nodes = MAX_CAPTURE_NODES
@@ -207,10 +211,25 @@ class PlaywrightBrowser:
 
     async def _session(self) -> CDPSession:
         page = self.page
-        key = id(page)
-        if key not in self._cdp:
-            self._cdp[key] = await self._context.new_cdp_session(page)
-        return self._cdp[key]
+        if page not in self._cdp:
+            session = await self._context.new_cdp_session(page)
+            self._commits[page] = 0
+            self._committed[page] = asyncio.Event()
+            session.on("Page.frameNavigated", lambda event: self._on_commit(page, event))
+            await session.send("Page.enable")
+            self._cdp[page] = session
+            page.once("close", lambda _: self._forget(page))
+        return self._cdp[page]
+
+    def _on_commit(self, page: Page, event: dict[str, Any]) -> None:
+        if event.get("frame", {}).get("parentId") is None:  # the main frame
+            self._commits[page] = self._commits.get(page, 0) + 1
+            if page in self._committed:
+                self._committed[page].set()
+
+    def _forget(self, page: Page) -> None:
+        for table in (self._cdp, self._commits, self._committed):
+            table.pop(page, None)
 
     async def _send(self, method: str, params: dict[str, Any] | None = None) -> Any:
         try:
@@ -254,6 +273,9 @@ class PlaywrightBrowser:
             await self._settle()
             try:
                 return await self._capture_once(scope, screenshot_pixels)
+            except _Committed as exc:
+                log.debug("capture attempt %d: %s", attempt, exc)
+                last = str(exc)
             except PlaywrightError as exc:
                 text = str(exc)
                 if playwright_errors.classify(text) == "browser_closed":
@@ -267,6 +289,10 @@ class PlaywrightBrowser:
         )
 
     async def _capture_once(self, scope: CaptureScope, screenshot_pixels: int | None) -> RawCapture:
+        await self._session()
+        page = self.page
+        commits = self._commits[page]
+        self._committed[page].clear()
         context_id = await self._isolated_world()
         group = f"capture-{secrets.token_hex(4)}"
         evaluated = await self._send(
@@ -312,7 +338,9 @@ class PlaywrightBrowser:
         )
         screenshot = None
         if screenshot_pixels:
-            screenshot = await self._screenshot(viewport, screenshot_pixels)
+            screenshot = await self._screenshot(page, viewport, screenshot_pixels)
+        if self._commits[page] != commits:
+            raise _Committed("the page navigated during the capture")
         return RawCapture(
             url=data["url"],
             title=data["title"],
@@ -323,10 +351,28 @@ class PlaywrightBrowser:
             screenshot=screenshot,
         )
 
-    async def _screenshot(self, viewport: RawViewport, max_pixels: int) -> bytes:
+    async def _screenshot(self, page: Page, viewport: RawViewport, max_pixels: int) -> bytes:
+        """The viewport as PNG; abandoned if the page commits a navigation meanwhile.
+
+        Chrome never answers a screenshot whose frame was replaced by a navigation's commit
+        (measured: 120 of 200 captures on a page navigating every 0-40 ms hung until the cap).
+        """
         area = viewport.width * viewport.height
         # a hair under the exact ratio: Chrome rounds the image size up, which could overshoot
         scale = min(1.0, 0.998 * math.sqrt(max_pixels / area)) if area else 1.0
+        shot = asyncio.ensure_future(self._shoot(viewport, scale))
+        committed = asyncio.ensure_future(self._committed[page].wait())
+        try:
+            done, _ = await asyncio.wait({shot, committed}, return_when=asyncio.FIRST_COMPLETED)
+        finally:
+            committed.cancel()
+            if not shot.done():
+                shot.cancel()
+        if shot not in done:
+            raise _Committed("the page navigated during the screenshot")
+        return shot.result()
+
+    async def _shoot(self, viewport: RawViewport, scale: float) -> bytes:
         shot = await self._send(
             "Page.captureScreenshot",
             {
@@ -467,6 +513,10 @@ class PlaywrightBrowser:
                 "awaitPromise": True,
             },
         )
+
+
+class _Committed(Exception):
+    """A main-frame navigation committed mid-capture; the capture is taken again."""
 
 
 def _action_error(message: str) -> Exception:
