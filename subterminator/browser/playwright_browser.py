@@ -37,7 +37,8 @@ from playwright.async_api import Error as PlaywrightError
 from subterminator.browser import playwright_errors
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.browser.discovery import find_chromium
-from subterminator.browser.protocol import CaptureScope, ScrollDirection
+from subterminator.browser.effect import ActionEffect, EffectTarget, GuardedRequest
+from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
 from subterminator.errors import BrowserActionError, BrowserError
 from subterminator.net import is_local_url
 
@@ -53,6 +54,8 @@ _PRECHECK_JS = _js("precheck")
 _CARET_END_JS = _js("caret_end")
 _FIND_OPTION_JS = _js("find_option")
 _SCROLL_JS = _js("scroll")
+_INSPECT_JS = _js("inspect")
+PAGE_TEXT_CHARS = 4000
 MARK = "data-subterminator-target"
 # Naming costs ~0.5 ms per element; past this many, only the viewport's and the earliest
 # offscreen elements are named (RawCapture.omitted says how many were left out).
@@ -89,14 +92,6 @@ class LaunchOptions:
     extra_args: tuple[str, ...] = field(default_factory=tuple)
 
 
-async def _block_non_local(route: Route) -> None:
-    if is_local_url(route.request.url):
-        await route.continue_()
-    else:
-        log.warning("blocked non-local request: %s", route.request.url)
-        await route.abort("blockedbyclient")
-
-
 def chromium_args(executable: str) -> list[str]:
     args = list(CHROMIUM_ARGS)
     if hasattr(os, "geteuid") and os.geteuid() == 0:
@@ -119,6 +114,9 @@ class PlaywrightBrowser:
         self._closed = False
         self._watched: set[Page] = set()
         self.max_nodes = MAX_CAPTURE_NODES
+        self.block_non_local = False
+        self._guard: RequestGuard | None = None
+        self.held: list[str] = []  # requests the guard aborted, "METHOD URL: reason"
         context.on("page", self._adopt_page)
         if self._page is not None:
             self._watch(self._page)
@@ -166,11 +164,42 @@ class PlaywrightBrowser:
     async def _ready(
         cls, context: BrowserContext, owned: list[Any], block_non_local: bool
     ) -> PlaywrightBrowser:
-        if block_non_local:
-            await context.route("**/*", _block_non_local)
         if not context.pages:
             await context.new_page()
-        return cls(context, owned=owned)
+        browser = cls(context, owned=owned)
+        browser.block_non_local = block_non_local
+        await context.route("**/*", browser._route)
+        return browser
+
+    def guard_requests(self, guard: RequestGuard | None) -> None:
+        """While set, every request is shown to ``guard``; a reason it returns aborts it."""
+        self._guard = guard
+
+    async def _route(self, route: Route) -> None:
+        request = route.request
+        if self.block_non_local and not is_local_url(request.url):
+            log.warning("blocked non-local request: %s", request.url)
+            await route.abort("blockedbyclient")
+            return
+        guard = self._guard
+        if guard is not None:
+            try:
+                reason = guard(
+                    GuardedRequest(
+                        url=request.url,
+                        method=request.method,
+                        resource_type=request.resource_type,
+                        navigation=request.is_navigation_request(),
+                    )
+                )
+            except Exception as exc:  # a broken guard fails safe: hold the request
+                reason = f"the request guard failed: {exc}"
+            if reason:
+                self.held.append(f"{request.method} {request.url}: {reason}")
+                log.warning("held %s %s: %s", request.method, request.url, reason)
+                await route.abort("blockedbyclient")
+                return
+        await route.continue_()
 
     async def close(self) -> None:
         if self._closed:
@@ -390,8 +419,8 @@ class PlaywrightBrowser:
 
     # -- element actions -------------------------------------------------------------------
 
-    async def _target(self, handle: str) -> tuple[Locator, str, int, str]:
-        """Mark the handle's node so a Playwright locator addresses exactly it."""
+    async def _resolve(self, handle: str) -> tuple[str, int]:
+        """The handle's node as a remote object in our isolated world, and that world."""
         try:
             backend_id = int(handle)
         except ValueError:
@@ -406,7 +435,11 @@ class PlaywrightBrowser:
         except PlaywrightError as exc:
             detail = playwright_errors.first_line(str(exc))
             raise BrowserActionError("element_detached", detail) from None
-        object_id = resolved["object"]["objectId"]
+        return str(resolved["object"]["objectId"]), context_id
+
+    async def _target(self, handle: str) -> tuple[Locator, str, int, str]:
+        """Mark the handle's node so a Playwright locator addresses exactly it."""
+        object_id, context_id = await self._resolve(handle)
         token = secrets.token_hex(6)
         await self._call_on(object_id, f"function() {{ this.setAttribute('{MARK}', '{token}') }}")
         return self.page.locator(f'[{MARK}="{token}"]'), object_id, context_id, token
@@ -489,6 +522,42 @@ class PlaywrightBrowser:
             detail = found.get("detail") if isinstance(found, dict) else None
             raise BrowserActionError("action_failed", detail or "no such option")
         await locator.select_option(index=int(found["index"]), timeout=timeout_ms)
+
+    async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
+        """What ``action`` on ``handle`` will really do, read on the live page now."""
+        object_id, context_id = await self._resolve(handle)
+        data = await self._call_on(object_id, _INSPECT_JS, action, PAGE_TEXT_CHARS)
+        if not isinstance(data, dict):
+            raise BrowserActionError("action_failed", "the page could not be inspected")
+        hit = await self._send(
+            "Runtime.evaluate",
+            {"expression": "globalThis.__subterminatorHit", "contextId": context_id},
+        )
+        handlers: list[str] = list(data.get("handlers", []))
+        opaque = str(data.get("opaque", ""))
+        hit_id = hit.get("result", {}).get("objectId")
+        if hit_id:
+            listeners = await self._send(
+                "DOMDebugger.getEventListeners", {"objectId": hit_id, "depth": 0}
+            )
+            handlers += [str(item["type"]) for item in listeners.get("listeners", [])]
+            node = await self._send("DOM.describeNode", {"objectId": hit_id, "pierce": False})
+            roots = node.get("node", {}).get("shadowRoots", [])
+            if any(r.get("shadowRootType") == "closed" for r in roots):
+                opaque = opaque or "closed shadow root"
+        target = EffectTarget(
+            **{k: data[k] for k in EffectTarget.model_fields if k in data and k != "handlers"},
+            handlers=sorted(set(handlers)),
+        )
+        return ActionEffect(
+            action=action,
+            target=target,
+            lands_elsewhere=bool(data.get("lands_elsewhere")),
+            opaque=opaque,
+            page_url=str(data.get("page_url", "")),
+            page_title=str(data.get("page_title", "")),
+            page_text=str(data.get("page_text", "")),
+        )
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._act(handle, "click", timeout_ms)

@@ -2,11 +2,15 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Literal, Protocol, runtime_checkable
 
 from subterminator.browser.capture import RawCapture
+from subterminator.browser.effect import ActionEffect, GuardedRequest
 
 CaptureScope = Literal["viewport", "page"]
+RequestGuard = Callable[[GuardedRequest], str | None]
+ActionKind = Literal["click", "fill", "select", "scroll"]
 ScrollDirection = Literal["up", "down", "top", "bottom"]
 
 
@@ -25,6 +29,14 @@ class Browser(Protocol):
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None
     ) -> RawCapture:
         """Capture the page; ``screenshot_pixels`` caps the PNG's area (None: no screenshot)."""
+        ...
+
+    async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
+        """What ``action`` on ``handle`` would really do now (hit target, form, link, text)."""
+        ...
+
+    def guard_requests(self, guard: RequestGuard | None) -> None:
+        """The network backstop: while set, a reason ``guard`` returns aborts that request."""
         ...
 
     async def click(self, handle: str, *, timeout_ms: int) -> None: ...

@@ -2,12 +2,15 @@
 
 Checkpoints cannot be skipped by the AI, by page content or by a missing handler:
 
-- before an action whose target matches the service's irreversible-action rules, a person
-  is asked first (a system-written description of the element, never the AI's);
+- before every action, the ``SafetyGate`` judges what it will really do on the live page (the
+  element the click lands on, its form, link and handlers); when it must ask, a person is asked
+  first, in system-written words, never the AI's;
+- while an unapproved action runs on a cancellation page, the network backstop aborts what the
+  page tries to send that could change the account (non-GET submissions, addresses that act);
 - after every snapshot-returning tool, the service's checkpoint conditions run on the new
-  snapshot; an ``approve`` checkpoint asks once per page state and, when approved, also covers
-  the irreversible click on that same page state; a ``human_action`` checkpoint (login, 2FA,
-  CAPTCHA) waits for the person to act in the browser;
+  snapshot; an approved ``approve`` checkpoint grants a one-time approval for the final control
+  it found, on that snapshot only; a ``human_action`` checkpoint (login, 2FA, CAPTCHA) waits
+  for the person to act in the browser;
 - with no approval handler every approval is refused.
 """
 
@@ -23,7 +26,8 @@ from subterminator.ai.history import HISTORY_TOKEN_BUDGET, truncate_history
 from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol, Message, ToolCall
 from subterminator.ai.render import outcome
-from subterminator.errors import InvalidParamsError, LLMError
+from subterminator.browser.effect import ActionEffect, GuardedRequest
+from subterminator.errors import BrowserActionError, BrowserError, InvalidParamsError, LLMError
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ApprovalResult, CompletionAck, ToolResult
 from subterminator.orchestrator.approval import (
@@ -33,6 +37,7 @@ from subterminator.orchestrator.approval import (
 )
 from subterminator.orchestrator.costlog import CostLog, TurnRecord, redact
 from subterminator.orchestrator.result import TaskReason, TaskResult
+from subterminator.safety.gate import SafetyGate, Verdict, final_candidates
 from subterminator.services.base import ServiceConfig
 from subterminator.tools.schemas import TOOL_SCHEMAS, CompleteArgs, parse_arguments
 from subterminator.tools.server import BrowserToolServer
@@ -85,7 +90,7 @@ class TaskOrchestrator:
         # called with (turn, call, target element name) just before a tool runs: progress output
         self.announcers: list[Callable[[int, ToolCall, str | None], None]] = []
         self._checkpoint_answers: dict[str, bool] = {}
-        self._approved_pages: set[str] = set()
+        self.gate = SafetyGate(irreversible_urls=service_config.irreversible_urls)
         self._rejected = False
         self._unverified_claim = False
 
@@ -220,11 +225,96 @@ class TaskOrchestrator:
         if call.name == "complete_task":
             return await self._complete(call)
         if call.name in ACTION_TOOLS:
-            refused = await self._guard_irreversible(call)
-            if refused is not None:
-                return refused, None
+            return await self._guarded(call), None
         result = await self.tool_server.execute(call.name, call.arguments)
         return self._reply(call, await self._after_snapshot(result)), None
+
+    async def _guarded(self, call: ToolCall) -> Message:
+        """An action through the SafetyGate, with the network backstop armed unless approved."""
+        ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
+        info = self.tool_server.registry.peek(ref)
+        snapshot = self.tool_server.last_snapshot
+        if info is None or snapshot is None:  # the server answers ref_invalid
+            result = await self.tool_server.execute(call.name, call.arguments)
+            return self._reply(call, await self._after_snapshot(result))
+        element = info.to_element()
+        effect = await self._inspect(call, info.handle)
+        verdict = self.gate.judge(call, element, effect, snapshot, handle=info.handle)
+        rule = self.service.irreversible(call, element, snapshot)
+        if rule is not None and not verdict.ask:
+            verdict = Verdict(
+                True, f"the service marks it irreversible ({rule})", verdict.question, verdict.page
+            )
+        approved = False
+        if verdict.ask:
+            if effect is not None and self.gate.redeem(snapshot.snapshot_id, info.handle, effect):
+                log.info("%s: approved at the page checkpoint", verdict.question)
+                approved = True
+            else:
+                decision = await self._ask(
+                    self._request(
+                        "irreversible",
+                        verdict.question,
+                        f"This step may not be undoable: {verdict.reason}.",
+                        snapshot,
+                    )
+                )
+                if not decision.approved:
+                    fresh = await self._fresh()
+                    return self._reply(
+                        call,
+                        fresh.model_copy(
+                            update={
+                                "success": False,
+                                "error": "human_rejected",
+                                "message": f"User feedback: {decision.message} "
+                                "(the action was not performed)",
+                            }
+                        ),
+                    )
+                approved = True
+        held: list[str] = []
+        guard = self.gate.request_guard(verdict, approved, snapshot.page.url)
+        if guard is not None:
+
+            def watch(request: GuardedRequest, guard: Any = guard) -> str | None:
+                reason: str | None = guard(request)
+                if reason:
+                    held.append(f"{request.method} {request.url}")
+                return reason
+
+            self.tool_server.browser.guard_requests(watch)
+        try:
+            result = await self.tool_server.execute(call.name, call.arguments)
+        finally:
+            self.tool_server.browser.guard_requests(None)
+        if approved and result.error in (None, "timeout"):
+            self.gate.ran_approved(verdict)
+        if held:
+            if info.handle:
+                self.gate.suspect(info.handle)
+            note = (
+                f"The page tried to send {', '.join(held[:3])} during this action; it was "
+                "stopped because nobody approved it. If this is the step you meant, try it "
+                "again: a person will be asked first."
+            )
+            message = f"{result.message} {note}" if result.message else note
+            result = result.model_copy(update={"message": message})
+        return self._reply(call, await self._after_snapshot(result))
+
+    async def _inspect(self, call: ToolCall, handle: str | None) -> ActionEffect | None:
+        """What the action will really do, on the live page; None if it cannot be read."""
+        if handle is None:
+            return None
+        action = {"browser_click": "click", "browser_fill": "fill", "browser_select": "select"}
+        try:
+            return await self.tool_server.browser.inspect(handle, action[call.name])  # type: ignore[arg-type]
+        except (BrowserActionError, BrowserError) as exc:
+            log.info("could not inspect %s: %s", call.name, exc)
+            return None
+        except Exception:  # a page that breaks the inspection is judged unknown: ask
+            log.exception("inspecting %s failed", call.name)
+            return None
 
     @staticmethod
     def _reply(call: ToolCall, result: ToolResult) -> Message:
@@ -251,11 +341,15 @@ class TaskOrchestrator:
         if self.human_handler is None:
             log.warning("approval refused, no handler: %s", request.action)
             self._rejected = True
+            if request.kind in ("irreversible", "checkpoint"):
+                self.gate.answered(False)
             return ApprovalDecision(approved=False, message=NO_HANDLER)
         decision = await self.human_handler.request_approval(request)
         log.info("approval %s: %s", "granted" if decision.approved else "refused", request.action)
         if not decision.approved:
             self._rejected = True
+        if request.kind in ("irreversible", "checkpoint"):
+            self.gate.answered(decision.approved)
         return decision
 
     def _request(
@@ -292,53 +386,13 @@ class TaskOrchestrator:
             snapshot=fresh.snapshot,
         )
 
-    async def _guard_irreversible(self, call: ToolCall) -> Message | None:
-        """Ask before an irreversible action; the reply if refused, else None (go ahead)."""
-        ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
-        info = self.tool_server.registry.peek(ref)
-        snapshot = self.tool_server.last_snapshot
-        if info is None or snapshot is None:
-            return None  # the server will answer ref_invalid; nothing can be acted on
-        element = info.to_element()
-        rule = self.service.irreversible(call, element, snapshot)
-        if rule is None:
-            return None
-        if page_key(snapshot) in self._approved_pages:
-            log.info(
-                "irreversible %s on %r approved at the page checkpoint", call.name, element.name
-            )
-            return None
-        verb = {"browser_click": "Click", "browser_fill": "Fill", "browser_select": "Select in"}[
-            call.name
-        ]
-        decision = await self._ask(
-            self._request(
-                "irreversible",
-                f'{verb} "{element.name}" ({element.role})',
-                f"This step cannot be undone ({rule}).",
-                snapshot,
-            )
-        )
-        if decision.approved:
-            return None
-        fresh = await self._fresh()
-        return self._reply(
-            call,
-            fresh.model_copy(
-                update={
-                    "success": False,
-                    "error": "human_rejected",
-                    "message": f"User feedback: {decision.message} (the action was not performed)",
-                }
-            ),
-        )
-
     async def _after_snapshot(self, result: ToolResult) -> ToolResult:
         """Spec 01 FR6: the service's checkpoint conditions on every new snapshot.
 
         After a person acts in the browser (sign-in, then perhaps a code), the fresh page is
         checked again, a few rounds at most.
         """
+        self.gate.forget_grants(result.snapshot.snapshot_id)
         for _ in range(MAX_HUMAN_ROUNDS):
             handled = await self._checkpoint_round(result)
             if handled is None:
@@ -356,11 +410,13 @@ class TaskOrchestrator:
             key = f"{checkpoint.name}\n{page_key(snapshot)}"
             if key in self._checkpoint_answers:
                 continue  # asked already for this very page state
+            candidates = final_candidates(snapshot)
             if checkpoint.kind == "approve":
+                step = f': click "{candidates[0].name}"' if len(candidates) == 1 else ""
                 request = self._request(
                     "checkpoint",
-                    f'Continue on "{snapshot.page.title}": {checkpoint.message}',
-                    "Approving lets SubTerminator take the final step on this page.",
+                    f'Continue on "{snapshot.page.title}"{step}. {checkpoint.message}',
+                    "Approving lets SubTerminator take this one final step on this page, once.",
                     snapshot,
                 )
             else:
@@ -380,13 +436,21 @@ class TaskOrchestrator:
                 )
                 break
             if checkpoint.kind == "approve":
-                self._approved_pages.add(page_key(snapshot))
+                self._grant(snapshot, candidates)
                 continue
             fresh = await self._fresh()
             done = f"The person handled '{checkpoint.name}' in the browser."
             message = f"{result.message} {done}" if result.message else done
             return result.model_copy(update={"snapshot": fresh.snapshot, "message": message}), True
         return (result, False) if rejected else None
+
+    def _grant(self, snapshot: Snapshot, candidates: list[Any]) -> None:
+        """The checkpoint's yes covers its one final control in this snapshot, once."""
+        if len(candidates) != 1:
+            return  # several or none: each action asks for itself
+        info = self.tool_server.registry.peek(candidates[0].ref)
+        if info is not None and info.handle:
+            self.gate.grant(snapshot.snapshot_id, info.handle, candidates[0].name)
 
     async def _complete(self, call: ToolCall) -> tuple[Message, TaskResult | None]:
         try:
@@ -396,6 +460,8 @@ class TaskOrchestrator:
         assert isinstance(args, CompleteArgs)
         snapshot = (await self._fresh()).snapshot
         if args.status == "success":
+            if self.gate.refused and not self.gate.approved_after_refusal:
+                return self._refused_yet_claimed(call, snapshot)
             if self.service.verify_success(snapshot):
                 reply = Message(
                     role="tool",
@@ -436,4 +502,27 @@ class TaskOrchestrator:
         done = self._finish(
             False, True, reason, 0, error=args.reason, message=args.reason, summarize=False
         )
+        return reply, done
+
+    def _refused_yet_claimed(
+        self, call: ToolCall, snapshot: Snapshot
+    ) -> tuple[Message, TaskResult | None]:
+        """The person said no to the final step and yes to nothing after: never ``completed``."""
+        shows = self.service.verify_success(snapshot)
+        text = (
+            "The person refused the final step and approved no other, so this run cannot end "
+            "as a success."
+        )
+        if shows:
+            text += (
+                " Yet the page now shows the membership as cancelled: no approved action did "
+                "that. Check the account."
+            )
+        reply = Message(
+            role="tool",
+            tool_call_id=call.id,
+            result=CompletionAck(acknowledged=True, message=text).model_dump(),
+            snapshot=snapshot,
+        )
+        done = self._finish(False, False, "human_rejected", 0, error=text, summarize=False)
         return reply, done

@@ -53,6 +53,8 @@ class ServiceConfig:
     completion_criteria: CompletionCriteria
     system_prompt_addition: str = ""
     max_turns: int = 20
+    # Address fragments whose request acts (ends, confirms): held unless approved.
+    irreversible_urls: tuple[str, ...] = ()
 
     def checkpoints(self, snapshot: Snapshot) -> list[Checkpoint]:
         """Every checkpoint the snapshot triggers (spec 01 FR6)."""

@@ -1,0 +1,85 @@
+"""``ActionEffect``: what an action will really do, read on the live page just before it runs.
+
+It crosses the ``Browser`` seam like ``RawCapture`` (JSON round-trippable, so a recording can
+store it and a replay can answer with it). The SafetyGate judges this, not the name the model
+saw in an earlier snapshot: the page may have relabelled, re-armed or covered the control since.
+"""
+
+from __future__ import annotations
+
+from typing import Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+
+class EffectTarget(BaseModel):
+    """The element that will receive the event (the hit target for a click)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    tag: str = ""
+    role: str = ""
+    name: str = Field(default="", description="Accessible name as the page has it now")
+    text: str = Field(default="", description="Visible text, whitespace-collapsed, bounded")
+    input_type: str = ""
+    expanded: bool | None = Field(default=None, description="aria-expanded, or <summary>'s state")
+    href: str = Field(default="", description="Absolute URL of the link the event reaches")
+    form_action: str = Field(default="", description="Absolute URL a submission would go to")
+    form_method: str = Field(default="", description="GET or POST when the event submits")
+    submits: bool = Field(default=False, description="The event submits a form")
+    handlers: list[str] = Field(
+        default_factory=list,
+        description="Event types with listeners on the element or its form (click, change, ...)",
+    )
+    container: str = Field(
+        default="", description="Region/dialog/banner names around it (cookie banners...)"
+    )
+
+
+class ActionEffect(BaseModel):
+    """The live judgment input; ``opaque`` when the event lands where we cannot see."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    action: Literal["click", "fill", "select", "scroll"]
+    target: EffectTarget
+    lands_elsewhere: bool = Field(
+        default=False, description="The click lands on another element than the one referenced"
+    )
+    opaque: str = Field(
+        default="",
+        description="Why the real target cannot be seen (iframe, closed shadow root), else empty",
+    )
+    page_url: str = ""
+    page_title: str = ""
+    page_text: str = Field(default="", description="Visible page text, bounded, passwords never")
+
+    def signature(self) -> str:
+        """What must not change between an approval and the action it approves."""
+        t = self.target
+        return "|".join(
+            (
+                self.action,
+                t.tag,
+                t.role,
+                t.name,
+                t.text,
+                t.href,
+                t.form_action,
+                t.form_method,
+                str(t.submits),
+                self.opaque,
+                self.page_url,
+            )
+        )
+
+
+class GuardedRequest(BaseModel):
+    """A request the page makes while an agent action runs (the network backstop's input)."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    url: str
+    method: str
+    resource_type: str = Field(description="document, xhr, fetch, ping, image, ...")
+    navigation: bool = Field(default=False, description="A document load (link or form)")

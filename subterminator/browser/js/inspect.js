@@ -1,0 +1,102 @@
+// What an action on `this` will really do, read just before it runs: the element the event
+// reaches (hit-tested at the point Playwright clicks, through open shadow roots and same-origin
+// frames), what that element does (link, form submission and its method/action, disclosure),
+// and the page's visible text. Called in an isolated world; returns plain data.
+function(action, maxText) {
+  const clip = (s, n) => (s || '').replace(/\s+/g, ' ').trim().slice(0, n);
+  const absolute = (u, base) => { try { return new URL(u, base).href; } catch (e) { return u || ''; } };
+  let el = this;
+  let opaque = '';
+  let doc = el.ownerDocument;
+  let hit = el;
+  let lands = false;
+  if (action === 'click') {
+    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+    const r = el.getBoundingClientRect();
+    let x = r.x + r.width / 2, y = r.y + r.height / 2;
+    let root = doc;
+    hit = doc.elementFromPoint(x, y);
+    for (let depth = 0; hit && depth < 8; depth++) {
+      if (hit.shadowRoot) {
+        const inner = hit.shadowRoot.elementFromPoint(x, y);
+        if (inner && inner !== hit) { hit = inner; continue; }
+      }
+      if (hit.tagName === 'IFRAME' || hit.tagName === 'FRAME' || hit.tagName === 'OBJECT' || hit.tagName === 'EMBED') {
+        let inner = null;
+        try { inner = hit.contentDocument; } catch (e) { inner = null; }
+        if (!inner) { opaque = 'cross-origin frame'; break; }
+        const fr = hit.getBoundingClientRect();
+        x -= fr.x; y -= fr.y;
+        const next = inner.elementFromPoint(x, y);
+        if (!next) { opaque = 'empty frame'; break; }
+        hit = next; doc = inner; continue;
+      }
+      break;
+    }
+    if (!hit) hit = el;
+    lands = hit !== el && !el.contains(hit);
+    if (!lands && hit !== el) {
+      // a click on a container lands on whatever is at its centre; judge that, if it does something
+      const active = hit.closest('a[href],button,input,select,textarea,summary,label,[role=button],[role=link],[role=switch],[role=checkbox],[role=menuitem],[onclick],[tabindex]');
+      if (active && active !== el && el.contains(active)) { hit = active; lands = true; }
+    }
+  }
+  let t = hit;
+  if (t.tagName === 'LABEL' && t.control) t = t.control;
+  const control = t.closest('a[href],button,input,select,textarea,summary,[role]') || t;
+  const tag = control.tagName.toLowerCase();
+  const type = (control.getAttribute('type') || '').toLowerCase();
+  const link = control.closest('a[href],area[href]');
+  let form = control.form || control.closest('form');
+  let submits = false;
+  if (action === 'click') {
+    if (tag === 'button') submits = !!form && (type === '' || type === 'submit');
+    if (tag === 'input') submits = !!form && (type === 'submit' || type === 'image');
+  }
+  const method = form ? (control.getAttribute('formmethod') || form.getAttribute('method') || 'get').toUpperCase() : '';
+  const actionUrl = form ? absolute(control.getAttribute('formaction') || form.getAttribute('action') || doc.location.href, doc.baseURI) : '';
+  const handlers = [];
+  for (const n of [control, form].filter(Boolean)) {
+    for (const h of ['onclick', 'onchange', 'oninput', 'onsubmit', 'onpointerup', 'onmouseup', 'onkeyup']) {
+      if (n.getAttribute && n.getAttribute(h)) handlers.push(h.slice(2));
+    }
+  }
+  let expanded = null;
+  const ex = control.getAttribute('aria-expanded');
+  if (ex === 'true' || ex === 'false') expanded = ex === 'true';
+  if (tag === 'summary') expanded = !!(control.parentElement && control.parentElement.open);
+  const containers = [];
+  for (let n = control.parentElement; n; n = n.parentElement) {
+    const role = n.getAttribute('role') || '';
+    if (n.tagName === 'DIALOG' || n.tagName === 'SECTION' || n.tagName === 'ASIDE' || n.tagName === 'FORM' || /dialog|region|banner|alert/.test(role)) {
+      const label = n.getAttribute('aria-label') || '';
+      const head = n.querySelector('h1,h2,h3,h4,legend,[role=heading]');
+      containers.push(clip(label || (head ? head.textContent : '') || n.id || n.className || '', 80));
+    }
+  }
+  const visible = (root) => {
+    const parts = [];
+    const walker = root.createTreeWalker(root.body || root, NodeFilter.SHOW_TEXT);
+    let total = 0;
+    for (let n = walker.nextNode(); n && total < maxText; n = walker.nextNode()) {
+      const p = n.parentElement;
+      if (!p || p.closest('script,style,noscript,template,[aria-hidden=true]')) continue;
+      if (p.closest('input[type=password]')) continue;
+      if (!p.getClientRects().length || getComputedStyle(p).visibility !== 'visible') continue;
+      const s = clip(n.nodeValue, maxText);
+      if (s) { parts.push(s); total += s.length + 1; }
+    }
+    for (const v of root.querySelectorAll('input[type=submit],input[type=button]')) parts.push(clip(v.value, 80));
+    return parts.join(' ').slice(0, maxText);
+  };
+  const nameOf = (n) => clip(n.getAttribute('aria-label') || (n.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => { const r = n.ownerDocument.getElementById(id); return r ? r.textContent : ''; }).join(' ') || n.innerText || n.value || n.getAttribute('title') || n.getAttribute('alt') || '', 300);
+  globalThis.__subterminatorHit = control;  // this isolated world only: the page cannot see it
+  return {
+    tag, role: control.getAttribute('role') || '', name: nameOf(control), text: clip(control.innerText || control.value || '', 300),
+    input_type: type, expanded, href: link ? absolute(link.getAttribute('href'), doc.baseURI) : '',
+    form_action: form ? actionUrl : '', form_method: form ? method : '', submits, handlers,
+    container: containers.filter(Boolean).join(' / ').slice(0, 200),
+    lands_elsewhere: lands, opaque,
+    page_url: document.location.href, page_title: document.title, page_text: visible(document),
+  };
+}

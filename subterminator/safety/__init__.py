@@ -1,0 +1,6 @@
+"""The safety gate: what an action really does, and whether a person must say yes first."""
+
+from subterminator.safety.gate import PageClass, SafetyGate, Verdict
+from subterminator.safety.text import normalize
+
+__all__ = ["PageClass", "SafetyGate", "Verdict", "normalize"]

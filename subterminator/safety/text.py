@@ -1,0 +1,54 @@
+"""Name normalisation before any rule: a rule must not be dodged by spelling.
+
+NFKC folds width and compatibility forms, invisible characters (zero-width, soft hyphen, bidi
+controls) are dropped, look-alike letters from Cyrillic and Greek are folded to Latin, accents
+are removed and case is folded, so "Ｆｉｎ\u200bіsh" and "finish" compare equal.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+
+# The look-alikes that pass for Latin letters in names (Unicode's confusables, the common part).
+_CONFUSABLES = str.maketrans(
+    {
+        "а": "a", "в": "b", "е": "e", "ё": "e", "к": "k", "м": "m", "н": "h", "о": "o",
+        "р": "p", "с": "c", "т": "t", "у": "y", "х": "x", "і": "i", "ї": "i", "ј": "j",
+        "ѕ": "s", "ԁ": "d", "һ": "h", "ӏ": "l", "ԛ": "q", "ԝ": "w", "ɡ": "g", "ı": "i",
+        "А": "a", "В": "b", "Е": "e", "К": "k", "М": "m", "Н": "h", "О": "o", "Р": "p",
+        "С": "c", "Т": "t", "У": "y", "Х": "x", "І": "i", "Ј": "j", "Ѕ": "s",
+        "α": "a", "β": "b", "ε": "e", "ι": "i", "κ": "k", "ν": "v", "ο": "o", "ρ": "p",
+        "τ": "t", "υ": "u", "χ": "x", "Α": "a", "Β": "b", "Ε": "e", "Ζ": "z", "Η": "h",
+        "Ι": "i", "Κ": "k", "Μ": "m", "Ν": "n", "Ο": "o", "Ρ": "p", "Τ": "t", "Υ": "y",
+        "Χ": "x", "ℓ": "l", "ſ": "s",
+    }
+)  # fmt: skip
+_SPACE = re.compile(r"\s+")
+_LATIN = re.compile(r"[a-z]")
+
+
+def _fold_confusables(text: str) -> str:
+    """Fold look-alikes only inside words that also hold Latin letters (mixed-script words).
+
+    A word written wholly in Cyrillic or Greek is a real word of that language and stays.
+    """
+    return " ".join(
+        word.translate(_CONFUSABLES) if _LATIN.search(word.lower()) else word
+        for word in text.split(" ")
+    )
+
+
+def normalize(text: str) -> str:
+    """The form every safety rule compares: NFKC, no invisibles, folded, casefolded."""
+    text = unicodedata.normalize("NFKC", text)
+    text = "".join(
+        " " if unicodedata.category(c) in ("Zs", "Zl", "Zp") or c in "\t\r\n" else c
+        for c in text
+        if unicodedata.category(c) not in ("Cf", "Cc", "Co", "Cn") or c in "\t\r\n"
+    )
+    text = _SPACE.sub(" ", text).strip()
+    text = _fold_confusables(text)
+    decomposed = unicodedata.normalize("NFD", text)
+    stripped = "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
+    return unicodedata.normalize("NFC", stripped).casefold()

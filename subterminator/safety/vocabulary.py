@@ -1,0 +1,79 @@
+"""What pages and controls say, in the languages the gate knows, already normalised.
+
+These widen what the gate *asks* about; none of them is needed for it to ask. Inside the
+cancellation flow anything not known to be safe asks, whatever it is called.
+"""
+
+from __future__ import annotations
+
+import re
+
+from subterminator.safety.text import normalize
+
+
+def _words(*phrases: str) -> re.Pattern[str]:
+    return re.compile("|".join(normalize(p) for p in phrases))
+
+
+# The page is about ending the subscription (so it belongs to the cancellation flow).
+FLOW = _words(
+    r"cancel", r"unsubscri", r"end (your |my )?(membership|subscription|plan)",
+    r"membership (ends|will end|has ended)", r"terminat", r"close (your |my )?account",
+    r"kundig", r"abbestell", r"abo beenden", r"mitgliedschaft beenden",
+    r"resili", r"annul", r"desabonn", r"desinscri", r"mettre fin",
+    r"cancela", r"dar(se)? de baja", r"darse de baja", r"anular",
+    r"disdett", r"disdic", r"annulla", r"opzeg", r"beeindig", r"encerrar",
+    r"解約", r"退会", r"キャンセル", r"取消", r"退订", r"退訂", r"取り消", r"해지", r"취소",
+    r"отмен", r"отказ", r"إلغاء",
+)  # fmt: skip
+
+# The page states what the final step will do: it is the last page before it.
+CONSEQUENCE = _words(
+    r"will be effective", r"effective (at|on|from|immediately)", r"will (end|stop|expire)",
+    r"ends? on", r"will be cancel", r"lose access", r"no longer have access",
+    r"(access|watch(ing)?) until", r"end of (your|the) (current )?billing",
+    r"won'?t be (charged|billed)", r"no longer be (charged|billed)", r"are you sure",
+    r"to (cancel|end) your (membership|subscription)", r"cannot be undone",
+    r"wirksam", r"endet am", r"zum ende", r"wird (gekundigt|beendet)", r"sind sie sicher",
+    r"prendra fin", r"prend effet", r"sera (resilie|annule)", r"jusqu'?au",
+    r"fin de (votre|la) periode", r"etes-vous sur",
+    r"se cancelara", r"finalizara", r"sera cancelad", r"hasta el", r"fin del periodo",
+    r"estas seguro", r"terminera", r"sara (disdett|annullat)",
+    r"解約され", r"終了します", r"本当に", r"将被取消", r"到期", r"确定要", r"確定要",
+    r"будет (отменен|прекращен)", r"вы уверены",
+)  # fmt: skip
+
+# A control that ends something or confirms it: asked on any page. "Cancel membership" is not
+# here: it is also the way *into* the flow; on the final page default-deny covers it.
+FINAL = _words(
+    r"finish", r"finaliz", r"finalis", r"confirm", r"complete (the )?cancel", r"yes,? cancel",
+    r"cancel (now|anyway|immediately)",
+    r"end (my |the |your )?(membership|subscription|plan)", r"terminat", r"unsubscribe",
+    r"(delete|close|deactivate|remove) (my |the |your )?account", r"delete",
+    r"kundig", r"bestatig", r"abschliess", r"beenden", r"abbestell",
+    r"resili", r"confirmer", r"terminer", r"mettre fin", r"desabonn",
+    r"confirmar", r"finalizar", r"dar de baja", r"terminar",
+    r"conferma", r"disdic", r"bevestig", r"opzeg", r"encerrar",
+    r"解約", r"退会", r"確定", r"完了", r"確認", r"确认", r"退订", r"해지", r"확인",
+    r"подтверд", r"завершить", r"отменить подписку", r"إلغاء", r"تأكيد",
+)  # fmt: skip
+
+# Going back or away, declining an offer, keeping the membership.
+AWAY = _words(
+    r"^(go )?back\b", r"^return\b", r"^keep (my |the )?(membership|subscription|plan)",
+    r"^never ?mind", r"^not now", r"^no,? thanks", r"^stay\b", r"^don'?t cancel",
+    r"^decline", r"^skip", r"^close$", r"^dismiss", r"back to (account|home|netflix|browse)",
+    r"^zuruck", r"^abbrechen$", r"^behalten", r"^retour", r"^revenir", r"^garder",
+    r"^volver", r"^regresar", r"^mantener", r"^indietro", r"^terug", r"^voltar",
+    r"^戻る", r"^返回", r"^назад", r"^뒤로",
+)  # fmt: skip
+
+# Cookie-consent banners: dismissing one is safe.
+COOKIE = _words(r"cookie", r"consent", r"datenschutz", r"privacidad", r"confidentialite")
+
+# An endpoint that acts rather than shows (links and form actions).
+ACTING_URL = re.compile(
+    r"finish|confirm|complete|terminat|unsubscri|delete|deactivat|remove"
+    r"|(do|now|yes|submit|really)[-_/]?cancel|cancel[-_/]?(now|confirm|do|yes|submit|finish)",
+    re.IGNORECASE,
+)
