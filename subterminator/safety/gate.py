@@ -231,7 +231,9 @@ class SafetyGate:
         site = urlsplit(page_url).netloc
 
         def guard(request: GuardedRequest) -> str | None:
-            if self._acting(request.url) and request.resource_type != "ping":
+            if request.resource_type == "ping":
+                return None  # sendBeacon / <a ping>: telemetry, which never asks
+            if self._acting(request.url):
                 return "an address that acts, during an action nobody approved"
             if request.method in SAFE_METHODS or verdict.allow_writes:
                 return None

@@ -1,0 +1,251 @@
+"""SafetyGate without a browser: judgments on ActionEffects and snapshots (issue: safety gate).
+
+Effects are written here as ``Browser.inspect`` reports them; the browser side is tested in
+tests/test_safety_browser.py and the whole path in tests/test_safety_adversarial.py.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from harness.scripted_ai import call
+from subterminator.browser.effect import ActionEffect, EffectTarget, GuardedRequest
+from subterminator.models.snapshot import BoundingBox, Element, PageInfo, Snapshot, ViewportInfo
+from subterminator.safety import SafetyGate, normalize
+from subterminator.safety.gate import Verdict
+
+FINAL_TEXT = (
+    "Cancel your membership? Cancellation will be effective at the end of your current "
+    "billing period on March 3, 2027."
+)
+BOX = BoundingBox(x=0, y=0, width=10, height=10)
+
+
+def element(name: str, role: str = "button", ref: str = "@e0") -> Element:
+    shown = name if len(name) <= 200 else name[:200] + "..."  # as the snapshot cuts it
+    return Element(ref=ref, role=role, name=shown, state=["visible", "enabled"], bbox=BOX)
+
+
+def snapshot(*elements: Element, url: str = "http://127.0.0.1/p", title: str = "") -> Snapshot:
+    return Snapshot(
+        snapshot_id="s1",
+        timestamp="2026-01-01T00:00:00+00:00",
+        elements=list(elements),
+        focused=None,
+        page=PageInfo(url=url, title=title),
+        screenshot="",
+        viewport=ViewportInfo(width=1280, height=800, scroll_x=0, scroll_y=0),
+    )
+
+
+def effect(page: str = FINAL_TEXT, action: str = "click", **target: Any) -> ActionEffect:
+    return ActionEffect(
+        action=action,  # type: ignore[arg-type]
+        target=EffectTarget(**{"tag": "button", **target}),
+        page_url="http://127.0.0.1/p",
+        page_text=page,
+    )
+
+
+def judge(name: str, fx: ActionEffect, tool: str = "browser_click") -> Verdict:
+    el = element(name)
+    return SafetyGate().judge(call(tool, ref="@e0"), el, fx, snapshot(el))
+
+
+@pytest.mark.parametrize(
+    ("raw", "expected"),
+    [
+        ("Ｆｉｎｉｓｈ", "finish"),
+        ("Fin\u200bish", "finish"),
+        ("F\u00adinish", "finish"),
+        ("Fіnish", "finish"),  # Cyrillic i
+        ("FINISH   Cancellation", "finish cancellation"),
+        ("Kündigung bestätigen", "kundigung bestatigen"),
+        ("Отменить", "отменить"),  # a wholly Cyrillic word stays Cyrillic
+    ],
+)
+def test_names_are_normalised_before_any_rule(raw: str, expected: str) -> None:
+    assert normalize(raw) == expected
+
+
+@pytest.mark.parametrize(
+    "name",
+    [
+        "Continue",
+        "Next",
+        "OK",
+        "Done",
+        "Submit",
+        "Yes",
+        "Cancel membership",
+        "Cancel now",
+        "End my membership",
+        "Finalize cancellation",
+        "Kündigung bestätigen",
+        "Confirmer la résiliation",
+        "Confirmar cancelación",
+        "解約する",
+        "🚪",
+        "",
+        "F" + "\u200b" * 3 + "inish",
+        "x" * 250,
+    ],
+)
+def test_on_the_final_page_an_unknown_control_asks_whatever_its_name(name: str) -> None:
+    verdict = judge(name, effect(name=name))
+    assert verdict.ask, name
+    assert verdict.page == "final"
+
+
+@pytest.mark.parametrize(
+    ("name", "target"),
+    [
+        ("Go Back", {"tag": "a", "href": "http://127.0.0.1/account"}),
+        ("Show option contents", {"expanded": False, "input_type": "button"}),
+        ("No thanks", {"tag": "a", "href": "http://127.0.0.1/cancelplan?offer=declined"}),
+        ("Accept", {"submits": True, "form_method": "POST", "container": "Cookie preferences"}),
+        ("Cancel your membership?", {"tag": "h1", "role": "heading"}),
+    ],
+)
+def test_known_safe_controls_do_not_ask_on_the_final_page(
+    name: str, target: dict[str, Any]
+) -> None:
+    verdict = judge(name, effect(name=name, **target))
+    assert not verdict.ask, verdict.reason
+
+
+def test_a_safe_name_on_a_control_that_posts_still_asks() -> None:
+    fx = effect(name="Go back", submits=True, form_method="POST", form_action="http://127.0.0.1/x")
+    assert judge("Go back", fx).ask
+
+
+def test_aria_label_that_differs_from_the_visible_text_is_judged_on_both() -> None:
+    fx = effect(name="Go back", text="Finish Cancellation", tag="a", href="http://127.0.0.1/a")
+    assert judge("Go back", fx).ask
+
+
+def test_a_click_that_lands_on_another_control_is_judged_on_that_control() -> None:
+    fx = effect(name="Finish Cancellation").model_copy(update={"lands_elsewhere": True})
+    verdict = judge("Membership options", fx)
+    assert verdict.ask
+    assert "Finish Cancellation" in verdict.question
+    assert "Membership options" in verdict.question
+
+
+@pytest.mark.parametrize("opaque", ["cross-origin frame", "closed shadow root"])
+def test_an_opaque_target_on_a_flow_page_asks(opaque: str) -> None:
+    fx = effect(page="Cancel your membership", name="", tag="iframe")
+    fx = fx.model_copy(update={"opaque": opaque})
+    verdict = judge("frame", fx)
+    assert verdict.ask
+    assert opaque in verdict.reason
+
+
+@pytest.mark.parametrize(
+    ("tool", "target"),
+    [
+        ("browser_select", {"tag": "select", "handlers": ["change"]}),
+        ("browser_click", {"tag": "input", "input_type": "checkbox", "handlers": ["change"]}),
+        ("browser_click", {"tag": "button", "role": "switch", "handlers": ["click"]}),
+        ("browser_fill", {"tag": "input", "handlers": ["input"]}),
+    ],
+)
+def test_a_field_whose_change_handler_may_submit_asks_on_a_flow_page(
+    tool: str, target: dict[str, Any]
+) -> None:
+    fx = effect(page="Why are you cancelling?", action="click", name="Reason", **target)
+    assert judge("Reason", fx, tool).ask
+
+
+def test_outside_the_flow_ordinary_controls_do_not_ask() -> None:
+    fx = effect(page="Your account. Plan: Premium.", name="Change plan", tag="a", href="/plan")
+    verdict = judge("Change plan", fx)
+    assert not verdict.ask
+    assert verdict.page == "outside"
+
+
+def test_a_final_step_name_asks_anywhere() -> None:
+    assert judge("Confirm account deletion", effect(page="Settings", name="Delete")).ask
+
+
+def test_a_link_to_an_address_that_acts_asks() -> None:
+    fx = effect(page="Membership", tag="a", name="Continue", href="http://127.0.0.1/do-cancel")
+    verdict = judge("Continue", fx)
+    assert verdict.ask
+    assert "/do-cancel" in verdict.reason
+
+
+def test_after_the_approved_final_step_the_survey_does_not_ask() -> None:
+    gate = SafetyGate()
+    gate.ran_approved(Verdict(True, "final", "Click", "final"))
+    fx = effect(
+        page="Your membership has been canceled. You can watch until March 3.",
+        name="Submit",
+        submits=True,
+        form_method="POST",
+    )
+    el = element("Submit")
+    assert not gate.judge(call("browser_click", ref="@e0"), el, fx, snapshot(el)).ask
+    deletion = effect(page="Done", name="Confirm account deletion")
+    assert gate.judge(call("browser_click", ref="@e0"), el, deletion, snapshot(el)).ask
+
+
+def test_an_approval_covers_one_element_of_one_snapshot_once() -> None:
+    gate = SafetyGate()
+    gate.grant("s1", "42", "Finish Cancellation")
+    fx = effect(name="Finish Cancellation")
+    assert not gate.redeem("s1", "43", fx)  # another element
+    assert not gate.redeem("s2", "42", fx)  # another snapshot
+    relabelled = effect(name="Delete account")
+    assert not gate.redeem("s1", "42", relabelled)  # the page changed it since
+    assert gate.redeem("s1", "42", fx)
+    assert not gate.redeem("s1", "42", fx)  # once
+
+
+def test_a_new_snapshot_ends_older_grants() -> None:
+    gate = SafetyGate()
+    gate.grant("s1", "42", "Finish Cancellation")
+    gate.forget_grants("s2")
+    assert not gate.redeem("s1", "42", effect(name="Finish Cancellation"))
+
+
+def test_a_refusal_is_remembered_until_a_later_yes() -> None:
+    gate = SafetyGate()
+    gate.answered(False)
+    assert gate.refused and not gate.approved_after_refusal
+    gate.answered(True)
+    assert gate.approved_after_refusal
+
+
+def request(method: str, url: str, kind: str = "document", nav: bool = True) -> GuardedRequest:
+    return GuardedRequest(url=url, method=method, resource_type=kind, navigation=nav)
+
+
+def test_backstop_holds_writes_and_acting_addresses_during_unapproved_flow_actions() -> None:
+    gate = SafetyGate()
+    verdict = Verdict(False, "", "Click", "final")
+    guard = gate.request_guard(verdict, approved=False, page_url="http://127.0.0.1/p")
+    assert guard is not None
+    assert guard(request("POST", "http://127.0.0.1/anything"))
+    assert guard(request("POST", "http://127.0.0.1/api", "fetch", nav=False))
+    assert guard(request("GET", "http://127.0.0.1/c/x/do-cancel"))
+    assert guard(request("GET", "http://127.0.0.1/account")) is None
+    assert guard(request("GET", "http://127.0.0.1/style.css", "stylesheet", nav=False)) is None
+    assert guard(request("POST", "http://127.0.0.1/log", "ping", nav=False)) is None
+
+
+def test_backstop_is_off_when_approved_or_outside_the_flow() -> None:
+    gate = SafetyGate()
+    final = Verdict(True, "", "Click", "final")
+    assert gate.request_guard(final, approved=True, page_url="http://127.0.0.1/p") is None
+    outside = Verdict(False, "", "Click", "outside")
+    assert gate.request_guard(outside, approved=False, page_url="http://127.0.0.1/p") is None
+
+
+def test_no_live_effect_on_a_flow_page_asks() -> None:
+    el = element("Continue")
+    snap = snapshot(el, element("Cancel your membership", "heading", "@e1"))
+    verdict = SafetyGate().judge(call("browser_click", ref="@e0"), el, None, snap)
+    assert verdict.ask
