@@ -214,7 +214,8 @@ def test_a_new_snapshot_ends_older_grants() -> None:
 def test_a_refusal_is_remembered_until_a_later_yes() -> None:
     gate = SafetyGate()
     gate.answered(False)
-    assert gate.refused and not gate.approved_after_refusal
+    assert gate.refused
+    assert not gate.approved_after_refusal
     gate.answered(True)
     assert gate.approved_after_refusal
 
