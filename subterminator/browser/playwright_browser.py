@@ -116,7 +116,6 @@ class PlaywrightBrowser:
         self.max_nodes = MAX_CAPTURE_NODES
         self.block_non_local = False
         self._guard: RequestGuard | None = None
-        self.held: list[str] = []  # requests the guard aborted, "METHOD URL: reason"
         context.on("page", self._adopt_page)
         if self._page is not None:
             self._watch(self._page)
@@ -195,9 +194,13 @@ class PlaywrightBrowser:
             except Exception as exc:  # a broken guard fails safe: hold the request
                 reason = f"the request guard failed: {exc}"
             if reason:
-                self.held.append(f"{request.method} {request.url}: {reason}")
                 log.warning("held %s %s: %s", request.method, request.url, reason)
-                await route.abort("blockedbyclient")
+                if request.is_navigation_request():
+                    # 204 No Content: the browser stays on the page it was on (an abort would
+                    # leave an error page in its place)
+                    await route.fulfill(status=204, body="")
+                else:
+                    await route.abort("blockedbyclient")
                 return
         await route.continue_()
 

@@ -1,0 +1,102 @@
+"""Browser.inspect and the network backstop on real headless Chromium (safety gate issue).
+
+What the gate judges must be what the action will really do: the control a click lands on,
+its form's method and action as they are *now*, and what hides in frames and shadow roots.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+import pytest
+
+from harness.sites import StaticSite
+from subterminator.browser.effect import GuardedRequest
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.tools.server import BrowserToolServer
+from tests.browser_helpers import by_name
+
+pytestmark = pytest.mark.browser
+
+
+async def handle_of(browser: PlaywrightBrowser, pages: StaticSite, name: str) -> str:
+    server = BrowserToolServer(browser)
+    snapshot = (await server.execute("get_snapshot", {})).snapshot
+    info = server.registry.peek(by_name(snapshot, name).ref)
+    assert info is not None
+    assert info.handle is not None
+    return info.handle
+
+
+async def test_a_click_on_a_card_is_judged_on_the_button_it_lands_on(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    await browser.navigate(pages.url("safety/card.html"))
+    effect = await browser.inspect(await handle_of(browser, pages, "Membership options"), "click")
+    assert effect.lands_elsewhere
+    assert effect.target.name == "Finish Cancellation"
+    assert effect.target.submits
+    assert effect.target.form_method == "POST"
+    assert effect.target.form_action.endswith("/safety/done")
+    assert "effective at the end of your billing period" in effect.page_text
+
+
+async def test_a_control_relabelled_after_the_snapshot_is_read_as_it_is_now(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    await browser.navigate(pages.url("safety/card.html"))
+    server = BrowserToolServer(browser)
+    snapshot = (await server.execute("get_snapshot", {})).snapshot
+    buttons = [e for e in snapshot.elements if e.name == "Go back" and e.role == "button"]
+    if not buttons:  # the page already relabelled it: the live read must agree
+        pytest.fail("snapshot taken after the relabel; the page's timer is too short")
+    info = server.registry.peek(buttons[0].ref)
+    assert info is not None
+    assert info.handle is not None
+    await asyncio.sleep(0.5)
+    effect = await browser.inspect(info.handle, "click")
+    assert effect.target.name == "Finish Cancellation"
+    assert effect.target.form_method == "POST"
+
+
+async def test_a_click_on_a_container_is_followed_into_a_same_origin_frame(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    await browser.navigate(pages.url("safety/card.html"))
+    effect = await browser.inspect(await handle_of(browser, pages, "Framed options"), "click")
+    assert effect.lands_elsewhere
+    assert effect.target.name == "Yes, end it"
+    assert effect.target.form_method == "POST"
+    assert not effect.opaque
+
+
+async def test_a_click_landing_in_a_closed_shadow_root_is_opaque(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    await browser.navigate(pages.url("safety/card.html"))
+    effect = await browser.inspect(await handle_of(browser, pages, "Closed options"), "click")
+    assert effect.opaque == "closed shadow root"
+
+
+async def test_the_backstop_aborts_a_post_while_armed(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    await browser.navigate(pages.url("safety/card.html"))
+    seen: list[GuardedRequest] = []
+
+    def guard(request: GuardedRequest) -> str | None:
+        seen.append(request)
+        return "test: no writes" if request.method == "POST" else None
+
+    browser.guard_requests(guard)
+    try:
+        server = BrowserToolServer(browser)
+        snapshot = (await server.execute("get_snapshot", {})).snapshot
+        await server.execute("browser_click", {"ref": by_name(snapshot, "Finish Cancellation").ref})
+    finally:
+        browser.guard_requests(None)
+    posts = [r for r in seen if r.method == "POST"]
+    assert posts
+    assert posts[0].url.endswith("/safety/done")
+    assert posts[0].navigation
+    assert browser.page.url.endswith("safety/card.html")
