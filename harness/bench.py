@@ -2,7 +2,8 @@
 
 For pages of 10 to 10,000 interactive elements and the richest fixture page it measures
 get_snapshot latency with and without the screenshot, for the viewport and the whole page,
-and the token estimate of the elements JSON.
+and the token estimate of the elements JSON; then what the SafetyGate adds before each action
+(reading the live effect with ``Browser.inspect``, and judging it).
 """
 
 from __future__ import annotations
@@ -16,8 +17,10 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from harness.scripted_ai import call
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.safety import SafetyGate
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
@@ -76,6 +79,45 @@ async def run(pages: Path, runs: int) -> None:
                     f"{full_ms:.0f}",
                     str(full_count),
                     str(full_tokens),
+                )
+    console.print(table)
+    await _gate(pages, runs, console)
+
+
+async def _gate(pages: Path, runs: int, console: Console) -> None:
+    table = Table(title=f"SafetyGate before an action, median of {runs} runs")
+    for column in ("page", "target", "inspect ms", "judge ms", "page text chars", "asks"):
+        table.add_column(column, justify="right" if column not in ("page", "target") else "left")
+    targets = [(f"grid n={n}", f"grid.html?n={n}") for n in (100, 10_000)]
+    targets += [("catalog.html", "catalog.html"), ("safety/card.html", "safety/card.html")]
+    with StaticSite(pages) as site:
+        async with await PlaywrightBrowser.launch(LaunchOptions(block_non_local=True)) as browser:
+            for label, path in targets:
+                await browser.navigate(site.url(path))
+                registry = ElementRegistry()
+                snapshot, _ = await SnapshotFactory(browser, registry).create()
+                element = next(e for e in snapshot.elements if e.role in ("button", "link"))
+                info = registry.peek(element.ref)
+                assert info is not None
+                assert info.handle is not None
+                inspect_ms: list[float] = []
+                judge_ms: list[float] = []
+                for _ in range(runs):
+                    started = time.perf_counter()
+                    effect = await browser.inspect(info.handle, "click")
+                    inspect_ms.append((time.perf_counter() - started) * 1000)
+                    started = time.perf_counter()
+                    verdict = SafetyGate().judge(
+                        call("browser_click", ref=element.ref), element, effect, snapshot
+                    )
+                    judge_ms.append((time.perf_counter() - started) * 1000)
+                table.add_row(
+                    label,
+                    f"{element.role} {element.name[:24]!r}",
+                    f"{statistics.median(inspect_ms):.1f}",
+                    f"{statistics.median(judge_ms):.2f}",
+                    str(len(effect.page_text)),
+                    "yes" if verdict.ask else "no",
                 )
     console.print(table)
 
