@@ -250,3 +250,12 @@ def test_no_live_effect_on_a_flow_page_asks() -> None:
     snap = snapshot(el, element("Cancel your membership", "heading", "@e1"))
     verdict = SafetyGate().judge(call("browser_click", ref="@e0"), el, None, snap)
     assert verdict.ask
+
+
+def test_an_approval_is_void_if_the_control_now_does_something_else() -> None:
+    gate = SafetyGate()
+    approved = effect(name="Finish Cancellation", submits=True, form_action="http://x/finish")
+    gate.grant("s1", "42", "Finish Cancellation", approved)
+    swapped = effect(name="Finish Cancellation", submits=True, form_action="http://x/delete")
+    assert not gate.redeem("s1", "42", swapped)
+    assert gate.redeem("s1", "42", approved)

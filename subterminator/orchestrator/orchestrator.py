@@ -436,7 +436,7 @@ class TaskOrchestrator:
                 )
                 break
             if checkpoint.kind == "approve":
-                self._grant(snapshot, candidates)
+                await self._grant(snapshot, candidates)
                 continue
             fresh = await self._fresh()
             done = f"The person handled '{checkpoint.name}' in the browser."
@@ -444,13 +444,20 @@ class TaskOrchestrator:
             return result.model_copy(update={"snapshot": fresh.snapshot, "message": message}), True
         return (result, False) if rejected else None
 
-    def _grant(self, snapshot: Snapshot, candidates: list[Any]) -> None:
-        """The checkpoint's yes covers its one final control in this snapshot, once."""
+    async def _grant(self, snapshot: Snapshot, candidates: list[Any]) -> None:
+        """The checkpoint's yes covers its one final control in this snapshot, once, as it is.
+
+        What the control does now is pinned: if the page changes it before the click, the
+        click asks again.
+        """
         if len(candidates) != 1:
             return  # several or none: each action asks for itself
         info = self.tool_server.registry.peek(candidates[0].ref)
-        if info is not None and info.handle:
-            self.gate.grant(snapshot.snapshot_id, info.handle, candidates[0].name)
+        if info is None or not info.handle:
+            return
+        effect = await self._inspect(ToolCall(id="", name="browser_click"), info.handle)
+        if effect is not None:
+            self.gate.grant(snapshot.snapshot_id, info.handle, candidates[0].name, effect)
 
     async def _complete(self, call: ToolCall) -> tuple[Message, TaskResult | None]:
         try:

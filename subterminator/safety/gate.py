@@ -64,6 +64,7 @@ class _Grant:
     snapshot_id: str
     handle: str
     name: str
+    signature: str | None  # what the control did when approved (ActionEffect.signature)
 
 
 @dataclass
@@ -185,9 +186,12 @@ class SafetyGate:
 
     # -- approvals -------------------------------------------------------------------------
 
-    def grant(self, snapshot_id: str, handle: str, name: str) -> None:
+    def grant(
+        self, snapshot_id: str, handle: str, name: str, effect: ActionEffect | None = None
+    ) -> None:
         """A person's yes for one element of one snapshot; redeemed once, by that action."""
-        self.grants.append(_Grant(snapshot_id, handle, normalize(name)))
+        signature = effect.signature() if effect is not None else None
+        self.grants.append(_Grant(snapshot_id, handle, normalize(name), signature))
 
     def redeem(self, snapshot_id: str, element_handle: str | None, effect: ActionEffect) -> bool:
         """Use a grant if this very action is the one approved; the page may not have changed."""
@@ -199,6 +203,7 @@ class SafetyGate:
                 grant.snapshot_id == snapshot_id
                 and grant.handle == element_handle
                 and grant.name in live
+                and grant.signature in (None, effect.signature())
             ):
                 self.grants.remove(grant)
                 return True
