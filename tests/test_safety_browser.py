@@ -100,3 +100,15 @@ async def test_the_backstop_aborts_a_post_while_armed(
     assert posts[0].url.endswith("/safety/done")
     assert posts[0].navigation
     assert browser.page.url.endswith("safety/card.html")
+
+
+async def test_listeners_delegated_to_the_form_or_the_window_are_seen(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    await browser.navigate(pages.url("safety/fields.html"))
+    select = await browser.inspect(await handle_of(browser, pages, "Reason"), "select")
+    assert {"change", "input"} <= set(select.target.handlers)
+    box = await browser.inspect(await handle_of(browser, pages, "Keep my profiles"), "click")
+    assert "change" in box.target.handlers
+    plain = await browser.inspect(await handle_of(browser, pages, "Plain"), "select")
+    assert "change" not in plain.target.handlers  # only the window's input listener hears it

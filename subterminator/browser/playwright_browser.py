@@ -55,6 +55,7 @@ _CARET_END_JS = _js("caret_end")
 _FIND_OPTION_JS = _js("find_option")
 _SCROLL_JS = _js("scroll")
 _INSPECT_JS = _js("inspect")
+DELEGATED_EVENTS = frozenset({"change", "input", "submit"})
 PAGE_TEXT_CHARS = 4000
 MARK = "data-subterminator-target"
 # Naming costs ~0.5 ms per element; past this many, only the viewport's and the earliest
@@ -532,19 +533,38 @@ class PlaywrightBrowser:
         data = await self._call_on(object_id, _INSPECT_JS, action, PAGE_TEXT_CHARS)
         if not isinstance(data, dict):
             raise BrowserActionError("action_failed", "the page could not be inspected")
-        hit = await self._send(
+        handlers: list[str] = list(data.get("handlers", []))
+        opaque = str(data.get("opaque", ""))
+        chain = await self._send(
             "Runtime.evaluate",
             {"expression": "globalThis.__subterminatorHit", "contextId": context_id},
         )
-        handlers: list[str] = list(data.get("handlers", []))
-        opaque = str(data.get("opaque", ""))
-        hit_id = hit.get("result", {}).get("objectId")
-        if hit_id:
-            listeners = await self._send(
-                "DOMDebugger.getEventListeners", {"objectId": hit_id, "depth": 0}
+        chain_id = chain.get("result", {}).get("objectId")
+        items = await self._send(
+            "Runtime.getProperties", {"objectId": chain_id, "ownProperties": True}
+        )
+        listeners_of = [
+            p["value"]["objectId"]
+            for p in items["result"]
+            if p["name"].isdigit() and p.get("value", {}).get("objectId")
+        ]
+        # the control's own listeners count; its ancestors' only for events it sends up
+        changes_up = (
+            action in ("fill", "select")
+            or data.get("input_type")
+            in (
+                "checkbox",
+                "radio",
             )
-            handlers += [str(item["type"]) for item in listeners.get("listeners", [])]
-            node = await self._send("DOM.describeNode", {"objectId": hit_id, "pierce": False})
+            or data.get("role") in ("switch", "checkbox", "radio")
+        )
+        for index, object_id in enumerate(listeners_of if changes_up else listeners_of[:1]):
+            types = await self._listener_types(object_id)
+            handlers += types if index == 0 else types & DELEGATED_EVENTS
+        if listeners_of:
+            node = await self._send(
+                "DOM.describeNode", {"objectId": listeners_of[0], "pierce": False}
+            )
             roots = node.get("node", {}).get("shadowRoots", [])
             if any(r.get("shadowRootType") == "closed" for r in roots):
                 opaque = opaque or "closed shadow root"
@@ -561,6 +581,25 @@ class PlaywrightBrowser:
             page_title=str(data.get("page_title", "")),
             page_text=str(data.get("page_text", "")),
         )
+
+    async def _listener_types(self, object_id: str) -> set[str]:
+        """Event types the *page* listens for on a node or window of our isolated world.
+
+        Listeners belong to the world that added them, so the node is looked up again in the
+        page's main world first; asked from our world, DevTools reports none.
+        """
+        try:
+            described = await self._send("DOM.describeNode", {"objectId": object_id})
+        except PlaywrightError:  # not a node: the window
+            main = await self._send("Runtime.evaluate", {"expression": "window"})
+        else:
+            backend = described["node"]["backendNodeId"]
+            main = await self._send("DOM.resolveNode", {"backendNodeId": backend})
+        main_id = main.get("object", main.get("result", {})).get("objectId")
+        if not main_id:
+            return set()
+        found = await self._send("DOMDebugger.getEventListeners", {"objectId": main_id})
+        return {str(item["type"]) for item in found.get("listeners", [])}
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._act(handle, "click", timeout_ms)

@@ -90,7 +90,12 @@ function(action, maxText) {
     return parts.join(' ').slice(0, maxText);
   };
   const nameOf = (n) => clip(n.getAttribute('aria-label') || (n.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => { const r = n.ownerDocument.getElementById(id); return r ? r.textContent : ''; }).join(' ') || n.innerText || n.value || n.getAttribute('title') || n.getAttribute('alt') || '', 300);
-  globalThis.__subterminatorHit = control;  // this isolated world only: the page cannot see it
+  // this isolated world only (the page cannot see it): the control, then where a delegated
+  // listener could hear its events (its ancestors, the document, the window)
+  const chain = [control];
+  for (let n = control.parentNode || control.host; n && chain.length < 40; n = n.parentNode || n.host) chain.push(n);
+  chain.push(control.ownerDocument.defaultView);
+  globalThis.__subterminatorHit = chain;
   return {
     tag, role: control.getAttribute('role') || '', name: nameOf(control), text: clip(control.innerText || control.value || '', 300),
     input_type: type, expanded, href: link ? absolute(link.getAttribute('href'), doc.baseURI) : '',
