@@ -112,3 +112,22 @@ async def test_listeners_delegated_to_the_form_or_the_window_are_seen(
     assert "change" in box.target.handlers
     plain = await browser.inspect(await handle_of(browser, pages, "Plain"), "select")
     assert "change" not in plain.target.handlers  # only the window's input listener hears it
+
+
+async def test_same_origin_frames_are_captured_and_acted_in(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    """No blind spot: a control inside a same-origin frame gets a ref, a box, and works."""
+    await browser.navigate(pages.url("safety/framed.html"))
+    await browser.page.wait_for_load_state("load")  # the frame's document too
+    server = BrowserToolServer(browser)
+    snapshot = (await server.execute("get_snapshot", {})).snapshot
+    field = by_name(snapshot, "Your name", "textbox")
+    send = by_name(snapshot, "Send", "button")
+    assert send.bbox.x >= 8 + 2 + 10  # body margin + frame border + padding: top coordinates
+    filled = await server.execute("browser_fill", {"ref": field.ref, "value": "Ann"})
+    assert filled.success, filled.message
+    clicked = await server.execute("browser_click", {"ref": by_name(filled.snapshot, "Send").ref})
+    assert clicked.success, clicked.message
+    frame = browser.page.frames[1]
+    assert await frame.locator("#out").text_content() == "Clicked Ann"

@@ -446,7 +446,18 @@ class PlaywrightBrowser:
         object_id, context_id = await self._resolve(handle)
         token = secrets.token_hex(6)
         await self._call_on(object_id, f"function() {{ this.setAttribute('{MARK}', '{token}') }}")
-        return self.page.locator(f'[{MARK}="{token}"]'), object_id, context_id, token
+        return await self._locate(f'[{MARK}="{token}"]'), object_id, context_id, token
+
+    async def _locate(self, selector: str) -> Locator:
+        """The marked node, in whichever frame holds it (same-origin frames are captured too)."""
+        page = self.page
+        if len(page.frames) == 1 or await page.locator(selector).count():
+            return page.locator(selector)
+        for frame in page.frames[1:]:
+            with contextlib.suppress(PlaywrightError):
+                if await frame.locator(selector).count():
+                    return frame.locator(selector)
+        return page.locator(selector)
 
     async def _call_on(self, object_id: str, function: str, *args: Any) -> Any:
         result = await self._send(

@@ -1,6 +1,7 @@
 // Runs in an isolated world (page scripts cannot tamper with it). Walks the flat tree,
-// open shadow roots included, and returns the candidate elements in DFS document order with
-// their layout boxes; Chrome's accessibility engine then names them (PlaywrightBrowser).
+// open shadow roots and same-origin frames included, and returns the candidate elements in DFS
+// document order with their layout boxes in the top viewport's coordinates; Chrome's
+// accessibility engine then names them (PlaywrightBrowser).
 // The returned array carries the metadata as JSON in its `data` property.
 (scope, limit) => {
   const SEL = 'a[href],area[href],button,input,select,textarea,summary,details,[role],' +
@@ -16,21 +17,36 @@
   }
   const els = [], meta = [];
   const stack = [];
-  const pushChildren = (node, parent) => {
+  // frame: [offset x, offset y, clip left, top, right, bottom] of the document being walked
+  const TOP = [0, 0, 0, 0, vw, vh];
+  const pushChildren = (node, parent, frame) => {
     const kids = [];
     if (node.shadowRoot) for (let c = node.shadowRoot.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
     for (let c = node.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
-    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], parent]);
+    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], parent, frame]);
   };
-  pushChildren(document.documentElement, -1);
+  const inner = (el, frame) => {
+    // a same-origin frame's document, with where its viewport sits in ours
+    let doc = null;
+    try { doc = el.contentDocument; } catch (e) { doc = null; }
+    if (!doc || !doc.documentElement) return null;
+    const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+    const x = frame[0] + r.x + el.clientLeft + parseFloat(cs.paddingLeft || '0');
+    const y = frame[1] + r.y + el.clientTop + parseFloat(cs.paddingTop || '0');
+    return [doc, [x, y, Math.max(frame[2], x), Math.max(frame[3], y),
+      Math.min(frame[4], x + el.clientWidth), Math.min(frame[5], y + el.clientHeight)]];
+  };
+  pushChildren(document.documentElement, -1, TOP);
   while (stack.length) {
-    const [el, parent] = stack.pop();
+    const [el, parent, frame] = stack.pop();
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
     if (el.matches(SEL) && el.getClientRects().length) {
-      const r = el.getBoundingClientRect();
+      const b = el.getBoundingClientRect();
+      const r = {x: b.x + frame[0], y: b.y + frame[1], width: b.width, height: b.height};
+      r.right = r.x + r.width; r.bottom = r.y + r.height;
       const sized = r.width > 0 || r.height > 0;
-      const inView = r.right > 0 && r.bottom > 0 && r.left < vw && r.top < vh;
+      const inView = r.right > frame[2] && r.bottom > frame[3] && r.x < frame[4] && r.y < frame[5];
       if (sized && (scope === 'page' || inView)) {
         here = els.length;
         els.push(el);
@@ -46,7 +62,12 @@
         meta.push(m);
       }
     }
-    pushChildren(el, here);
+    if (el.tagName === 'IFRAME' || el.tagName === 'FRAME') {
+      const found = inner(el, frame);
+      if (found) pushChildren(found[0].documentElement, here, found[1]);
+      continue;
+    }
+    pushChildren(el, here, frame);
   }
   // Over the limit, keep everything in the viewport and the earliest offscreen elements: the
   // ranking above the seam prefers exactly those, and Chrome's naming is the costly part.

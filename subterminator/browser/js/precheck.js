@@ -16,7 +16,7 @@ function(action) {
   el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
   const r = el.getBoundingClientRect();
   const cx = r.x + r.width / 2, cy = r.y + r.height / 2;
-  let hit = document.elementFromPoint(cx, cy);
+  let hit = el.ownerDocument.elementFromPoint(cx, cy);  // frames: the element's own document
   while (hit && hit.shadowRoot) { const inner = hit.shadowRoot.elementFromPoint(cx, cy); if (!inner || inner === hit) break; hit = inner; }
   if (hit && hit !== el && !el.contains(hit) && !(hit.control === el) && !(el.labels && [...el.labels].some(l => l.contains(hit)))) {
     let n = hit; let inside = false;
