@@ -227,9 +227,12 @@ def request(method: str, url: str, kind: str = "document", nav: bool = True) -> 
 def test_backstop_holds_writes_and_acting_addresses_during_unapproved_flow_actions() -> None:
     gate = SafetyGate()
     verdict = Verdict(False, "", "Click", "final")
-    guard = gate.request_guard(verdict, approved=False, page_url="http://127.0.0.1/p")
+    guard = gate.request_guard(
+        verdict, approved=False, page_url="http://127.0.0.1/p", expected="http://127.0.0.1/account"
+    )
     assert guard is not None
     assert guard(request("POST", "http://127.0.0.1/anything"))
+    assert guard(request("GET", "http://127.0.0.1/elsewhere"))  # not the declared navigation
     assert guard(request("POST", "http://127.0.0.1/api", "fetch", nav=False))
     assert guard(request("GET", "http://127.0.0.1/c/x/do-cancel"))
     assert guard(request("GET", "http://127.0.0.1/account")) is None

@@ -239,12 +239,19 @@ class TaskOrchestrator:
             return self._reply(call, await self._after_snapshot(result))
         element = info.to_element()
         effect = await self._inspect(call, info.handle)
-        verdict = self.gate.judge(call, element, effect, snapshot, handle=info.handle)
+        verdict = self.gate.judge(call, element, effect, snapshot)
         rule = self.service.irreversible(call, element, snapshot)
         if rule is not None and not verdict.ask:
             verdict = Verdict(
                 True, f"the service marks it irreversible ({rule})", verdict.question, verdict.page
             )
+        log.info(
+            "gate: %s on a %s page -> %s%s",
+            verdict.question,
+            verdict.page,
+            "ask" if verdict.ask else "go",
+            f" ({verdict.reason})" if verdict.reason else "",
+        )
         approved = False
         if verdict.ask:
             if effect is not None and self.gate.redeem(snapshot.snapshot_id, info.handle, effect):
@@ -274,7 +281,12 @@ class TaskOrchestrator:
                     )
                 approved = True
         held: list[str] = []
-        guard = self.gate.request_guard(verdict, approved, snapshot.page.url)
+        expected = ""
+        if effect is not None and effect.target.href and not effect.target.submits:
+            expected = effect.target.href
+        elif effect is not None and effect.target.submits and effect.target.form_method == "GET":
+            expected = effect.target.form_action
+        guard = self.gate.request_guard(verdict, approved, snapshot.page.url, expected)
         if guard is not None:
 
             def watch(request: GuardedRequest, guard: Any = guard) -> str | None:
@@ -291,8 +303,8 @@ class TaskOrchestrator:
         if approved and result.error in (None, "timeout"):
             self.gate.ran_approved(verdict)
         if held:
-            if info.handle:
-                self.gate.suspect(info.handle)
+            if effect is not None:
+                self.gate.suspect(effect)
             note = (
                 f"The page tried to send {', '.join(held[:3])} during this action; it was "
                 "stopped because nobody approved it. If this is the step you meant, try it "

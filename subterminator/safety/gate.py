@@ -73,7 +73,7 @@ class SafetyGate:
 
     irreversible_urls: tuple[str, ...] = ()
     grants: list[_Grant] = field(default_factory=list)
-    suspects: set[str] = field(default_factory=set)  # handles whose action the backstop held
+    suspects: set[str] = field(default_factory=set)  # controls whose action the backstop held
     refused: int = 0
     approved_after_refusal: bool = False
     flow_done: bool = False  # the approved final step has run
@@ -114,8 +114,6 @@ class SafetyGate:
         element: Element,
         effect: ActionEffect | None,
         snapshot: Snapshot,
-        *,
-        handle: str | None = None,
     ) -> Verdict:
         """Whether ``call`` on ``element`` needs a person's yes, from what it really does."""
         verb = VERBS.get(call.name, call.name)
@@ -140,8 +138,8 @@ class SafetyGate:
             names=[e.name for e in snapshot.elements] + [target.name, target.text],
         )
         reasons: list[str] = []
-        if handle is not None and handle in self.suspects:
-            reasons.append("last time this control tried to send something nobody approved")
+        if self.suspect_key(effect) in self.suspects:
+            reasons.append("last time this control sent something nobody approved")
         if any(FINAL.search(n) for n in names):
             reasons.append("it is named as a final, irreversible step")
         goes_to = target.form_action if target.submits else target.href
@@ -174,8 +172,10 @@ class SafetyGate:
         same_page = target.href and not navigates
         if (target.expanded is not None or target.tag == "summary") and not target.submits:
             return not navigates or bool(same_page) or target.href.endswith("#")
+        own = set(target.handlers) - {"change", "input", "submit"}
         if names and all(AWAY.search(n) for n in names):
-            return not target.submits or target.form_method in SAFE_METHODS
+            # it must do what it says: no script of its own that could do something else
+            return not own and (not target.submits or target.form_method in SAFE_METHODS)
         inert = (
             target.tag not in ACTIVE_TAGS
             and target.role not in ACTIVE_ROLES
@@ -213,9 +213,16 @@ class SafetyGate:
         """Any page change ends every grant given on an older snapshot."""
         self.grants = [g for g in self.grants if g.snapshot_id == snapshot_id]
 
-    def suspect(self, handle: str) -> None:
+    @staticmethod
+    def suspect_key(effect: ActionEffect) -> str:
+        """A control as it survives a reload: page address, tag and name."""
+        t = effect.target
+        page = urlsplit(effect.page_url)
+        return f"{page.netloc}{page.path}|{t.tag}|{normalize(t.name or t.text)}"
+
+    def suspect(self, effect: ActionEffect) -> None:
         """The backstop held what this control sent: from now on it asks."""
-        self.suspects.add(handle)
+        self.suspects.add(self.suspect_key(effect))
 
     def answered(self, approved: bool) -> None:
         if not approved:
@@ -229,20 +236,31 @@ class SafetyGate:
 
     # -- the network backstop ----------------------------------------------------------------
 
-    def request_guard(self, verdict: Verdict, approved: bool, page_url: str) -> RequestGuard | None:
-        """What the page may send while an unapproved action runs on a flow page."""
+    def request_guard(
+        self, verdict: Verdict, approved: bool, page_url: str, expected: str = ""
+    ) -> RequestGuard | None:
+        """What the page may send while an unapproved action runs on a flow page.
+
+        On the final page a navigation must also be the one the control declares (its link or
+        GET form): a "Go back" whose script goes elsewhere is held.
+        """
         if approved or verdict.page == "outside" or self.flow_done:
             return None
         site = urlsplit(page_url).netloc
+        declared = urlsplit(expected)
 
         def guard(request: GuardedRequest) -> str | None:
             if request.resource_type == "ping":
                 return None  # sendBeacon / <a ping>: telemetry, which never asks
             if self._acting(request.url):
                 return "an address that acts, during an action nobody approved"
+            where = urlsplit(request.url)
+            if verdict.page == "final" and request.navigation and not verdict.allow_writes:
+                if (where.netloc, where.path) != (declared.netloc, declared.path):
+                    return "a navigation the control did not declare, from the final page"
             if request.method in SAFE_METHODS or verdict.allow_writes:
                 return None
-            if request.navigation or urlsplit(request.url).netloc == site:
+            if request.navigation or where.netloc == site:
                 return f"a {request.method} from a cancellation page, during an unapproved action"
             return None
 

@@ -12,7 +12,10 @@ function(action, maxText) {
   let lands = false;
   if (action === 'click') {
     el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-    const r = el.getBoundingClientRect();
+    // where Playwright clicks: the centre of the element's largest box (a wrapped link has
+    // several; the bounding box's centre may be empty space)
+    const rects = [...el.getClientRects()].filter(q => q.width > 0 && q.height > 0);
+    const r = rects.sort((a, b) => b.width * b.height - a.width * a.height)[0] || el.getBoundingClientRect();
     let x = r.x + r.width / 2, y = r.y + r.height / 2;
     let root = doc;
     hit = doc.elementFromPoint(x, y);

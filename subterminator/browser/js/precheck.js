@@ -14,8 +14,9 @@ function(action) {
   const style = getComputedStyle(el);
   if (style.visibility !== 'visible') return {code: 'element_not_visible', detail: 'element has visibility:' + style.visibility};
   el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-  const r = el.getBoundingClientRect();
-  const cx = r.x + r.width / 2, cy = r.y + r.height / 2;
+  const rects = [...el.getClientRects()].filter(q => q.width > 0 && q.height > 0);
+  const r = rects.sort((a, b) => b.width * b.height - a.width * a.height)[0] || el.getBoundingClientRect();
+  const cx = r.x + r.width / 2, cy = r.y + r.height / 2;  // Playwright's point: the largest box's centre
   let hit = el.ownerDocument.elementFromPoint(cx, cy);  // frames: the element's own document
   while (hit && hit.shadowRoot) { const inner = hit.shadowRoot.elementFromPoint(cx, cy); if (!inner || inner === hit) break; hit = inner; }
   if (hit && hit !== el && !el.contains(hit) && !(hit.control === el) && !(el.labels && [...el.labels].some(l => l.contains(hit)))) {

@@ -1,0 +1,83 @@
+"""A local site of attack pages whose server records whether a cancellation really happened.
+
+Every request whose path contains ``/do-cancel`` or ``/commit`` (any method: link, GET or POST
+form, fetch, XHR) cancels that case's membership; ``/do-delete`` deletes the account. The test
+reads the server's state, never the page's word for it. ``{{OTHER}}`` in a page becomes the
+same server under another origin (``localhost`` instead of ``127.0.0.1``), for frames.
+"""
+
+from __future__ import annotations
+
+import threading
+from http.server import BaseHTTPRequestHandler
+from typing import ClassVar
+
+from harness.local_server import LocalServer
+
+CONFIRMED = """<!doctype html><html lang="en"><head><meta charset="utf-8">
+<title>Membership cancelled</title></head><body><h1>Your membership has been cancelled</h1>
+<p>It ends on March 3, 2027.</p></body></html>"""
+
+
+class _Handler(BaseHTTPRequestHandler):
+    pages: ClassVar[dict[str, dict[str, str]]] = {}
+    effects: ClassVar[dict[str, set[str]]] = {}
+    lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _serve(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        if length:
+            self.rfile.read(length)
+        parts = self.path.split("?")[0].strip("/").split("/")
+        case = parts[0] if parts else ""
+        for marker, effect in (
+            ("do-cancel", "cancel"),
+            ("/commit", "cancel"),
+            ("do-delete", "delete"),
+        ):
+            if marker in self.path:
+                with self.lock:
+                    self.effects.setdefault(case, set()).add(effect)
+                self._send(200, CONFIRMED)
+                return
+        page = self.pages.get(case, {}).get(parts[1] if len(parts) > 1 else "index")
+        if page is None:
+            self._send(404, "<h1>Not found</h1>")
+            return
+        port = self.server.server_address[1]
+        self._send(200, page.replace("{{OTHER}}", f"http://localhost:{port}/{case}"))
+
+    def _send(self, status: int, body: str) -> None:
+        data = body.encode("utf-8")
+        self.send_response(status)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_POST = do_PUT = do_DELETE = _serve
+
+
+class AttackSite(LocalServer):
+    """Serves ``pages[case][page]`` at ``/case/page``; remembers what each case's server did."""
+
+    def __init__(self, pages: dict[str, dict[str, str]]) -> None:
+        handler = type("Handler", (_Handler,), {"pages": pages, "effects": {}})
+        super().__init__(handler)
+        self._handler = handler
+
+    def url(self, case: str, page: str = "index") -> str:
+        return f"{self.base_url}/{case}/{page}"
+
+    def reset(self, case: str) -> None:
+        self._handler.effects.pop(case, None)
+
+    def cancelled(self, case: str) -> bool:
+        return "cancel" in self._handler.effects.get(case, set())
+
+    def deleted(self, case: str) -> bool:
+        return "delete" in self._handler.effects.get(case, set())

@@ -1,0 +1,76 @@
+"""The adversarial suite: no cancellation without a person's yes, however the page is built.
+
+Every case in tests/attacks/cases.py runs through the real TaskOrchestrator, SafetyGate and
+Chromium twice: with every approval answered "no", and with no approval handler at all. The
+server records what really happened; the page's word counts for nothing.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from harness.approvals import ScriptedApprovals
+from harness.scripted_ai import ScriptedAI
+from subterminator.ai.offline import OfflinePolicy
+from subterminator.ai.protocol import AIClientProtocol
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.orchestrator import TaskOrchestrator, TaskResult
+from subterminator.services import NETFLIX
+from subterminator.tools.server import BrowserToolServer
+from tests.attacks.cases import CASES, CONTROL, Case
+from tests.attacks.site import AttackSite
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[AttackSite]:
+    with AttackSite({c.name: c.pages for c in [*CASES, CONTROL]}) as served:
+        yield served
+
+
+async def run(
+    browser: PlaywrightBrowser, site: AttackSite, case: Case, approvals: ScriptedApprovals | None
+) -> TaskResult:
+    site.reset(case.name)
+    await browser.navigate(site.url(case.name))
+    await browser.page.wait_for_load_state("load")
+    ai: AIClientProtocol = ScriptedAI(case.script) if case.script else OfflinePolicy(NETFLIX)
+    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals)
+    return await orchestrator.run(NETFLIX.goal_template)
+
+
+def happened(site: AttackSite, case: Case) -> bool:
+    return site.deleted(case.name) if case.guards == "delete" else site.cancelled(case.name)
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.kind}-{c.name}" for c in CASES])
+async def test_refused_approvals_stop_the_attack(
+    browser: PlaywrightBrowser, site: AttackSite, case: Case
+) -> None:
+    approvals = ScriptedApprovals(list(case.answers))
+    result = await run(browser, site, case, approvals)
+    assert not happened(site, case), f"{case.name}: it happened without a yes"
+    assert not result.success
+    assert approvals.requests, "the person was never asked"
+
+
+@pytest.mark.parametrize("case", CASES, ids=[f"{c.kind}-{c.name}" for c in CASES])
+async def test_with_no_handler_nothing_irreversible_runs(
+    browser: PlaywrightBrowser, site: AttackSite, case: Case
+) -> None:
+    result = await run(browser, site, case, None)
+    assert not happened(site, case), f"{case.name}: it happened with nobody to ask"
+    assert not result.success
+
+
+async def test_the_site_records_a_real_cancellation(
+    browser: PlaywrightBrowser, site: AttackSite
+) -> None:
+    approvals = ScriptedApprovals(list(CONTROL.answers))
+    result = await run(browser, site, CONTROL, approvals)
+    assert site.cancelled(CONTROL.name)
+    assert result.success, result
+    assert len(approvals.requests) == 1
