@@ -255,9 +255,10 @@ class SafetyGate:
             if self._acting(request.url):
                 return "an address that acts, during an action nobody approved"
             where = urlsplit(request.url)
-            if verdict.page == "final" and request.navigation and not verdict.allow_writes:
-                if (where.netloc, where.path) != (declared.netloc, declared.path):
-                    return "a navigation the control did not declare, from the final page"
+            undeclared = (where.netloc, where.path) != (declared.netloc, declared.path)
+            final_nav = verdict.page == "final" and request.navigation and not verdict.allow_writes
+            if final_nav and undeclared:
+                return "a navigation the control did not declare, from the final page"
             if request.method in SAFE_METHODS or verdict.allow_writes:
                 return None
             if request.navigation or where.netloc == site:
