@@ -471,6 +471,17 @@ class TaskOrchestrator:
         if effect is not None:
             self.gate.grant(snapshot.snapshot_id, info.handle, candidates[0].name, effect)
 
+    @staticmethod
+    def _ack(
+        call: ToolCall, snapshot: Snapshot, acknowledged: bool, message: str | None = None
+    ) -> Message:
+        return Message(
+            role="tool",
+            tool_call_id=call.id,
+            result=CompletionAck(acknowledged=acknowledged, message=message).model_dump(),
+            snapshot=snapshot,
+        )
+
     async def _complete(self, call: ToolCall) -> tuple[Message, TaskResult | None]:
         try:
             args = parse_arguments(call.name, call.arguments)
@@ -482,12 +493,7 @@ class TaskOrchestrator:
             if self.gate.refused and not self.gate.approved_after_refusal:
                 return self._refused_yet_claimed(call, snapshot)
             if self.service.verify_success(snapshot):
-                reply = Message(
-                    role="tool",
-                    tool_call_id=call.id,
-                    result=CompletionAck(acknowledged=True).model_dump(),
-                    snapshot=snapshot,
-                )
+                reply = self._ack(call, snapshot, True)
                 done = self._finish(
                     True, True, "completed", 0, message=args.reason, summarize=False
                 )
@@ -498,12 +504,7 @@ class TaskOrchestrator:
                 f"cancellation confirmation. Current URL: {snapshot.page.url}. Check page state "
                 "and retry, or call complete_task(status='failed') if cancellation is not possible."
             )
-            reply = Message(
-                role="tool",
-                tool_call_id=call.id,
-                result=CompletionAck(acknowledged=False, message=text).model_dump(),
-                snapshot=snapshot,
-            )
+            reply = self._ack(call, snapshot, False, text)
             return reply, None
         log.info(
             "task failed: %s (failure indicators matched: %s); final snapshot: %s",
@@ -511,12 +512,7 @@ class TaskOrchestrator:
             self.service.check_failure(snapshot),
             snapshot.model_dump_json(exclude={"screenshot"}),
         )
-        reply = Message(
-            role="tool",
-            tool_call_id=call.id,
-            result=CompletionAck(acknowledged=True).model_dump(),
-            snapshot=snapshot,
-        )
+        reply = self._ack(call, snapshot, True)
         reason: TaskReason = "human_rejected" if self._rejected else "task_failed"
         done = self._finish(
             False, True, reason, 0, error=args.reason, message=args.reason, summarize=False
@@ -537,11 +533,6 @@ class TaskOrchestrator:
                 " Yet the page now shows the membership as cancelled: no approved action did "
                 "that. Check the account."
             )
-        reply = Message(
-            role="tool",
-            tool_call_id=call.id,
-            result=CompletionAck(acknowledged=True, message=text).model_dump(),
-            snapshot=snapshot,
-        )
+        reply = self._ack(call, snapshot, True, text)
         done = self._finish(False, False, "human_rejected", 0, error=text, summarize=False)
         return reply, done
