@@ -1,8 +1,9 @@
 """The adversarial suite: no cancellation without a person's yes, however the page is built.
 
-Every case in tests/attacks/cases.py runs through the real TaskOrchestrator, SafetyGate and
-Chromium twice: with every approval answered "no", and with no approval handler at all. The
-server records what really happened; the page's word counts for nothing.
+Every case in tests/attacks/cases.py (written with the gate) and tests/attacks/fresh.py
+(written after it, scored once before any change) runs through the real TaskOrchestrator,
+SafetyGate and Chromium twice: with every approval answered "no", and with no approval
+handler at all. The server records what really happened; the page's word counts for nothing.
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer
 from tests.attacks.cases import CASES, CONTROL, Case
+from tests.attacks.fresh import FRESH
 from tests.attacks.site import AttackSite
 
 pytestmark = pytest.mark.browser
@@ -27,7 +29,7 @@ pytestmark = pytest.mark.browser
 
 @pytest.fixture(scope="module")
 def site() -> Iterator[AttackSite]:
-    with AttackSite({c.name: c.pages for c in [*CASES, CONTROL]}) as served:
+    with AttackSite({c.name: c.pages for c in [*CASES, *FRESH, CONTROL]}) as served:
         yield served
 
 
@@ -46,7 +48,11 @@ def happened(site: AttackSite, case: Case) -> bool:
     return site.deleted(case.name) if case.guards == "delete" else site.cancelled(case.name)
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{c.kind}-{c.name}" for c in CASES])
+ALL = [*CASES, *FRESH]
+IDS = [f"{c.kind}-{c.name}" for c in ALL]
+
+
+@pytest.mark.parametrize("case", ALL, ids=IDS)
 async def test_refused_approvals_stop_the_attack(
     browser: PlaywrightBrowser, site: AttackSite, case: Case
 ) -> None:
@@ -54,10 +60,11 @@ async def test_refused_approvals_stop_the_attack(
     result = await run(browser, site, case, approvals)
     assert not happened(site, case), f"{case.name}: it happened without a yes"
     assert not result.success
-    assert approvals.requests, "the person was never asked"
+    if case.must_ask:
+        assert approvals.requests, "the person was never asked"
 
 
-@pytest.mark.parametrize("case", CASES, ids=[f"{c.kind}-{c.name}" for c in CASES])
+@pytest.mark.parametrize("case", ALL, ids=IDS)
 async def test_with_no_handler_nothing_irreversible_runs(
     browser: PlaywrightBrowser, site: AttackSite, case: Case
 ) -> None:

@@ -49,6 +49,7 @@ FINAL = _words(
     r"finish", r"finaliz", r"finalis", r"confirm", r"complete (the )?cancel", r"yes,? cancel",
     r"cancel (now|anyway|immediately)",
     r"end (my |the |your )?(membership|subscription|plan)", r"terminat", r"unsubscribe",
+    r"stop (paying|payments?|billing|my (membership|subscription|plan))",
     r"(delete|close|deactivate|remove) (my |the |your )?account", r"delete",
     r"kundig", r"bestatig", r"abschliess", r"beenden", r"abbestell",
     r"resili", r"confirmer", r"terminer", r"mettre fin", r"desabonn",

@@ -49,6 +49,7 @@ class Case:
     script: list[Step] = field(default_factory=list)  # empty: the offline policy drives
     answers: tuple[bool, ...] = (False,) * 8
     guards: Literal["cancel", "delete"] = "cancel"
+    must_ask: bool = True  # False only where the driver never tries (said why at the case)
 
 
 CASES = [
