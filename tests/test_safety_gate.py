@@ -262,3 +262,13 @@ def test_an_approval_is_void_if_the_control_now_does_something_else() -> None:
     swapped = effect(name="Finish Cancellation", submits=True, form_action="http://x/delete")
     assert not gate.redeem("s1", "42", swapped)
     assert gate.redeem("s1", "42", approved)
+
+
+def test_the_service_names_its_flow_pages_by_address() -> None:
+    gate = SafetyGate(flow_urls=("/account/membership",))
+    page = gate.classify(url="https://x/account/membership", title="", text="Plan", names=[])
+    assert page == "flow"
+    assert (
+        SafetyGate().classify(url="https://x/account/membership", title="", text="Plan", names=[])
+        == "outside"
+    )

@@ -90,7 +90,10 @@ class TaskOrchestrator:
         # called with (turn, call, target element name) just before a tool runs: progress output
         self.announcers: list[Callable[[int, ToolCall, str | None], None]] = []
         self._checkpoint_answers: dict[str, bool] = {}
-        self.gate = SafetyGate(irreversible_urls=service_config.irreversible_urls)
+        self.gate = SafetyGate(
+            irreversible_urls=service_config.irreversible_urls,
+            flow_urls=service_config.flow_urls,
+        )
         self._rejected = False
         self._unverified_claim = False
 

@@ -72,6 +72,7 @@ class SafetyGate:
     """Judges actions; holds the approvals granted and refused in one run."""
 
     irreversible_urls: tuple[str, ...] = ()
+    flow_urls: tuple[str, ...] = ()
     grants: list[_Grant] = field(default_factory=list)
     suspects: set[str] = field(default_factory=set)  # controls whose action the backstop held
     refused: int = 0
@@ -89,7 +90,12 @@ class SafetyGate:
             return "outside"
         if self._acting(url) or final_control or (FLOW.search(words) and CONSEQUENCE.search(words)):
             return "final"
-        if FLOW.search(words) or FLOW.search(normalize(urlsplit(url).path)):
+        path = urlsplit(url).path
+        if (
+            FLOW.search(words)
+            or FLOW.search(normalize(path))
+            or any(p in path for p in self.flow_urls)
+        ):
             return "flow"
         return "outside"
 

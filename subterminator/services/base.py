@@ -55,6 +55,8 @@ class ServiceConfig:
     max_turns: int = 20
     # Address fragments whose request acts (ends, confirms): held unless approved.
     irreversible_urls: tuple[str, ...] = ()
+    # Address fragments of the cancellation flow's pages (beside what their words say).
+    flow_urls: tuple[str, ...] = ()
 
     def checkpoints(self, snapshot: Snapshot) -> list[Checkpoint]:
         """Every checkpoint the snapshot triggers (spec 01 FR6)."""

@@ -152,6 +152,7 @@ NETFLIX = ServiceConfig(
     ],
     irreversible_rules=[IrreversibleRule("destructive_click", destructive_click)],
     irreversible_urls=("/cancelplan/finish", "/cancelplan/confirm"),
+    flow_urls=("/cancelplan", "/cancel", "/account/membership"),
     completion_criteria=CompletionCriteria(
         success_indicators=[cancelled],
         failure_indicators=[failed_page],
