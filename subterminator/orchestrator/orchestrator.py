@@ -37,14 +37,13 @@ from subterminator.orchestrator.approval import (
 )
 from subterminator.orchestrator.costlog import CostLog, TurnRecord, redact
 from subterminator.orchestrator.result import TaskReason, TaskResult
-from subterminator.safety.gate import SafetyGate, Verdict, final_candidates
+from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
 from subterminator.services.base import ServiceConfig
 from subterminator.tools.schemas import TOOL_SCHEMAS, CompleteArgs, parse_arguments
 from subterminator.tools.server import BrowserToolServer
 
 log = logging.getLogger(__name__)
 
-ACTION_TOOLS = frozenset({"browser_click", "browser_fill", "browser_select"})
 NO_HANDLER = (
     "No person is available to approve (no approval handler is configured); "
     "the action was not performed."

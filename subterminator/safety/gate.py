@@ -44,7 +44,6 @@ ACTIVE_ROLES = frozenset(
 )
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CHANGE_EVENTS = frozenset({"change", "input", "submit", "click", "pointerup", "mouseup", "keyup"})
-TEXT_ROLES = frozenset({"heading", "alert", "alertdialog", "dialog", "region", "status"})
 VERBS = {"browser_click": "Click", "browser_fill": "Type into", "browser_select": "Choose in"}
 
 
@@ -304,7 +303,3 @@ def final_candidates(snapshot: Snapshot) -> list[Element]:
         for e in snapshot.elements
         if e.role in ("button", "link", "menuitem") and FINAL.search(normalize(e.name))
     ]
-
-
-def snapshot_text(snapshot: Snapshot) -> str:
-    return " ".join(e.name for e in snapshot.elements if e.role in TEXT_ROLES)
