@@ -6,6 +6,8 @@ its form's method and action as they are *now*, and what hides in frames and sha
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from harness.sites import StaticSite
@@ -13,6 +15,7 @@ from subterminator.browser.effect import GuardedRequest
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.tools.server import BrowserToolServer
 from tests.browser_helpers import by_name
+from tests.conftest import PAGES
 
 pytestmark = pytest.mark.browser
 
@@ -124,3 +127,64 @@ async def test_same_origin_frames_are_captured_and_acted_in(
     assert clicked.success, clicked.message
     frame = browser.page.frames[1]
     assert await frame.locator("#out").text_content() == "Clicked Ann"
+
+
+@pytest.fixture(scope="module")
+def other_port() -> Iterator[StaticSite]:
+    """The same pages on a second port: cross-origin but same site (Chrome keeps one process)."""
+    with StaticSite(PAGES) as site:
+        yield site
+
+
+def elsewhere(pages: StaticSite, other_port: StaticSite, where: str, page: str) -> str:
+    """``page`` on another origin: another site (its own renderer process) or another port."""
+    if where == "other site":
+        return pages.url(page).replace("127.0.0.1", "localhost")
+    return other_port.url(page)
+
+
+async def open_framed(browser: PlaywrightBrowser, pages: StaticSite, inner: str) -> None:
+    await browser.navigate(pages.url(f"safety/xframed.html?frame={inner}"))
+    await browser.page.wait_for_load_state("load")
+    frame = browser.page.frames[-1]
+    await frame.wait_for_load_state("load")
+    assert frame.url == inner
+
+
+@pytest.mark.parametrize("where", ["other site", "other port"])
+async def test_cross_origin_frames_are_captured_and_acted_in(
+    browser: PlaywrightBrowser, pages: StaticSite, other_port: StaticSite, where: str
+) -> None:
+    """No blind spot: a cross-origin frame's controls get refs, top-viewport boxes, and work."""
+    inner = elsewhere(pages, other_port, where, "safety/framed-inner.html")
+    await open_framed(browser, pages, inner)
+    server = BrowserToolServer(browser)
+    snapshot = (await server.execute("get_snapshot", {})).snapshot
+    field = by_name(snapshot, "Your name", "textbox")
+    send = by_name(snapshot, "Send", "button")
+    frame_box = by_name(snapshot, "Framed survey", "region").bbox
+    assert send.bbox.y >= frame_box.y + 2  # inside the frame, in the top page's coordinates
+    filled = await server.execute("browser_fill", {"ref": field.ref, "value": "Ann"})
+    assert filled.success, filled.message
+    clicked = await server.execute("browser_click", {"ref": by_name(filled.snapshot, "Send").ref})
+    assert clicked.success, clicked.message
+    assert await browser.page.frames[-1].locator("#out").text_content() == "Clicked Ann"
+
+
+@pytest.mark.parametrize("where", ["other site", "other port"])
+async def test_a_click_into_a_cross_origin_frame_is_judged_on_what_it_lands_on(
+    browser: PlaywrightBrowser, pages: StaticSite, other_port: StaticSite, where: str
+) -> None:
+    inner = elsewhere(pages, other_port, where, "safety/xframed-ok.html")
+    await open_framed(browser, pages, inner)
+    for name in ("Framed survey", "OK"):  # the region around the frame, then the button itself
+        effect = await browser.inspect(await handle_of(browser, pages, name), "click")
+        assert effect.opaque == ""
+        assert effect.target.name == "OK"
+        assert effect.target.submits
+        assert effect.target.form_method == "POST"
+        assert effect.target.form_action == inner.replace("xframed-ok.html", "done")
+        assert effect.frame_url == inner
+        assert effect.page_url.startswith(pages.url("safety/xframed.html"))  # the tab's page
+        assert "comes from the origin" in effect.page_text
+    assert effect.lands_elsewhere is False  # the button itself: it is what it says

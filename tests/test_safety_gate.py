@@ -240,6 +240,19 @@ def test_backstop_holds_writes_and_acting_addresses_during_unapproved_flow_actio
     assert guard(request("POST", "http://127.0.0.1/log", "ping", nav=False)) is None
 
 
+def test_backstop_holds_writes_to_the_host_of_the_frame_the_control_is_in() -> None:
+    verdict = Verdict(False, "", "Click", "flow")
+    page, frame = "http://127.0.0.1:80/p", "http://localhost:80/inner"
+    plain = SafetyGate().request_guard(verdict, approved=False, page_url=page)
+    framed = SafetyGate().request_guard(verdict, approved=False, page_url=page, frame_url=frame)
+    assert plain is not None
+    assert framed is not None
+    write = request("POST", "http://localhost:80/api", "fetch", nav=False)
+    assert plain(write) is None  # another site's write: telemetry, as far as the page goes
+    assert framed(write)  # but the control's own frame writes to its own host
+    assert framed(request("POST", "http://127.0.0.1:80/api", "fetch", nav=False))
+
+
 def test_backstop_is_off_when_approved_or_outside_the_flow() -> None:
     gate = SafetyGate()
     final = Verdict(True, "", "Click", "final")

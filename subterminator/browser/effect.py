@@ -50,9 +50,12 @@ class ActionEffect(BaseModel):
         default="",
         description="Why the real target cannot be seen (iframe, closed shadow root), else empty",
     )
-    page_url: str = ""
+    page_url: str = Field(default="", description="The tab's page, whatever frame acts")
     page_title: str = ""
     page_text: str = Field(default="", description="Visible page text, bounded, passwords never")
+    frame_url: str = Field(
+        default="", description="The frame document the target is in, when not the page's own"
+    )
 
     def signature(self) -> str:
         """What must not change between an approval and the action it approves."""
@@ -70,6 +73,7 @@ class ActionEffect(BaseModel):
                 str(t.submits),
                 self.opaque,
                 self.page_url,
+                self.frame_url,
             )
         )
 

@@ -26,6 +26,7 @@ from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import (
     BrowserContext,
     CDPSession,
+    Frame,
     Locator,
     Page,
     Playwright,
@@ -61,6 +62,8 @@ MARK = "data-subterminator-target"
 # Naming costs ~0.5 ms per element; past this many, only the viewport's and the earliest
 # offscreen elements are named (RawCapture.omitted says how many were left out).
 MAX_CAPTURE_NODES = 2000
+MAX_FRAME_DEPTH = 4  # cross-origin frames inside cross-origin frames, as deep as we follow
+WORLD = "subterminator"
 HIDDEN_REASONS = frozenset(
     {
         "ariaHiddenElement",
@@ -100,6 +103,28 @@ def chromium_args(executable: str) -> list[str]:
     return args
 
 
+@dataclass(frozen=True)
+class _Doc:
+    """A document our scripts run in: the DevTools session that reaches it, and its frame.
+
+    ``top`` is the page's own document; handles of nodes walked in any other (cross-origin
+    frames, which the top document's script cannot enter) are prefixed with the frame's id.
+    """
+
+    session: CDPSession
+    frame_id: str
+    top: bool = False
+
+
+@dataclass(frozen=True)
+class _Node:
+    """An element resolved into our isolated world of its document."""
+
+    doc: _Doc
+    object_id: str
+    context_id: int
+
+
 class PlaywrightBrowser:
     """The real ``Browser``. Create with ``launch`` (owns Chromium) or ``attach`` (a context)."""
 
@@ -114,6 +139,10 @@ class PlaywrightBrowser:
         self._committed: dict[Page, asyncio.Event] = {}
         self._closed = False
         self._watched: set[Page] = set()
+        # frame id -> the session that reaches it (the page's, or the frame's own when Chrome
+        # runs it in another process); frames known to have no session of their own
+        self._frame_sessions: dict[str, CDPSession] = {}
+        self._frame_ids: dict[Frame, str | None] = {}  # None: no session of its own
         self.max_nodes = MAX_CAPTURE_NODES
         self.block_non_local = False
         self._guard: RequestGuard | None = None
@@ -264,9 +293,11 @@ class PlaywrightBrowser:
         for table in (self._cdp, self._commits, self._committed):
             table.pop(page, None)
 
-    async def _send(self, method: str, params: dict[str, Any] | None = None) -> Any:
+    async def _send(
+        self, method: str, params: dict[str, Any] | None = None, *, via: CDPSession | None = None
+    ) -> Any:
         try:
-            session = await self._session()
+            session = via or await self._session()
             return await session.send(method, params or {})
         except PlaywrightError as exc:
             if playwright_errors.classify(str(exc)) == "browser_closed":
@@ -275,13 +306,72 @@ class PlaywrightBrowser:
                 ) from None
             raise
 
-    async def _isolated_world(self) -> int:
-        tree = await self._send("Page.getFrameTree")
+    async def _top(self) -> _Doc:
+        session = await self._session()
+        tree = await self._send("Page.getFrameTree", via=session)
+        return _Doc(session, str(tree["frameTree"]["frame"]["id"]), top=True)
+
+    async def _world(self, doc: _Doc) -> int:
         world = await self._send(
             "Page.createIsolatedWorld",
-            {"frameId": tree["frameTree"]["frame"]["id"], "worldName": "subterminator"},
+            {"frameId": doc.frame_id, "worldName": WORLD},
+            via=doc.session,
         )
         return int(world["executionContextId"])
+
+    async def _isolated_world(self) -> int:
+        return await self._world(await self._top())
+
+    async def _child(self, doc: _Doc, frame_element: str) -> _Doc | None:
+        """The document inside a frame element of ``doc`` (a remote object id), if reachable."""
+        described = await self._send(
+            "DOM.describeNode", {"objectId": frame_element}, via=doc.session
+        )
+        frame_id = described.get("node", {}).get("frameId")
+        if not frame_id:
+            return None
+        candidates = [doc.session]  # cross-origin but same site: Chrome keeps it in-process
+        known = self._frame_sessions.get(frame_id)
+        if known is not None and known is not doc.session:
+            candidates.append(known)
+        for session in candidates:
+            with contextlib.suppress(PlaywrightError):
+                child = _Doc(session, frame_id)
+                await self._world(child)
+                self._frame_sessions[frame_id] = session
+                return child
+        own = await self._frame_session(frame_id)
+        return _Doc(own, frame_id) if own is not None else None
+
+    async def _frame_session(self, frame_id: str) -> CDPSession | None:
+        """A DevTools session of its own for a frame Chrome runs in another process."""
+        self._frame_ids = {f: i for f, i in self._frame_ids.items() if not f.is_detached()}
+        for frame in self.page.frames[1:]:
+            if frame in self._frame_ids:
+                continue
+            try:
+                session = await self._context.new_cdp_session(frame)
+                tree = await session.send("Page.getFrameTree")
+            except PlaywrightError:  # in its parent's process: no session of its own
+                self._frame_ids[frame] = None
+                continue
+            own = str(tree["frameTree"]["frame"]["id"])
+            self._frame_ids[frame] = own
+            self._frame_sessions[own] = session
+        return self._frame_sessions.get(frame_id)
+
+    async def _root(self, doc: _Doc) -> _Node:
+        """The document element of ``doc``, in our world there."""
+        context_id = await self._world(doc)
+        found = await self._send(
+            "Runtime.evaluate",
+            {"expression": "document.documentElement", "contextId": context_id},
+            via=doc.session,
+        )
+        object_id = found.get("result", {}).get("objectId")
+        if not object_id:
+            raise BrowserActionError("element_detached", "the frame has no document")
+        return _Node(doc, str(object_id), context_id)
 
     # -- navigation and capture ------------------------------------------------------------
 
@@ -322,50 +412,11 @@ class PlaywrightBrowser:
         )
 
     async def _capture_once(self, scope: CaptureScope, screenshot_pixels: int | None) -> RawCapture:
-        await self._session()
+        top = await self._top()
         page = self.page
         commits = self._commits[page]
         self._committed[page].clear()
-        context_id = await self._isolated_world()
-        group = f"capture-{secrets.token_hex(4)}"
-        evaluated = await self._send(
-            "Runtime.callFunctionOn",
-            {
-                "functionDeclaration": CAPTURE_JS,
-                "executionContextId": context_id,
-                "arguments": [{"value": scope}, {"value": self.max_nodes}],
-                "objectGroup": group,
-                "returnByValue": False,
-            },
-        )
-        if "exceptionDetails" in evaluated:
-            raise BrowserError(f"capture script failed: {evaluated['exceptionDetails']}")
-        try:
-            props = await self._send(
-                "Runtime.getProperties",
-                {"objectId": evaluated["result"]["objectId"], "ownProperties": True},
-            )
-            data: dict[str, Any] = {}
-            objects: dict[int, str] = {}
-            for prop in props["result"]:
-                if prop["name"] == "data":
-                    data = json.loads(prop["value"]["value"])
-                elif prop["name"].isdigit():
-                    objects[int(prop["name"])] = prop["value"]["objectId"]
-            ax = await asyncio.gather(
-                *(
-                    self._send(
-                        "Accessibility.getPartialAXTree",
-                        {"objectId": objects[i], "fetchRelatives": False},
-                    )
-                    for i in range(len(data["meta"]))
-                )
-            )
-        finally:
-            await self._send("Runtime.releaseObjectGroup", {"objectGroup": group})
-        nodes = [
-            _raw_node(meta, tree["nodes"]) for meta, tree in zip(data["meta"], ax, strict=True)
-        ]
+        data, nodes, omitted = await self._walk(top, scope, None, self.max_nodes, 0)
         viewport = RawViewport(
             width=data["vw"], height=data["vh"], scroll_x=data["sx"], scroll_y=data["sy"]
         )
@@ -380,9 +431,76 @@ class PlaywrightBrowser:
             viewport=viewport,
             scope=scope,
             nodes=nodes,
-            omitted=int(data.get("dropped", 0)),
+            omitted=omitted,
             screenshot=screenshot,
         )
+
+    async def _walk(
+        self, doc: _Doc, scope: CaptureScope, origin: list[float] | None, limit: int, depth: int
+    ) -> tuple[dict[str, Any], list[RawNode], int]:
+        """Capture one document, then each cross-origin frame in it, spliced in DFS order."""
+        context_id = await self._world(doc)
+        group = f"capture-{secrets.token_hex(4)}"
+        evaluated = await self._send(
+            "Runtime.callFunctionOn",
+            {
+                "functionDeclaration": CAPTURE_JS,
+                "executionContextId": context_id,
+                "arguments": [{"value": scope}, {"value": limit}, {"value": origin}],
+                "objectGroup": group,
+                "returnByValue": False,
+            },
+            via=doc.session,
+        )
+        if "exceptionDetails" in evaluated:
+            raise BrowserError(f"capture script failed: {evaluated['exceptionDetails']}")
+        frames: dict[int, list[RawNode]] = {}
+        try:
+            props = await self._send(
+                "Runtime.getProperties",
+                {"objectId": evaluated["result"]["objectId"], "ownProperties": True},
+                via=doc.session,
+            )
+            data: dict[str, Any] = {}
+            objects: dict[int, str] = {}
+            for prop in props["result"]:
+                if prop["name"] == "data":
+                    data = json.loads(prop["value"]["value"])
+                elif prop["name"].isdigit():
+                    objects[int(prop["name"])] = prop["value"]["objectId"]
+            ax = await asyncio.gather(
+                *(
+                    self._send(
+                        "Accessibility.getPartialAXTree",
+                        {"objectId": objects[i], "fetchRelatives": False},
+                        via=doc.session,
+                    )
+                    for i in range(len(data["meta"]))
+                )
+            )
+            omitted = int(data.get("dropped", 0))
+            room = limit - len(data["meta"])
+            for index, *place in data.get("xf", []) if depth < MAX_FRAME_DEPTH else []:
+                child = await self._child(doc, objects[index])
+                if child is None or room <= 0:
+                    continue
+                _, inner, left_out = await self._walk(child, scope, place, room, depth + 1)
+                frames[index] = inner
+                room -= len(inner)
+                omitted += left_out
+        finally:
+            await self._send("Runtime.releaseObjectGroup", {"objectGroup": group}, via=doc.session)
+        prefix = "" if doc.top else f"{doc.frame_id}:"
+        nodes: list[RawNode] = []
+        position: dict[int, int] = {}  # index in this document -> index in ``nodes``
+        for index, (meta, tree) in enumerate(zip(data["meta"], ax, strict=True)):
+            position[index] = len(nodes)
+            nodes.append(_raw_node(meta, tree["nodes"], position.get(meta["p"]), prefix))
+            base = len(nodes)
+            for node in frames.get(index, []):
+                parent = position[index] if node.parent is None else base + node.parent
+                nodes.append(node.model_copy(update={"parent": parent}))
+        return data, nodes, omitted
 
     async def _screenshot(self, page: Page, viewport: RawViewport, max_pixels: int) -> bytes:
         """The viewport as PNG; abandoned if the page commits a navigation meanwhile.
@@ -423,30 +541,40 @@ class PlaywrightBrowser:
 
     # -- element actions -------------------------------------------------------------------
 
-    async def _resolve(self, handle: str) -> tuple[str, int]:
-        """The handle's node as a remote object in our isolated world, and that world."""
+    async def _resolve(self, handle: str) -> _Node:
+        """The handle's node as a remote object in our isolated world of its document."""
+        frame_id, _, backend = handle.rpartition(":")
         try:
-            backend_id = int(handle)
+            backend_id = int(backend)
         except ValueError:
             raise BrowserActionError(
                 "action_failed", f"not a handle of this browser: {handle!r}"
             ) from None
-        context_id = await self._isolated_world()
+        if frame_id:
+            session = self._frame_sessions.get(frame_id)
+            if session is None:
+                raise BrowserActionError("element_detached", "its frame is gone")
+            doc = _Doc(session, frame_id)
+        else:
+            doc = await self._top()
         try:
+            context_id = await self._world(doc)
             resolved = await self._send(
-                "DOM.resolveNode", {"backendNodeId": backend_id, "executionContextId": context_id}
+                "DOM.resolveNode",
+                {"backendNodeId": backend_id, "executionContextId": context_id},
+                via=doc.session,
             )
         except PlaywrightError as exc:
             detail = playwright_errors.first_line(str(exc))
             raise BrowserActionError("element_detached", detail) from None
-        return str(resolved["object"]["objectId"]), context_id
+        return _Node(doc, str(resolved["object"]["objectId"]), context_id)
 
-    async def _target(self, handle: str) -> tuple[Locator, str, int, str]:
+    async def _target(self, handle: str) -> tuple[Locator, _Node]:
         """Mark the handle's node so a Playwright locator addresses exactly it."""
-        object_id, context_id = await self._resolve(handle)
+        node = await self._resolve(handle)
         token = secrets.token_hex(6)
-        await self._call_on(object_id, f"function() {{ this.setAttribute('{MARK}', '{token}') }}")
-        return await self._locate(f'[{MARK}="{token}"]'), object_id, context_id, token
+        await self._call_on(node, f"function() {{ this.setAttribute('{MARK}', '{token}') }}")
+        return await self._locate(f'[{MARK}="{token}"]'), node
 
     async def _locate(self, selector: str) -> Locator:
         """The marked node, in whichever frame holds it (same-origin frames are captured too)."""
@@ -459,49 +587,50 @@ class PlaywrightBrowser:
                     return frame.locator(selector)
         return page.locator(selector)
 
-    async def _call_on(self, object_id: str, function: str, *args: Any) -> Any:
+    async def _call_on(self, node: _Node, function: str, *args: Any) -> Any:
         result = await self._send(
             "Runtime.callFunctionOn",
             {
-                "objectId": object_id,
+                "objectId": node.object_id,
                 "functionDeclaration": function,
                 "arguments": [{"value": a} for a in args],
                 "returnByValue": True,
             },
+            via=node.doc.session,
         )
         if "exceptionDetails" in result:
             raise BrowserActionError("action_failed", str(result["exceptionDetails"])[:300])
         return result.get("result", {}).get("value")
 
-    async def _unmark(self, object_id: str) -> None:
+    async def _unmark(self, node: _Node) -> None:
         # the node may have gone with a navigation: then there is nothing to clean
         with contextlib.suppress(PlaywrightError, BrowserActionError, BrowserError):
-            await self._call_on(object_id, f"function() {{ this.removeAttribute('{MARK}') }}")
+            await self._call_on(node, f"function() {{ this.removeAttribute('{MARK}') }}")
 
     async def _act(self, handle: str, action: str, timeout_ms: int, **kw: Any) -> None:
-        locator, object_id, _, _ = await self._target(handle)
+        locator, node = await self._target(handle)
         try:
-            state = await self._precheck(object_id, action)
+            state = await self._precheck(node, action)
             if action == "click" and state.get("newTab"):
                 await self._click_into_new_tab(locator, timeout_ms)
             elif action == "click":
                 await locator.click(timeout=timeout_ms)
             elif action == "fill":
-                await self._fill(locator, object_id, kw["value"], kw["clear_first"], timeout_ms)
+                await self._fill(locator, node, kw["value"], kw["clear_first"], timeout_ms)
             elif action == "select":
-                await self._select(locator, object_id, kw["value"], timeout_ms)
+                await self._select(locator, node, kw["value"], timeout_ms)
             elif action == "scroll":
                 await locator.scroll_into_view_if_needed(timeout=timeout_ms)
         except PlaywrightError as exc:
             raise _action_error(str(exc)) from None
         finally:
-            await self._unmark(object_id)
+            await self._unmark(node)
 
-    async def _precheck(self, object_id: str, action: str) -> dict[str, Any]:
+    async def _precheck(self, node: _Node, action: str) -> dict[str, Any]:
         """Fail fast where Playwright would only wait for its timeout."""
         if action == "scroll":
             return {}
-        state = await self._call_on(object_id, _PRECHECK_JS, action)
+        state = await self._call_on(node, _PRECHECK_JS, action)
         if not isinstance(state, dict):
             return {}
         if state.get("code"):
@@ -522,37 +651,82 @@ class PlaywrightBrowser:
             log.info("link has a target but no tab opened (popup blocked?)")
 
     async def _fill(
-        self, locator: Locator, object_id: str, value: str, clear_first: bool, timeout_ms: int
+        self, locator: Locator, node: _Node, value: str, clear_first: bool, timeout_ms: int
     ) -> None:
         if clear_first:
             await locator.fill(value, timeout=timeout_ms)
             return
         await locator.focus(timeout=timeout_ms)
-        await self._call_on(object_id, _CARET_END_JS)
+        await self._call_on(node, _CARET_END_JS)
         await self.page.keyboard.insert_text(value)
 
-    async def _select(self, locator: Locator, object_id: str, value: str, timeout_ms: int) -> None:
-        found = await self._call_on(object_id, _FIND_OPTION_JS, value)
+    async def _select(self, locator: Locator, node: _Node, value: str, timeout_ms: int) -> None:
+        found = await self._call_on(node, _FIND_OPTION_JS, value)
         if not isinstance(found, dict) or "index" not in found:
             detail = found.get("detail") if isinstance(found, dict) else None
             raise BrowserActionError("action_failed", detail or "no such option")
         await locator.select_option(index=int(found["index"]), timeout=timeout_ms)
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
-        """What ``action`` on ``handle`` will really do, read on the live page now."""
-        object_id, context_id = await self._resolve(handle)
-        data = await self._call_on(object_id, _INSPECT_JS, action, PAGE_TEXT_CHARS)
+        """What ``action`` on ``handle`` will really do, read on the live page now.
+
+        A click whose point lands in a cross-origin frame is followed into that frame's own
+        document (hit-tested again there); only a frame we cannot reach stays ``opaque``.
+        """
+        node = await self._resolve(handle)
+        data, handlers, opaque = await self._effect_at(node, action, None)
+        lands = bool(data.get("lands_elsewhere"))
+        for _ in range(MAX_FRAME_DEPTH):
+            point = data.get("frame_point")
+            hit_frame = await self._global(node, "__subterminatorFrame") if point else None
+            child = await self._child(node.doc, hit_frame) if hit_frame else None
+            if child is None:
+                break
+            node = await self._root(child)
+            data, handlers, opaque = await self._effect_at(node, action, point)
+            lands = True
+        page = data
+        if not node.doc.top:  # the page is the top document, whatever frame the target is in
+            page, _, _ = await self._effect_at(await self._root(await self._top()), "scroll", None)
+        target = EffectTarget(
+            **{k: data[k] for k in EffectTarget.model_fields if k in data and k != "handlers"},
+            handlers=sorted(set(handlers)),
+        )
+        return ActionEffect(
+            action=action,
+            target=target,
+            lands_elsewhere=lands,
+            opaque=opaque,
+            page_url=str(page.get("page_url", "")),
+            page_title=str(page.get("page_title", "")),
+            page_text=str(page.get("page_text", "")),
+            frame_url="" if node.doc.top else str(data.get("page_url", "")),
+        )
+
+    async def _global(self, node: _Node, name: str) -> str | None:
+        """A value inspect.js left in our world of ``node``'s document, as a remote object."""
+        found = await self._send(
+            "Runtime.evaluate",
+            {"expression": f"globalThis.{name}", "contextId": node.context_id},
+            via=node.doc.session,
+        )
+        object_id = found.get("result", {}).get("objectId")
+        return str(object_id) if object_id else None
+
+    async def _effect_at(
+        self, node: _Node, action: ActionKind, point: list[float] | None
+    ) -> tuple[dict[str, Any], list[str], str]:
+        """inspect.js on ``node`` (at ``point`` of its document, if given), plus listeners."""
+        data = await self._call_on(node, _INSPECT_JS, action, PAGE_TEXT_CHARS, point)
         if not isinstance(data, dict):
             raise BrowserActionError("action_failed", "the page could not be inspected")
         handlers: list[str] = list(data.get("handlers", []))
         opaque = str(data.get("opaque", ""))
-        chain = await self._send(
-            "Runtime.evaluate",
-            {"expression": "globalThis.__subterminatorHit", "contextId": context_id},
-        )
-        chain_id = chain.get("result", {}).get("objectId")
+        chain_id = await self._global(node, "__subterminatorHit")
         items = await self._send(
-            "Runtime.getProperties", {"objectId": chain_id, "ownProperties": True}
+            "Runtime.getProperties",
+            {"objectId": chain_id, "ownProperties": True},
+            via=node.doc.session,
         )
         listeners_of = [
             p["value"]["objectId"]
@@ -562,54 +736,54 @@ class PlaywrightBrowser:
         # the control's own listeners count; its ancestors' only for events it sends up
         changes_up = (
             action in ("fill", "select")
-            or data.get("input_type")
-            in (
-                "checkbox",
-                "radio",
-            )
+            or data.get("input_type") in ("checkbox", "radio")
             or data.get("role") in ("switch", "checkbox", "radio")
         )
+        session = node.doc.session
+        previous = ""
         for index, object_id in enumerate(listeners_of if changes_up else listeners_of[:1]):
-            types = await self._listener_types(object_id)
+            types = await self._listener_types(session, object_id, previous)
             handlers += types if index == 0 else types & DELEGATED_EVENTS
+            previous = object_id
         if listeners_of:
-            node = await self._send(
-                "DOM.describeNode", {"objectId": listeners_of[0], "pierce": False}
+            described = await self._send(
+                "DOM.describeNode", {"objectId": listeners_of[0], "pierce": False}, via=session
             )
-            roots = node.get("node", {}).get("shadowRoots", [])
+            roots = described.get("node", {}).get("shadowRoots", [])
             if any(r.get("shadowRootType") == "closed" for r in roots):
                 opaque = opaque or "closed shadow root"
-        target = EffectTarget(
-            **{k: data[k] for k in EffectTarget.model_fields if k in data and k != "handlers"},
-            handlers=sorted(set(handlers)),
-        )
-        return ActionEffect(
-            action=action,
-            target=target,
-            lands_elsewhere=bool(data.get("lands_elsewhere")),
-            opaque=opaque,
-            page_url=str(data.get("page_url", "")),
-            page_title=str(data.get("page_title", "")),
-            page_text=str(data.get("page_text", "")),
-        )
+        return data, handlers, opaque
 
-    async def _listener_types(self, object_id: str) -> set[str]:
-        """Event types the *page* listens for on a node or window of our isolated world.
+    async def _listener_types(self, session: CDPSession, object_id: str, document: str) -> set[str]:
+        """Event types the *page* listens for on a node (or, past its document, the window).
 
         Listeners belong to the world that added them, so the node is looked up again in the
         page's main world first; asked from our world, DevTools reports none.
         """
+        window = False
         try:
-            described = await self._send("DOM.describeNode", {"objectId": object_id})
-        except PlaywrightError:  # not a node: the window
-            main = await self._send("Runtime.evaluate", {"expression": "window"})
-        else:
-            backend = described["node"]["backendNodeId"]
-            main = await self._send("DOM.resolveNode", {"backendNodeId": backend})
-        main_id = main.get("object", main.get("result", {})).get("objectId")
+            described = await self._send("DOM.describeNode", {"objectId": object_id}, via=session)
+        except PlaywrightError:  # not a node: the window of ``document``, the chain's last
+            described = await self._send("DOM.describeNode", {"objectId": document}, via=session)
+            window = True
+        backend = described["node"]["backendNodeId"]
+        main = await self._send("DOM.resolveNode", {"backendNodeId": backend}, via=session)
+        main_id = main.get("object", {}).get("objectId")
+        if main_id and window:
+            view = await self._send(
+                "Runtime.callFunctionOn",
+                {
+                    "objectId": main_id,
+                    "functionDeclaration": "function() { return this.defaultView }",
+                },
+                via=session,
+            )
+            main_id = view.get("result", {}).get("objectId")
         if not main_id:
             return set()
-        found = await self._send("DOMDebugger.getEventListeners", {"objectId": main_id})
+        found = await self._send(
+            "DOMDebugger.getEventListeners", {"objectId": main_id}, via=session
+        )
         return {str(item["type"]) for item in found.get("listeners", [])}
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
@@ -651,7 +825,9 @@ def _action_error(message: str) -> Exception:
     return BrowserActionError(code, detail)
 
 
-def _raw_node(meta: dict[str, Any], ax_nodes: list[dict[str, Any]]) -> RawNode:
+def _raw_node(
+    meta: dict[str, Any], ax_nodes: list[dict[str, Any]], parent: int | None, prefix: str
+) -> RawNode:
     ax = ax_nodes[0] if ax_nodes else {}
     props = {p["name"]: p.get("value", {}).get("value") for p in ax.get("properties", [])}
     reasons = {r["name"] for r in ax.get("ignoredReasons", [])}
@@ -665,8 +841,8 @@ def _raw_node(meta: dict[str, Any], ax_nodes: list[dict[str, Any]]) -> RawNode:
     backend = ax.get("backendDOMNodeId")
     x, y, w, h = meta["b"]
     return RawNode(
-        handle=str(backend) if backend is not None else None,
-        parent=None if meta["p"] < 0 else meta["p"],
+        handle=f"{prefix}{backend}" if backend is not None else None,
+        parent=parent,
         tag=meta["t"],
         role=str(role),
         name=str(ax.get("name", {}).get("value") or ""),

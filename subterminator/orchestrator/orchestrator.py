@@ -288,7 +288,13 @@ class TaskOrchestrator:
             expected = effect.target.href
         elif effect is not None and effect.target.submits and effect.target.form_method == "GET":
             expected = effect.target.form_action
-        guard = self.gate.request_guard(verdict, approved, snapshot.page.url, expected)
+        guard = self.gate.request_guard(
+            verdict,
+            approved,
+            snapshot.page.url,
+            expected,
+            frame_url=effect.frame_url if effect is not None else "",
+        )
         if guard is not None:
 
             def watch(request: GuardedRequest, guard: Any = guard) -> str | None:

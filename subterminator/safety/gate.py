@@ -242,16 +242,22 @@ class SafetyGate:
     # -- the network backstop ----------------------------------------------------------------
 
     def request_guard(
-        self, verdict: Verdict, approved: bool, page_url: str, expected: str = ""
+        self,
+        verdict: Verdict,
+        approved: bool,
+        page_url: str,
+        expected: str = "",
+        frame_url: str = "",
     ) -> RequestGuard | None:
         """What the page may send while an unapproved action runs on a flow page.
 
         On the final page a navigation must also be the one the control declares (its link or
-        GET form): a "Go back" whose script goes elsewhere is held.
+        GET form): a "Go back" whose script goes elsewhere is held. Writes to the page's own
+        host, or to the host of the frame the control sits in, are held too.
         """
         if approved or verdict.page == "outside" or self.flow_done:
             return None
-        site = urlsplit(page_url).netloc
+        sites = {urlsplit(u).netloc for u in (page_url, frame_url) if u}
         declared = urlsplit(expected)
 
         def guard(request: GuardedRequest) -> str | None:
@@ -266,7 +272,7 @@ class SafetyGate:
                 return "a navigation the control did not declare, from the final page"
             if request.method in SAFE_METHODS or verdict.allow_writes:
                 return None
-            if request.navigation or where.netloc == site:
+            if request.navigation or where.netloc in sites:
                 return f"a {request.method} from a cancellation page, during an unapproved action"
             return None
 

@@ -2,8 +2,11 @@
 // open shadow roots and same-origin frames included, and returns the candidate elements in DFS
 // document order with their layout boxes in the top viewport's coordinates; Chrome's
 // accessibility engine then names them (PlaywrightBrowser).
+// `origin` places this document in the top viewport ([x, y, clip left, top, right, bottom]) when
+// it is a cross-origin frame walked on its own; such frames found here are listed in `xf`
+// ([index of the frame element, its origin...]) for the caller to walk.
 // The returned array carries the metadata as JSON in its `data` property.
-(scope, limit) => {
+(scope, limit, origin) => {
   const SEL = 'a[href],area[href],button,input,select,textarea,summary,details,[role],' +
     '[tabindex],h1,h2,h3,h4,h5,h6,[contenteditable]:not([contenteditable="false"]),dialog,' +
     'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked]';
@@ -18,23 +21,26 @@
   const els = [], meta = [];
   const stack = [];
   // frame: [offset x, offset y, clip left, top, right, bottom] of the document being walked
-  const TOP = [0, 0, 0, 0, vw, vh];
+  const TOP = origin || [0, 0, 0, 0, vw, vh];
+  const xf = [];
   const pushChildren = (node, parent, frame) => {
     const kids = [];
     if (node.shadowRoot) for (let c = node.shadowRoot.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
     for (let c = node.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], parent, frame]);
   };
-  const inner = (el, frame) => {
-    // a same-origin frame's document, with where its viewport sits in ours
-    let doc = null;
-    try { doc = el.contentDocument; } catch (e) { doc = null; }
-    if (!doc || !doc.documentElement) return null;
+  const place = (el, frame) => {
+    // where a frame's viewport sits in ours, and the part of it that shows
     const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
     const x = frame[0] + r.x + el.clientLeft + parseFloat(cs.paddingLeft || '0');
     const y = frame[1] + r.y + el.clientTop + parseFloat(cs.paddingTop || '0');
-    return [doc, [x, y, Math.max(frame[2], x), Math.max(frame[3], y),
-      Math.min(frame[4], x + el.clientWidth), Math.min(frame[5], y + el.clientHeight)]];
+    return [x, y, Math.max(frame[2], x), Math.max(frame[3], y),
+      Math.min(frame[4], x + el.clientWidth), Math.min(frame[5], y + el.clientHeight)];
+  };
+  const inner = (el) => {
+    let doc = null;
+    try { doc = el.contentDocument; } catch (e) { doc = null; }
+    return doc && doc.documentElement ? doc : null;
   };
   pushChildren(document.documentElement, -1, TOP);
   while (stack.length) {
@@ -63,8 +69,9 @@
       }
     }
     if (el.tagName === 'IFRAME' || el.tagName === 'FRAME') {
-      const found = inner(el, frame);
-      if (found) pushChildren(found[0].documentElement, here, found[1]);
+      const doc = inner(el);
+      if (doc) pushChildren(doc.documentElement, here, place(el, frame));
+      else if (here !== parent) xf.push([here, ...place(el, frame)]);
       continue;
     }
     pushChildren(el, here, frame);
@@ -85,6 +92,9 @@
       meta[i].p = p < 0 ? -1 : index[p];
       keptEls.push(els[i]); keptMeta.push(meta[i]);
     }
+    for (let i = xf.length - 1; i >= 0; i--) {
+      if (keep[xf[i][0]]) xf[i][0] = index[xf[i][0]]; else xf.splice(i, 1);
+    }
     dropped = els.length - keptEls.length;
     els.length = 0; els.push(...keptEls);
     meta.length = 0; meta.push(...keptMeta);
@@ -92,7 +102,7 @@
   els.data = JSON.stringify({ dropped,
     url: location.href, title: document.title, vw, vh,
     sx: Math.max(0, Math.round(window.scrollX)), sy: Math.max(0, Math.round(window.scrollY)),
-    meta,
+    meta, xf,
   });
   return els;
 }

@@ -2,7 +2,9 @@
 // reaches (hit-tested at the point Playwright clicks, through open shadow roots and same-origin
 // frames), what that element does (link, form submission and its method/action, disclosure),
 // and the page's visible text. Called in an isolated world; returns plain data.
-function(action, maxText) {
+// `point` (in this document's viewport) is where a click from a parent document lands here;
+// a click that lands in a cross-origin frame returns `frame_point` for the caller to follow.
+function(action, maxText, point) {
   const clip = (s, n) => (s || '').replace(/\s+/g, ' ').trim().slice(0, n);
   const absolute = (u, base) => { try { return new URL(u, base).href; } catch (e) { return u || ''; } };
   let el = this;
@@ -10,14 +12,20 @@ function(action, maxText) {
   let doc = el.ownerDocument;
   let hit = el;
   let lands = false;
+  let framePoint = null;
+  globalThis.__subterminatorFrame = null;
   if (action === 'click') {
-    el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
-    // where Playwright clicks: the centre of the element's largest box (a wrapped link has
-    // several; the bounding box's centre may be empty space)
-    const rects = [...el.getClientRects()].filter(q => q.width > 0 && q.height > 0);
-    const r = rects.sort((a, b) => b.width * b.height - a.width * a.height)[0] || el.getBoundingClientRect();
-    let x = r.x + r.width / 2, y = r.y + r.height / 2;
-    let root = doc;
+    let x, y;
+    if (point) {
+      [x, y] = point;
+    } else {
+      el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
+      // where Playwright clicks: the centre of the element's largest box (a wrapped link has
+      // several; the bounding box's centre may be empty space)
+      const rects = [...el.getClientRects()].filter(q => q.width > 0 && q.height > 0);
+      const r = rects.sort((a, b) => b.width * b.height - a.width * a.height)[0] || el.getBoundingClientRect();
+      x = r.x + r.width / 2; y = r.y + r.height / 2;
+    }
     hit = doc.elementFromPoint(x, y);
     for (let depth = 0; hit && depth < 8; depth++) {
       if (hit.shadowRoot) {
@@ -27,9 +35,16 @@ function(action, maxText) {
       if (hit.tagName === 'IFRAME' || hit.tagName === 'FRAME' || hit.tagName === 'OBJECT' || hit.tagName === 'EMBED') {
         let inner = null;
         try { inner = hit.contentDocument; } catch (e) { inner = null; }
-        if (!inner) { opaque = 'cross-origin frame'; break; }
-        const fr = hit.getBoundingClientRect();
-        x -= fr.x; y -= fr.y;
+        // into the frame's viewport: past its border and padding
+        const fr = hit.getBoundingClientRect(), cs = getComputedStyle(hit);
+        x -= fr.x + hit.clientLeft + parseFloat(cs.paddingLeft || '0');
+        y -= fr.y + hit.clientTop + parseFloat(cs.paddingTop || '0');
+        if (!inner) {
+          opaque = 'cross-origin frame';
+          framePoint = [x, y];
+          globalThis.__subterminatorFrame = hit;
+          break;
+        }
         const next = inner.elementFromPoint(x, y);
         if (!next) { opaque = 'empty frame'; break; }
         hit = next; doc = inner; continue;
@@ -104,7 +119,7 @@ function(action, maxText) {
     input_type: type, expanded, href: link ? absolute(link.getAttribute('href'), doc.baseURI) : '',
     form_action: form ? actionUrl : '', form_method: form ? method : '', submits, handlers,
     container: containers.filter(Boolean).join(' / ').slice(0, 200),
-    lands_elsewhere: lands, opaque,
+    lands_elsewhere: lands, opaque, frame_point: framePoint,
     page_url: document.location.href, page_title: document.title, page_text: visible(document),
   };
 }
