@@ -12,7 +12,6 @@ import uuid
 
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.models.snapshot import PageInfo
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from tests.conftest import FIXTURES, PAGES
@@ -66,7 +65,7 @@ async def main() -> None:
                 )
                 snapshot, _ = await factory.create()
                 snapshot = snapshot.model_copy(
-                    update={"page": PageInfo(url=public_url, title=snapshot.page.title)}
+                    update={"page": snapshot.page.model_copy(update={"url": public_url})}
                 )
                 path = out / f"{name}.json"
                 path.write_text(snapshot.model_dump_json(indent=2) + "\n")

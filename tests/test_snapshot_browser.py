@@ -38,7 +38,27 @@ async def test_get_snapshot_matches_the_schema(rules: PlaywrightBrowser) -> None
     jsonschema.Draft202012Validator(schema()).validate(document)
     required = {"snapshot_id", "timestamp", "elements", "focused", "page", "screenshot", "viewport"}
     assert required <= document.keys()
-    assert document["page"] == {"url": rules.page.url, "title": "Pruning rules"}
+    assert document["page"]["url"] == rules.page.url
+    assert document["page"]["title"] == "Pruning rules"
+    assert document["page"]["text"].startswith("Pruning rules\n")
+
+
+async def test_page_text_is_visible_text_viewport_first_and_never_form_values(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    await browser.navigate(pages.url("text.html"))
+    capture = await browser.capture()
+    lines = capture.text.split("\n")
+    assert lines[:3] == [
+        "Top nav",
+        "Your membership",
+        "Your membership will end on March 3, 2027 .",
+    ]
+    assert lines.index("Main content below the fold") < lines.index("Footer text")  # main first
+    for absent in ("Hidden by", "hunter2", "typed", "option"):
+        assert absent not in capture.text
+    snapshot = (await BrowserToolServer(browser).execute("get_snapshot", {})).snapshot
+    assert snapshot.page.text == capture.text  # within the budget: all of it
 
 
 async def test_inclusion_and_exclusion_rules(rules: PlaywrightBrowser) -> None:

@@ -17,7 +17,7 @@ def snapshot_text(snapshot: Snapshot, full: bool) -> str:
         return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return (
         f'{{"snapshot_id":"{snapshot.snapshot_id}","page":'
-        f"{json.dumps(snapshot.page.model_dump(), ensure_ascii=False)},"
+        f"{json.dumps(snapshot.page.model_dump(exclude={'text'}), ensure_ascii=False)},"
         f'"elements":"omitted: an older snapshot, its refs are no longer valid"}}'
     )
 

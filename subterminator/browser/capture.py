@@ -70,3 +70,9 @@ class RawCapture(_Raw):
     nodes: list[RawNode] = Field(default_factory=list)
     omitted: int = Field(default=0, description="Offscreen candidates left out over the cap")
     screenshot: bytes | None = Field(default=None, description="PNG bytes (base64 in JSON)")
+    text: str = Field(
+        default="",
+        description="Visible text in document order: the viewport's first, then the main "
+        "content's, then the rest; whitespace-collapsed, a line per block, bounded; form "
+        "values never",
+    )

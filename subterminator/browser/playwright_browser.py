@@ -62,6 +62,7 @@ MARK = "data-subterminator-target"
 # Naming costs ~0.5 ms per element; past this many, only the viewport's and the earliest
 # offscreen elements are named (RawCapture.omitted says how many were left out).
 MAX_CAPTURE_NODES = 2000
+PAGE_TEXT_PART_CHARS = 4000  # per part of RawCapture.text: in view, main content, the rest
 MAX_FRAME_DEPTH = 4  # cross-origin frames inside cross-origin frames, as deep as we follow
 WORLD = "subterminator"
 HIDDEN_REASONS = frozenset(
@@ -416,7 +417,7 @@ class PlaywrightBrowser:
         page = self.page
         commits = self._commits[page]
         self._committed[page].clear()
-        data, nodes, omitted = await self._walk(top, scope, None, self.max_nodes, 0)
+        data, nodes, omitted, parts = await self._walk(top, scope, None, self.max_nodes, 0)
         viewport = RawViewport(
             width=data["vw"], height=data["vh"], scroll_x=data["sx"], scroll_y=data["sy"]
         )
@@ -433,12 +434,17 @@ class PlaywrightBrowser:
             nodes=nodes,
             omitted=omitted,
             screenshot=screenshot,
+            text="\n".join(p[:PAGE_TEXT_PART_CHARS] for p in parts if p),
         )
 
     async def _walk(
         self, doc: _Doc, scope: CaptureScope, origin: list[float] | None, limit: int, depth: int
-    ) -> tuple[dict[str, Any], list[RawNode], int]:
-        """Capture one document, then each cross-origin frame in it, spliced in DFS order."""
+    ) -> tuple[dict[str, Any], list[RawNode], int, list[str]]:
+        """Capture one document, then each cross-origin frame in it, spliced in DFS order.
+
+        Returns the document's data, its nodes, how many it left out, and its text by part
+        (in view, main content, the rest) with its frames' text appended to each part.
+        """
         context_id = await self._world(doc)
         group = f"capture-{secrets.token_hex(4)}"
         evaluated = await self._send(
@@ -446,7 +452,12 @@ class PlaywrightBrowser:
             {
                 "functionDeclaration": CAPTURE_JS,
                 "executionContextId": context_id,
-                "arguments": [{"value": scope}, {"value": limit}, {"value": origin}],
+                "arguments": [
+                    {"value": scope},
+                    {"value": limit},
+                    {"value": origin},
+                    {"value": PAGE_TEXT_PART_CHARS},
+                ],
                 "objectGroup": group,
                 "returnByValue": False,
             },
@@ -479,15 +490,19 @@ class PlaywrightBrowser:
                 )
             )
             omitted = int(data.get("dropped", 0))
+            parts = [str(t) for t in data.get("tx", ["", "", ""])]
             room = limit - len(data["meta"])
             for index, *place in data.get("xf", []) if depth < MAX_FRAME_DEPTH else []:
                 child = await self._child(doc, objects[index])
                 if child is None or room <= 0:
                     continue
-                _, inner, left_out = await self._walk(child, scope, place, room, depth + 1)
+                _, inner, left_out, text = await self._walk(child, scope, place, room, depth + 1)
                 frames[index] = inner
                 room -= len(inner)
                 omitted += left_out
+                parts = [
+                    f"{mine}\n{theirs}".strip() for mine, theirs in zip(parts, text, strict=True)
+                ]
         finally:
             await self._send("Runtime.releaseObjectGroup", {"objectGroup": group}, via=doc.session)
         prefix = "" if doc.top else f"{doc.frame_id}:"
@@ -500,7 +515,7 @@ class PlaywrightBrowser:
             for node in frames.get(index, []):
                 parent = position[index] if node.parent is None else base + node.parent
                 nodes.append(node.model_copy(update={"parent": parent}))
-        return data, nodes, omitted
+        return data, nodes, omitted, parts
 
     async def _screenshot(self, page: Page, viewport: RawViewport, max_pixels: int) -> bytes:
         """The viewport as PNG; abandoned if the page commits a navigation meanwhile.

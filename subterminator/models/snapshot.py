@@ -54,6 +54,12 @@ class BoundingBox(_Contract):
 class PageInfo(_Contract):
     url: str
     title: str
+    text: str = Field(
+        default="",
+        description="Visible text, viewport first, then the main content; whitespace-collapsed, "
+        "a line per block, cut to a token budget (PruneLimits.text_token_budget); form values "
+        "never. Outcome checks read it; only the latest snapshot shows it to the model",
+    )
 
 
 class ViewportInfo(_Contract):

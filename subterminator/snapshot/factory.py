@@ -18,6 +18,24 @@ from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN, estimate_token
 SCREENSHOT_TOKENS = 500  # spec 01 2.1.1: ~500 image tokens per screenshot
 
 
+def excerpt(text: str, budget: int, estimator: Callable[[str], int]) -> str:
+    """The longest prefix of ``text`` within ``budget`` tokens, cut at a word, marked "…"."""
+    if estimator(text) <= budget:
+        return text
+    low, high = 0, len(text)
+    while low < high:  # the longest prefix that fits, marker included
+        middle = (low + high + 1) // 2
+        if estimator(text[:middle] + "…") <= budget:
+            low = middle
+        else:
+            high = middle - 1
+    cut = text[:low]
+    space = max(cut.rfind(" "), cut.rfind("\n"))
+    if space > low // 2:
+        cut = cut[:space]
+    return cut.rstrip() + "…" if cut else ""
+
+
 def _uuid() -> str:
     return str(uuid.uuid4())
 
@@ -88,7 +106,11 @@ class SnapshotFactory:
             timestamp=self.clock(),
             elements=[e.to_element() for e in elements],
             focused=focused,
-            page=PageInfo(url=capture.url, title=capture.title),
+            page=PageInfo(
+                url=capture.url,
+                title=capture.title,
+                text=excerpt(capture.text, self.limits.text_token_budget, self.estimator),
+            ),
             screenshot=base64.b64encode(capture.screenshot).decode() if capture.screenshot else "",
             viewport=ViewportInfo(
                 width=max(1, viewport.width),

@@ -63,6 +63,9 @@ class PruneLimits:
     max_depth: int = 10
     max_name_length: int = MAX_NAME_LENGTH
     element_token_budget: int = 2000  # spec 01 2.1.1 hard limit for the elements JSON
+    # The page's visible text beside the elements (spec 04 gives the model ~2 KB of it); its
+    # own budget, so prose never crowds out controls.
+    text_token_budget: int = 500
 
 
 def truncate(text: str, limit: int = MAX_NAME_LENGTH) -> str:

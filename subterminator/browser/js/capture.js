@@ -5,14 +5,18 @@
 // `origin` places this document in the top viewport ([x, y, clip left, top, right, bottom]) when
 // it is a cross-origin frame walked on its own; such frames found here are listed in `xf`
 // ([index of the frame element, its origin...]) for the caller to walk.
+// It also reads the visible text, in document order, in three parts: in the viewport, in the main
+// content, elsewhere (`tx`); each part bounded by `textLimit` characters. Text nodes only: form
+// values (passwords) never; a line break between blocks.
 // The returned array carries the metadata as JSON in its `data` property.
-(scope, limit, origin) => {
+(scope, limit, origin, textLimit) => {
   const SEL = 'a[href],area[href],button,input,select,textarea,summary,details,[role],' +
     '[tabindex],h1,h2,h3,h4,h5,h6,[contenteditable]:not([contenteditable="false"]),dialog,' +
     'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked]';
   const LIVE = /^(alert|alertdialog|status|dialog|log)$/;
   const NATIVE = /^(A|AREA|BUTTON|INPUT|SELECT|TEXTAREA|SUMMARY)$/;
   const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'NOSCRIPT', 'svg']);
+  const BLOCK = /^(P|DIV|LI|UL|OL|DL|DT|DD|H[1-6]|TD|TH|TR|TABLE|SECTION|ARTICLE|HEADER|FOOTER|MAIN|NAV|ASIDE|FORM|FIELDSET|LEGEND|BLOCKQUOTE|PRE|FIGURE|FIGCAPTION|SUMMARY|DETAILS|DIALOG|BUTTON|LABEL|BODY|HTML|BR|HR|CAPTION)$/;
   const vw = window.innerWidth, vh = window.innerHeight;
   let focused = document.activeElement;
   while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) {
@@ -26,8 +30,37 @@
   const pushChildren = (node, parent, frame) => {
     const kids = [];
     if (node.shadowRoot) for (let c = node.shadowRoot.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
-    for (let c = node.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
+    for (let c = node.firstChild; c; c = c.nextSibling) {
+      if (c.nodeType === 1 || (c.nodeType === 3 && /\S/.test(c.nodeValue))) kids.push(c);
+    }
     for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], parent, frame]);
+  };
+  // visible text: [in view, main content, elsewhere], each a list of blocks of words
+  const texts = [[], [], []], sizes = [0, 0, 0];
+  let seen = null, seenFrame = null, seenOk = false, seenPart = 0, lastBlock = null;
+  const addText = (node, frame) => {
+    const el = node.parentElement;
+    if (!el) return;
+    if (el !== seen || frame !== seenFrame) {
+      seen = el; seenFrame = frame;
+      seenOk = !el.closest('select,textarea,datalist') &&
+        el.checkVisibility({visibilityProperty: true, opacityProperty: true});
+      if (seenOk) {
+        const b = el.getBoundingClientRect();
+        const x = b.x + frame[0], y = b.y + frame[1];
+        const inView = x + b.width > frame[2] && y + b.height > frame[3] && x < frame[4] && y < frame[5];
+        seenPart = inView ? 0 : (el.closest('main,[role=main],article') ? 1 : 2);
+      }
+    }
+    if (!seenOk || sizes[seenPart] >= textLimit) return;
+    const words = node.nodeValue.replace(/\s+/g, ' ');  // spaces at the ends kept: "a<b>b</b>." stays "ab."
+    let block = el;
+    while (block.parentElement && !BLOCK.test(block.tagName)) block = block.parentElement;
+    const part = texts[seenPart];
+    if (block === lastBlock && part.length) part[part.length - 1] += words;
+    else part.push(words);
+    lastBlock = block;
+    sizes[seenPart] += words.length + 1;
   };
   const place = (el, frame) => {
     // where a frame's viewport sits in ours, and the part of it that shows
@@ -45,6 +78,7 @@
   pushChildren(document.documentElement, -1, TOP);
   while (stack.length) {
     const [el, parent, frame] = stack.pop();
+    if (el.nodeType === 3) { addText(el, frame); continue; }
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
     if (el.matches(SEL) && el.getClientRects().length) {
@@ -102,7 +136,7 @@
   els.data = JSON.stringify({ dropped,
     url: location.href, title: document.title, vw, vh,
     sx: Math.max(0, Math.round(window.scrollX)), sy: Math.max(0, Math.round(window.scrollY)),
-    meta, xf,
+    meta, xf, tx: texts.map(t => t.map(b => b.replace(/ +/g, ' ').trim()).filter(Boolean).join('\n').slice(0, textLimit)),
   });
   return els;
 }
