@@ -52,7 +52,7 @@ async def test_page_text_is_visible_text_viewport_first_and_never_form_values(
     assert lines[:3] == [
         "Top nav",
         "Your membership",
-        "Your membership will end on March 3, 2027 .",
+        "Your membership will end on March 3, 2027.",
     ]
     assert lines.index("Main content below the fold") < lines.index("Footer text")  # main first
     for absent in ("Hidden by", "hunter2", "typed", "option"):
