@@ -13,6 +13,7 @@ from typing import Literal
 from subterminator.ai.protocol import ToolCall
 from subterminator.errors import ServiceNotFoundError
 from subterminator.models.snapshot import Element, Snapshot
+from subterminator.outcome import Outcome, judge_outcome
 
 SnapshotPredicate = Callable[[Snapshot], bool]
 ActionPredicate = Callable[[ToolCall, Element, Snapshot], bool]
@@ -40,6 +41,8 @@ class IrreversibleRule:
 class CompletionCriteria:
     success_indicators: list[SnapshotPredicate] = field(default_factory=list)
     failure_indicators: list[SnapshotPredicate] = field(default_factory=list)
+    # Address fragments of the service's confirmation pages: evidence, with no cancel control.
+    success_urls: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -74,6 +77,10 @@ class ServiceConfig:
             except Exception:  # a broken rule must fail safe: treat the action as irreversible
                 return rule.name
         return None
+
+    def outcome(self, snapshot: Snapshot) -> Outcome:
+        """What the page shows about the membership, on evidence (``outcome.judge``)."""
+        return judge_outcome(snapshot, self.completion_criteria.success_urls)
 
     def verify_success(self, snapshot: Snapshot) -> bool:
         """Any success indicator and no failure indicator (spec 03 2.6.3)."""

@@ -12,6 +12,7 @@ from urllib.parse import urlsplit
 
 from subterminator.ai.protocol import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
+from subterminator.outcome import judge_outcome
 from subterminator.services.base import (
     Checkpoint,
     CompletionCriteria,
@@ -20,9 +21,7 @@ from subterminator.services.base import (
     register_service,
 )
 
-CANCELLED = re.compile(
-    r"\bcancell?ed\b|membership (has )?ended|membership ends|cancellation (is )?confirmed"
-)
+SUCCESS_URLS = ("/cancelsuccess",)  # spec 03 2.6.2
 FINISH = re.compile(
     r"finish cancel|confirm cancel|complete cancel|yes,? cancel"
     r"|cancel (my )?membership now|end membership"
@@ -99,14 +98,8 @@ def destructive_click(call: ToolCall, element: Element, snapshot: Snapshot) -> b
 
 
 def cancelled(snapshot: Snapshot) -> bool:
-    if CANCELLED.search(snapshot.page.title.lower()):
-        return True
-    if any(CANCELLED.search(n) for n in _names(snapshot, TEXT_ROLES)):
-        return True
-    restart = ("restart membership", "restart your membership")
-    return _any(snapshot, restart, frozenset({"button", "link"})) or "/cancelsuccess" in _path(
-        snapshot
-    )
+    """Evidence of the cancelled state (``outcome.judge``), not a word on the page."""
+    return judge_outcome(snapshot, SUCCESS_URLS).cancelled
 
 
 def failed_page(snapshot: Snapshot) -> bool:
@@ -156,6 +149,7 @@ NETFLIX = ServiceConfig(
     completion_criteria=CompletionCriteria(
         success_indicators=[cancelled],
         failure_indicators=[failed_page],
+        success_urls=SUCCESS_URLS,
     ),
     system_prompt_addition=(
         "Netflix: the account page leads to membership management and 'Cancel membership'. "

@@ -1,0 +1,170 @@
+"""Is the membership cancelled? Evidence from the page, read sentence by sentence.
+
+A page that merely mentions cancelling is not evidence: the judge wants a statement that it
+happened ("Your membership has been cancelled"), the period-end wording of a cancelled account
+("Your membership ends on March 3"), a restart control where no cancel control is, or the
+service's success address; each checked for negation ("is NOT cancelled"), for conditions and
+generalities ("if you cancel", "cancel anytime"), for questions ("Order canceled?") and for help
+pages. Telling a person that nothing happened when it did, or the reverse, is the worst failure
+this tool can have, so anything else is ``unknown``.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass, field
+from typing import Literal
+from urllib.parse import urlsplit
+
+from subterminator.models.snapshot import Snapshot
+from subterminator.outcome.vocabulary import (
+    ACTIVE,
+    CONFIRMED,
+    DATE,
+    FAILURE,
+    HELP,
+    HELP_PATH,
+    HYPOTHETICAL,
+    NEGATED,
+    NEGATED_AFTER,
+    PERIOD_END,
+    RESTART,
+    STATE,
+)
+from subterminator.safety.text import normalize
+from subterminator.safety.vocabulary import FINAL, FLOW
+
+State = Literal["cancelled", "not_cancelled", "unknown"]
+CONTROL_ROLES = frozenset({"button", "link", "menuitem", "tab", "switch"})
+TEXT_ROLES = frozenset({"heading", "alert", "alertdialog", "dialog", "status", "region"})
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\s+[-|–—·]\s+|\n")
+_NEGATION_REACH = 40  # characters before a state word that a "not" governs
+
+
+@dataclass(frozen=True)
+class Outcome:
+    """The judgment, with the quotes it rests on (for messages and logs)."""
+
+    state: State
+    evidence: tuple[str, ...] = ()
+    against: tuple[str, ...] = ()
+    ends_on: str | None = None
+    help_page: bool = False
+
+    @property
+    def cancelled(self) -> bool:
+        return self.state == "cancelled"
+
+    def why(self) -> str:
+        """One line for a person: what was seen."""
+        if self.state == "cancelled":
+            return "; ".join(self.evidence[:2])
+        if self.against:
+            return "; ".join(self.against[:2])
+        if self.help_page:
+            return "this is a help page, not the account"
+        return "no statement that the membership is cancelled"
+
+
+@dataclass
+class _Sentence:
+    text: str  # as printed
+    norm: str
+    source: str  # title, heading, text, ...
+
+
+@dataclass
+class _Reading:
+    evidence: list[str] = field(default_factory=list)
+    against: list[str] = field(default_factory=list)
+    ends_on: str | None = None
+
+
+def sentences(snapshot: Snapshot) -> list[_Sentence]:
+    """The title, the names of headings and live regions, and the page text, as sentences."""
+    found: list[_Sentence] = []
+    seen: set[str] = set()
+    sources = [("title", snapshot.page.title)]
+    sources += [(e.role, e.name) for e in snapshot.elements if e.role in TEXT_ROLES]
+    sources += [("text", snapshot.page.text)]
+    for source, text in sources:
+        for piece in _SENTENCE_END.split(text):
+            piece = piece.strip()
+            norm = normalize(piece)
+            if norm and norm not in seen:
+                seen.add(norm)
+                found.append(_Sentence(piece, norm, source))
+    return found
+
+
+def _denied(sentence: str) -> bool:
+    for state in STATE.finditer(sentence):
+        before = sentence[max(0, state.start() - _NEGATION_REACH) : state.end()]
+        if NEGATED.search(before) or NEGATED_AFTER.search(sentence[state.end() :]):
+            return True
+    return False
+
+
+def _quote(sentence: _Sentence) -> str:
+    text = sentence.text if len(sentence.text) <= 120 else sentence.text[:117] + "..."
+    return f'"{text}"'
+
+
+def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Outcome:
+    """Whether ``snapshot`` shows a cancelled membership, and on what evidence."""
+    url = urlsplit(snapshot.page.url)
+    title = normalize(snapshot.page.title)
+    help_page = bool(HELP_PATH.search(url.path.lower()) or HELP.search(title))
+    controls = [
+        normalize(e.name)
+        for e in snapshot.elements
+        if e.role in CONTROL_ROLES and "disabled" not in e.state
+    ]
+    reading = _Reading()
+    period_end: list[str] = []
+    for sentence in sentences(snapshot):
+        norm = sentence.norm
+        question = norm.endswith(("?", "？"))
+        general = bool(HYPOTHETICAL.search(norm))
+        if FAILURE.search(norm) and not general:
+            reading.against.append(f"the page says {_quote(sentence)}")
+            continue
+        if STATE.search(norm) and _denied(norm) and not general and not question:
+            reading.against.append(f"the page says {_quote(sentence)}")
+            continue
+        if question or general or _denied(norm):
+            continue
+        if CONFIRMED.search(norm):
+            reading.evidence.append(f"the page says {_quote(sentence)}")
+        elif PERIOD_END.search(norm):
+            period_end.append(f"the page says {_quote(sentence)}")
+        else:
+            continue
+        date = DATE.search(sentence.text)
+        if date and reading.ends_on is None:
+            reading.ends_on = date.group(0)
+    if help_page:
+        return Outcome("unknown", help_page=True, against=tuple(reading.against))
+    if reading.against:
+        return Outcome("not_cancelled", against=tuple(reading.against))
+    final = [n for n in controls if FINAL.search(n)]
+    cancel = [n for n in controls if FLOW.search(n) and not RESTART.search(n)]
+    active = any(ACTIVE.search(s.norm) for s in sentences(snapshot))
+    if not reading.evidence and final:
+        return Outcome("not_cancelled", against=(f'the final step "{final[0]}" is still offered',))
+    evidence = list(reading.evidence)
+    if not cancel and not active:
+        evidence += period_end
+        restart = next((n for n in controls if RESTART.search(n)), None)
+        if restart:
+            evidence.append(f'a "{restart}" control, and no cancel control')
+        if any(p in url.path for p in success_urls):
+            evidence.append(f"the address is the service's confirmation page ({url.path})")
+    if evidence:
+        return Outcome("cancelled", evidence=tuple(evidence), ends_on=reading.ends_on)
+    against = []
+    if cancel:
+        against.append(f'the page still offers "{cancel[0]}"')
+    if active:
+        against.append("the page shows a next payment")
+    return Outcome("unknown", against=tuple(against))

@@ -1,0 +1,442 @@
+"""One local site serving every flow variant under ``/<variant>/...``, with server-side state.
+
+A variant is data (``Variant``): routes map a path inside the variant (no leading slash) to a
+static page or a handler ``(Request, State) -> Reply | str``. In pages, ``{{B}}`` becomes the
+variant's prefix (``/<variant>``); a redirect's location starting with ``/`` is inside the variant.
+POSTs answer ``303``. Only a POST may change whether the membership is cancelled: a handler that
+flips it on any other method is a bug in the variant, answered ``500`` and recorded as a
+``violation`` event. The truth is ``FlowSite.cancelled(variant)``, never a page's word for it.
+
+``walk`` plays a variant's scripted steps with plain Playwright calls, proving that its final
+step (and nothing before it) really cancels.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import html
+import json
+import threading
+import time
+from collections.abc import Callable, Iterable, Mapping
+from dataclasses import dataclass, field
+from http.cookies import SimpleCookie
+from http.server import BaseHTTPRequestHandler
+from typing import ClassVar, Literal
+from urllib.parse import parse_qs, urlsplit
+
+from playwright.async_api import Locator, Page
+
+from harness.local_server import LocalServer
+
+END_DATE = "March 3, 2027"
+
+# -- state and requests --------------------------------------------------------------------
+
+
+@dataclass
+class State:
+    """One variant's account. ``events`` records what the server did, in order."""
+
+    cancelled: bool = False
+    events: list[str] = field(default_factory=list)
+    flags: dict[str, str] = field(default_factory=dict)
+
+    def cancel(self) -> None:
+        self.cancelled = True
+        self.events.append("cancelled")
+
+    def restart(self) -> None:
+        self.cancelled = False
+        self.events.append("restarted")
+
+    def note(self, event: str) -> None:
+        self.events.append(event)
+
+
+# Events a right run must not cause: taking an offer, restarting, a variant bug.
+UNWANTED = ("accepted:", "restarted", "violation")
+
+
+def unwanted(events: Iterable[str]) -> list[str]:
+    return [e for e in events if e.startswith(UNWANTED)]
+
+
+@dataclass(frozen=True)
+class Request:
+    method: str
+    path: str
+    query: Mapping[str, list[str]]
+    form: Mapping[str, list[str]]
+    cookies: Mapping[str, str]
+
+    def value(self, key: str, default: str = "") -> str:
+        for source in (self.form, self.query):
+            if source.get(key):
+                return source[key][0]
+        return default
+
+
+@dataclass(frozen=True)
+class Reply:
+    body: str = ""
+    status: int = 200
+    location: str | None = None
+    content_type: str = "text/html; charset=utf-8"
+    headers: tuple[tuple[str, str], ...] = ()
+
+
+Handler = Callable[[Request, State], Reply | str]
+Route = str | Handler
+
+# -- variants ------------------------------------------------------------------------------
+
+Kind = Literal["flow", "look-alike"]
+# flows: "cancelled" (once the person approves). Look-alikes: what the truth is.
+Expect = Literal["cancelled", "active", "already-cancelled"]
+
+
+@dataclass(frozen=True)
+class Step:
+    """One scripted action for ``walk``: a role and accessible name (exact), or a selector."""
+
+    do: Literal["click", "check", "fill", "select"]
+    name: str = ""
+    role: str = "button"
+    selector: str = ""
+    value: str = ""
+    nth: int = 0
+    within: str = ""
+    final: bool = False
+
+    def describe(self) -> str:
+        target = self.selector or f"{self.role} {self.name!r}"
+        return f"{self.do} {target}" + (f" #{self.nth}" if self.nth else "")
+
+
+def click(name: str, role: str = "button", *, nth: int = 0, within: str = "") -> Step:
+    return Step("click", name, role, nth=nth, within=within)
+
+
+def final(name: str, role: str = "button", *, nth: int = 0, within: str = "") -> Step:
+    """The irreversible step: the only one after which the server may say cancelled."""
+    return Step("click", name, role, nth=nth, within=within, final=True)
+
+
+def check(label: str) -> Step:
+    return Step("check", label, role="checkbox")
+
+
+def fill(selector: str, value: str) -> Step:
+    return Step("fill", selector=selector, value=value)
+
+
+def select(selector: str, value: str) -> Step:
+    return Step("select", selector=selector, value=value)
+
+
+@dataclass(frozen=True)
+class Variant:
+    name: str
+    start: str  # path inside the variant, no leading slash
+    description: str
+    expect: Expect
+    routes: Mapping[str, Route]
+    walk: tuple[Step, ...] = ()
+    kind: Kind = "flow"
+    lang: str = "en"
+
+    @property
+    def initially_cancelled(self) -> bool:
+        return self.expect == "already-cancelled"
+
+
+# -- handler helpers -----------------------------------------------------------------------
+
+
+def not_allowed() -> Reply:
+    return Reply("<!doctype html><title>405</title><h1>Method not allowed</h1>", 405)
+
+
+def redirect(location: str) -> Reply:
+    return Reply(status=303, location=location)
+
+
+def go(location: str) -> Handler:
+    """Any method: 303 to ``location`` (``/cancel`` -> ``/cancelplan`` and the like)."""
+    return lambda _r, _s: redirect(location)
+
+
+def by_state(active: str, cancelled: str) -> Handler:
+    """A GET page whose content depends on whether the membership is cancelled."""
+
+    def handle(request: Request, state: State) -> Reply | str:
+        if request.method != "GET":
+            return not_allowed()
+        return cancelled if state.cancelled else active
+
+    return handle
+
+
+def unless_cancelled(page: str, location: str) -> Handler:
+    """A GET page shown while active; once cancelled, 303 to ``location``."""
+
+    def handle(request: Request, state: State) -> Reply | str:
+        if request.method != "GET":
+            return not_allowed()
+        return redirect(location) if state.cancelled else page
+
+    return handle
+
+
+def cancel_then(location: str) -> Handler:
+    """POST: cancel the membership, then 303 to ``location``. The irreversible step."""
+
+    def handle(request: Request, state: State) -> Reply | str:
+        if request.method != "POST":
+            return not_allowed()
+        if not state.cancelled:
+            state.cancel()
+        return redirect(location)
+
+    return handle
+
+
+def cancel_json() -> Handler:
+    """fetch POST: cancel the membership, answer JSON."""
+
+    def handle(request: Request, state: State) -> Reply | str:
+        if request.method != "POST":
+            return not_allowed()
+        if not state.cancelled:
+            state.cancel()
+        return Reply('{"ok":true,"status":"CANCELLED"}', content_type="application/json")
+
+    return handle
+
+
+def restart_then(location: str) -> Handler:
+    def handle(request: Request, state: State) -> Reply | str:
+        if request.method != "POST":
+            return not_allowed()
+        state.restart()
+        return redirect(location)
+
+    return handle
+
+
+def note_then(event: str, location: str, *, form_key: str = "") -> Handler:
+    """POST: record ``event`` (``event:<form value>`` with ``form_key``), then 303."""
+
+    def handle(request: Request, state: State) -> Reply | str:
+        if request.method != "POST":
+            return not_allowed()
+        value = request.value(form_key) if form_key else ""
+        state.note(f"{event}:{value}" if value else event)
+        return redirect(location)
+
+    return handle
+
+
+def doc(
+    title: str, body: str, *, lang: str = "en", css: str = "", script: str = "", head: str = ""
+) -> str:
+    """A whole page. ``body`` is trusted HTML; ``title`` is escaped."""
+    js = f"<script>{script}</script>" if script else ""
+    return (
+        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8">'
+        f'<meta name="viewport" content="width=device-width,initial-scale=1">'
+        f"<title>{html.escape(title)}</title><style>{css}</style>{head}</head>"
+        f"<body>{body}{js}</body></html>"
+    )
+
+
+NOT_FOUND = doc("Page not found", "<h1>Page not found</h1><p>We can't find that page.</p>")
+
+# -- the server ----------------------------------------------------------------------------
+
+
+def _form(raw: bytes, content_type: str) -> dict[str, list[str]]:
+    if not raw:
+        return {}
+    text = raw.decode("utf-8", "replace")
+    if "json" in content_type:
+        try:
+            data = json.loads(text)
+        except ValueError:
+            return {}
+        if isinstance(data, dict):
+            return {str(k): [str(v)] for k, v in data.items()}
+        return {}
+    return parse_qs(text, keep_blank_values=True)
+
+
+class _Handler(BaseHTTPRequestHandler):
+    variants: ClassVar[dict[str, Variant]] = {}
+    states: ClassVar[dict[str, State]] = {}
+    requests: ClassVar[dict[str, list[str]]] = {}
+    lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _serve(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        raw = self.rfile.read(length) if length else b""
+        split = urlsplit(self.path)
+        name, _, sub = split.path.strip("/").partition("/")
+        variant = self.variants.get(name)
+        if variant is None:
+            self._send("", Reply(NOT_FOUND, 404))
+            return
+        sub = sub.strip("/") or variant.start
+        cookies = SimpleCookie(self.headers.get("Cookie") or "")
+        request = Request(
+            method=self.command,
+            path=sub,
+            query=parse_qs(split.query),
+            form=_form(raw, self.headers.get("Content-Type") or ""),
+            cookies={k: m.value for k, m in cookies.items()},
+        )
+        route = variant.routes.get(sub)
+        with self.lock:
+            self.requests.setdefault(name, []).append(f"{self.command} {sub}")
+            state = self.states.setdefault(name, State(cancelled=variant.initially_cancelled))
+            before = state.cancelled
+            if route is None:
+                reply: Reply | str = Reply(NOT_FOUND, 404)
+            elif isinstance(route, str):
+                reply = route if self.command == "GET" else not_allowed()
+            else:
+                reply = route(request, state)
+            if state.cancelled != before and self.command != "POST":
+                state.cancelled = before
+                state.note(f"violation:{self.command} {sub}")
+                reply = Reply("<h1>variant bug: state changed without a POST</h1>", 500)
+        self._send(name, reply if isinstance(reply, Reply) else Reply(reply))
+
+    def _send(self, name: str, reply: Reply) -> None:
+        data = reply.body.replace("{{B}}", f"/{name}").encode("utf-8")
+        self.send_response(reply.status)
+        if reply.location is not None:
+            location = reply.location
+            self.send_header("Location", f"/{name}{location}" if location[:1] == "/" else location)
+        for key, value in reply.headers:
+            self.send_header(key, value.replace("{{B}}", f"/{name}"))
+        self.send_header("Content-Type", reply.content_type)
+        self.send_header("Content-Length", str(len(data)))
+        self.send_header("Cache-Control", "no-store")
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_POST = do_PUT = do_DELETE = _serve
+
+
+class FlowSite(LocalServer):
+    """Serves every variant at ``/<name>/...``; remembers, per variant, what really happened."""
+
+    def __init__(self, variants: Iterable[Variant]) -> None:
+        table = {v.name: v for v in variants}
+        handler = type(
+            "Handler", (_Handler,), {"variants": table, "states": {}, "requests": {}}
+        )
+        super().__init__(handler)
+        self._handler = handler
+        self.variants = table
+
+    def url(self, name: str, path: str | None = None) -> str:
+        variant = self.variants[name]
+        return f"{self.base_url}/{name}/{variant.start if path is None else path}"
+
+    def state(self, name: str) -> State:
+        with self._handler.lock:
+            return self._handler.states.setdefault(
+                name, State(cancelled=self.variants[name].initially_cancelled)
+            )
+
+    def reset(self, name: str) -> None:
+        with self._handler.lock:
+            self._handler.states.pop(name, None)
+            self._handler.requests.pop(name, None)
+
+    def cancelled(self, name: str) -> bool:
+        return self.state(name).cancelled
+
+    def events(self, name: str) -> list[str]:
+        return list(self.state(name).events)
+
+    def requests(self, name: str) -> list[str]:
+        with self._handler.lock:
+            return list(self._handler.requests.get(name, []))
+
+
+# -- the scripted walk ---------------------------------------------------------------------
+
+
+async def _wait_for(predicate: Callable[[], bool], seconds: float) -> bool:
+    deadline = time.monotonic() + seconds
+    while time.monotonic() < deadline:
+        if predicate():
+            return True
+        await asyncio.sleep(0.05)
+    return predicate()
+
+
+def _locate(page: Page, step: Step) -> Locator:
+    scope = page.locator(step.within) if step.within else page
+    if step.selector:
+        found = scope.locator(step.selector)
+    elif step.do == "check":
+        found = scope.get_by_label(step.name, exact=True)
+    else:
+        found = scope.get_by_role(step.role, name=step.name, exact=True)  # type: ignore[arg-type]
+    return found.nth(step.nth)
+
+
+async def perform(page: Page, step: Step) -> None:
+    target = _locate(page, step)
+    if step.do == "click":
+        await target.click(timeout=5000)
+    elif step.do == "check":
+        await target.check(timeout=5000)
+    elif step.do == "fill":
+        await target.fill(step.value, timeout=5000)
+    else:
+        await target.select_option(step.value, timeout=5000)
+    # a click may start a navigation a moment later; let it land before the next step
+    await page.wait_for_timeout(250)
+    await page.wait_for_load_state("load")
+
+
+async def walk(page: Page, site: FlowSite, variant: Variant) -> None:
+    """Play ``variant.walk`` from its start page. Asserts the server stayed as it was before the
+    final step, was cancelled right after it, and (for look-alikes, which have no final step)
+    never changed at all."""
+    name = variant.name
+    site.reset(name)
+    await page.goto(site.url(name))
+    initial = variant.initially_cancelled
+    done_final = False
+    for i, step in enumerate(variant.walk):
+        expected = True if done_final else initial
+        assert site.cancelled(name) == expected, (
+            f"{name}: before step {i} ({step.describe()}) the server says cancelled="
+            f"{site.cancelled(name)}; events {site.events(name)}"
+        )
+        await perform(page, step)
+        if step.final:
+            assert not done_final, f"{name}: two final steps"
+            done_final = True
+            assert await _wait_for(lambda: site.cancelled(name), 5), (
+                f"{name}: the final step ({step.describe()}) did not cancel; "
+                f"requests {site.requests(name)}"
+            )
+    events = site.events(name)
+    if variant.kind == "flow":
+        assert done_final, f"{name}: a flow's walk needs a final step"
+        assert site.cancelled(name), f"{name}: not cancelled at the end of the walk"
+        assert events.count("cancelled") == 1, events
+    else:
+        assert not done_final, f"{name}: a look-alike has no final step"
+        assert site.cancelled(name) == initial, events
+    assert not unwanted(events), f"{name}: unwanted effects {unwanted(events)}"
