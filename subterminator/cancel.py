@@ -236,17 +236,29 @@ def exit_code(result: TaskResult) -> int:
 
 
 def _report(console: Console, service: ServiceConfig, result: TaskResult) -> int:
+    """One verdict a person can act on; the exit code follows spec 03 2.8.4."""
     console.print()
     name = service.display_name
-    if result.success and result.verified:
+    ends = f"; it ends on {result.ends_on}" if result.ends_on else ""
+    if result.reason == "already_cancelled":
         console.print(
-            f"[green]✓ {name} cancellation completed successfully ({result.turns} turns)[/green]"
+            f"[green]✓ Your {name} membership was already cancelled{ends}. "
+            "Nothing was changed.[/green]",
+            highlight=False,
         )
-        return exit_code(result)
-    detail = f": {result.error}" if result.error else ""
-    console.print(
-        f"[red]✗ {name} cancellation did not complete "
-        f"({result.reason}{detail}; {result.turns} turns)[/red]",
-        highlight=False,
-    )
+    elif result.success and result.verified:
+        seen = f" Evidence: {result.evidence[0]}." if result.evidence else ""
+        console.print(
+            f"[green]✓ {name} membership cancelled{ends} ({result.turns} turns).{seen}[/green]",
+            highlight=False,
+        )
+    elif result.reason == "unverified_after_final_step":
+        console.print(f"[yellow]! {result.error}[/yellow]", highlight=False)
+    else:
+        detail = f": {result.error}" if result.error else ""
+        console.print(
+            f"[red]✗ {name} cancellation did not complete "
+            f"({result.reason}{detail}; {result.turns} turns)[/red]",
+            highlight=False,
+        )
     return exit_code(result)

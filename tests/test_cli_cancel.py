@@ -43,7 +43,16 @@ def test_main_job_on_the_simulator_with_approval_at_the_terminal() -> None:
     assert "Approve? [y/N]:" in out
     assert out.index("Approve? [y/N]:") < out.index('browser_click "Finish Cancellation"')
     assert "Screenshot: " in out
-    assert "✓ Netflix cancellation completed successfully" in out
+    said = " ".join(out.split())  # the terminal wraps long lines
+    assert "✓ Netflix membership cancelled; it ends on December 16, 2026" in said
+    assert 'Evidence: the page says "Membership Canceled"' in said
+
+
+def test_an_already_cancelled_account_is_reported_as_such() -> None:
+    done = cancel("netflix", "--sim", "cancelled")
+    assert done.returncode == 0, done.stdout + done.stderr
+    assert "✓ Your Netflix membership was already cancelled" in done.stdout
+    assert "Nothing was changed." in done.stdout
 
 
 def test_rejection_at_the_terminal_exits_1() -> None:

@@ -244,9 +244,9 @@ async def test_verified_success_is_acknowledged(
     )
     assert result.success
     assert result.verified
-    assert result.reason == "completed"
+    assert result.reason == "already_cancelled"  # nothing was approved or done in this run
     assert result.turns == 1
-    assert result.message == "The page says cancelled"
+    assert result.evidence
 
 
 async def test_request_human_approval_waits_for_the_answer(

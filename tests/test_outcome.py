@@ -66,7 +66,9 @@ CANCELLED = {
         "Your membership has already been canceled. You can watch until March 3, 2027.",
         controls=("Restart Membership",),
     ),
-    "restart only": page("Ready to watch? Restart your membership any time.", controls=("Restart",)),
+    "restart only": page(
+        "Ready to watch? Restart your membership any time.", controls=("Restart",)
+    ),
     "survey after": page(
         "Your membership has been cancelled\nWhy did you cancel?\nOther",
         controls=("Submit", "Skip"),

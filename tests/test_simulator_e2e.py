@@ -178,6 +178,9 @@ async def test_already_cancelled_is_recognised(
     result = await run(browser, sim, Person(browser, sim, []))
     assert result.success
     assert result.verified
+    assert result.reason == "already_cancelled"
+    assert result.message
+    assert "already cancelled" in result.message
     assert result.turns == 1
     assert exit_code(result) == 0
     assert sim.account.events == []

@@ -20,6 +20,8 @@ import base64
 import logging
 import time
 from collections.abc import Callable
+from dataclasses import dataclass
+from datetime import datetime
 from typing import Any
 
 from subterminator.ai.history import HISTORY_TOKEN_BUDGET, truncate_history
@@ -50,6 +52,15 @@ NO_HANDLER = (
 )
 MAX_NO_ACTION = 3
 MAX_HUMAN_ROUNDS = 3
+
+
+@dataclass(frozen=True)
+class ApprovedStep:
+    """An action a person approved that ran: after it, no ending may say nothing happened."""
+
+    action: str
+    at: datetime
+    url: str
 
 
 def page_key(snapshot: Snapshot) -> str:
@@ -95,10 +106,14 @@ class TaskOrchestrator:
         )
         self._rejected = False
         self._unverified_claim = False
+        self.approved_step: ApprovedStep | None = None
 
     # -- the loop --------------------------------------------------------------------------
 
     async def run(self, goal: str) -> TaskResult:
+        return await self._settle(await self._loop(goal))
+
+    async def _loop(self, goal: str) -> TaskResult:
         self.system_prompt = build_system_prompt(goal, self.service.system_prompt_addition)
         first = await self._after_snapshot(await self.tool_server.execute("get_snapshot", {}))
         if self.tool_server.browser_error is not None:
@@ -310,6 +325,9 @@ class TaskOrchestrator:
             self.tool_server.browser.guard_requests(None)
         if approved and result.error in (None, "timeout"):
             self.gate.ran_approved(verdict)
+            self.approved_step = ApprovedStep(
+                verdict.question, datetime.now().astimezone(), snapshot.page.url
+            )
         if held:
             if effect is not None:
                 self.gate.suspect(effect)
@@ -501,16 +519,14 @@ class TaskOrchestrator:
             if self.gate.refused and not self.gate.approved_after_refusal:
                 return self._refused_yet_claimed(call, snapshot)
             if self.service.verify_success(snapshot):
-                reply = self._ack(call, snapshot, True)
-                done = self._finish(
-                    True, True, "completed", 0, message=args.reason, summarize=False
-                )
-                return reply, done
+                return self._ack(call, snapshot, True), self._verified(snapshot, args.reason)
             self._unverified_claim = True
+            name = self.service.display_name
             text = (
-                f"Cannot verify success. Page does not show expected {self.service.display_name} "
-                f"cancellation confirmation. Current URL: {snapshot.page.url}. Check page state "
-                "and retry, or call complete_task(status='failed') if cancellation is not possible."
+                f"Cannot verify success: the page does not show that the {name} membership "
+                f"is cancelled ({self.service.outcome(snapshot).why()}). Current URL: "
+                f"{snapshot.page.url}. Check page state and retry, or call "
+                "complete_task(status='failed') if cancellation is not possible."
             )
             reply = self._ack(call, snapshot, False, text)
             return reply, None
@@ -526,6 +542,59 @@ class TaskOrchestrator:
             False, True, reason, 0, error=args.reason, message=args.reason, summarize=False
         )
         return reply, done
+
+    def _verified(self, snapshot: Snapshot, claim: str | None) -> TaskResult:
+        """A verified cancelled state: done by this run, or found so with nothing done."""
+        outcome = self.service.outcome(snapshot)
+        facts = {"evidence": list(outcome.evidence), "ends_on": outcome.ends_on}
+        if self.approved_step is None:
+            ends = f"; it ends on {outcome.ends_on}" if outcome.ends_on else ""
+            text = (
+                f"The {self.service.display_name} membership was already cancelled{ends}. "
+                "Nothing was changed."
+            )
+            done = self._finish(True, True, "already_cancelled", 0, message=text, summarize=False)
+        else:
+            done = self._finish(True, True, "completed", 0, message=claim, summarize=False)
+        return done.model_copy(update=facts)
+
+    async def _settle(self, result: TaskResult) -> TaskResult:
+        """After an approved step ran, an ending is judged on the page, never "did not complete".
+
+        If the page now shows the cancelled state the run is verified after all; otherwise it
+        says what ran, when and where, and what to check.
+        """
+        step = self.approved_step
+        if result.success or step is None:
+            return result
+        why = result.error or result.reason
+        if result.reason != "mcp_error":
+            try:
+                snapshot = (await self._fresh()).snapshot
+            except Exception as exc:  # the browser is gone: nothing more to read
+                log.info("no page to judge after the approved step: %s", exc)
+            else:
+                refused = self.gate.refused and not self.gate.approved_after_refusal
+                if self.service.verify_success(snapshot) and not refused:
+                    verified = self._verified(snapshot, result.message)
+                    return verified.model_copy(
+                        update={"turns": result.turns, "usage": result.usage}
+                    )
+                why = self.service.outcome(snapshot).why()
+        text = (
+            f"The step you approved ({step.action}) was carried out at {step.at:%H:%M:%S} on "
+            f"{step.url}, but the page did not confirm the cancellation afterwards ({why}). "
+            f"Check your {self.service.display_name} account page or e-mail for a "
+            "confirmation before trying again."
+        )
+        return result.model_copy(
+            update={
+                "success": False,
+                "verified": False,
+                "reason": "unverified_after_final_step",
+                "error": text,
+            }
+        )
 
     def _refused_yet_claimed(
         self, call: ToolCall, snapshot: Snapshot

@@ -10,6 +10,9 @@ from subterminator.ai.protocol import Usage
 
 TaskReason = Literal[
     "completed",  # the goal was reached and verified on the page
+    "already_cancelled",  # the page showed the cancelled state and nothing irreversible was done
+    # an approved irreversible step ran, but the page did not confirm the cancellation after it
+    "unverified_after_final_step",
     "task_failed",  # the AI determined the goal cannot be reached (its reason is in `error`)
     "human_rejected",  # a person declined a checkpoint and the task ended without success
     "max_turns_exceeded",
@@ -28,4 +31,8 @@ class TaskResult(BaseModel):
     final_url: str | None = None
     error: str | None = None
     message: str | None = Field(default=None, description="The AI's own account of the outcome")
+    evidence: list[str] = Field(
+        default_factory=list, description="What the page showed that the verdict rests on"
+    )
+    ends_on: str | None = Field(default=None, description="The period end the page printed")
     usage: Usage = Field(default_factory=Usage)

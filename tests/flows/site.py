@@ -337,11 +337,14 @@ class FlowSite(LocalServer):
 
     def __init__(self, variants: Iterable[Variant]) -> None:
         table = {v.name: v for v in variants}
-        handler = type(
-            "Handler", (_Handler,), {"variants": table, "states": {}, "requests": {}}
-        )
-        super().__init__(handler)
-        self._handler = handler
+
+        class Handler(_Handler):  # state of its own: one per site
+            variants = table
+            states: ClassVar[dict[str, State]] = {}
+            requests: ClassVar[dict[str, list[str]]] = {}
+
+        super().__init__(Handler)
+        self._handler = Handler
         self.variants = table
 
     def url(self, name: str, path: str | None = None) -> str:
