@@ -99,7 +99,8 @@ _REF_NOTE = (
 
 DESCRIPTIONS: dict[str, str] = {
     "get_snapshot": f"""Capture the current page state: pruned accessibility elements with refs, \
-page url and title, viewport and scroll, and a screenshot.
+page url, title and visible text (page.text: viewport first, cut to a budget; read it for \
+confirmations and dates, which are often plain prose), viewport and scroll, and a screenshot.
 
 {_REF_NOTE}
 
