@@ -26,8 +26,10 @@ def page(
     url: str = "https://www.netflix.com/account",
     headings: tuple[str, ...] = (),
     controls: tuple[str, ...] = (),
+    disabled: tuple[str, ...] = (),
 ) -> Snapshot:
     elements = [(h, "heading") for h in headings] + [(c, "button") for c in controls]
+    elements += [(d, "button") for d in disabled]
     return Snapshot(
         snapshot_id="s",
         timestamp="t",
@@ -36,7 +38,7 @@ def page(
                 ref=f"@e{i}",
                 role=role,
                 name=name,
-                state=["visible", "enabled"],
+                state=["visible", "disabled" if name in disabled else "enabled"],
                 bbox=BoundingBox(x=0, y=10 * i, width=10, height=10),
             )
             for i, (name, role) in enumerate(elements)
@@ -114,6 +116,11 @@ NOT_CANCELLED = {
     "zh not": page("您的会员资格未取消。"),
     "ko not": page("멤버십이 해지되지 않았습니다."),
     "mentions only": page("Cancel your membership", controls=("Cancel membership",)),
+    "date on the page before the last step": page(
+        "Before you go\nYour membership will end on March 3, 2027.\nTell us why you are leaving",
+        controls=("Back",),
+        disabled=("Confirm cancellation",),  # waits for a reason: still the flow
+    ),
 }
 
 
@@ -147,3 +154,10 @@ def test_the_period_end_is_quoted() -> None:
 def test_a_charge_after_the_confirmation_sentence_does_not_deny_it() -> None:
     snap = page("Your membership has been cancelled and you will not be charged again.")
     assert judge_outcome(snap).cancelled
+
+
+def test_a_date_alone_is_evidence_but_not_a_statement() -> None:
+    dated = judge_outcome(CANCELLED["spec: membership ends"])
+    assert dated.cancelled
+    assert not dated.stated  # not enough to call an untouched account "already cancelled"
+    assert judge_outcome(CANCELLED["already canceled"]).stated

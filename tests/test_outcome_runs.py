@@ -97,3 +97,19 @@ async def test_a_page_denying_the_cancellation_is_never_verified(
     assert "NOT cancelled" in reply["message"]
     assert not result.success
     assert exit_code(result) == 1
+
+
+async def test_a_date_on_the_last_page_is_not_a_cancellation_nobody_made(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    """The last page states the period end; the final button waits for a reason, unclicked."""
+    approvals = ScriptedApprovals([True])
+    ai = ScriptedAI([complete("success", "Cancelled")] * 6)
+    result = await run(browser, pages.url("outcome/reason.html"), ai, approvals)
+    assert [r.kind for r in approvals.requests] == ["checkpoint"]
+    assert not result.success
+    assert result.reason == "verification_failed"
+    assert exit_code(result) == 1
+    reply = ai.prompts[1].messages[-1].result
+    assert reply
+    assert reply["acknowledged"] is False

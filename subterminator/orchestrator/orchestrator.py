@@ -107,6 +107,7 @@ class TaskOrchestrator:
         self._rejected = False
         self._unverified_claim = False
         self.approved_step: ApprovedStep | None = None
+        self._asked = False  # a person was asked to approve a step of the flow
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -376,6 +377,8 @@ class TaskOrchestrator:
         )
 
     async def _ask(self, request: ApprovalRequest) -> ApprovalDecision:
+        if request.kind in ("irreversible", "checkpoint"):
+            self._asked = True
         if self.human_handler is None:
             log.warning("approval refused, no handler: %s", request.action)
             self._rejected = True
@@ -518,13 +521,22 @@ class TaskOrchestrator:
         if args.status == "success":
             if self.gate.refused and not self.gate.approved_after_refusal:
                 return self._refused_yet_claimed(call, snapshot)
+            outcome = self.service.outcome(snapshot)
             if self.service.verify_success(snapshot):
-                return self._ack(call, snapshot, True), self._verified(snapshot, args.reason)
+                if self.approved_step is not None or (outcome.stated and not self._asked):
+                    return self._ack(call, snapshot, True), self._verified(snapshot, args.reason)
+                why = (
+                    f"it reads as cancelled ({outcome.why()}), but no step a person approved "
+                    "has run, and this run "
+                    + ("was asked to approve one" if self._asked else "has only a date to go on")
+                )
+            else:
+                why = outcome.why()
             self._unverified_claim = True
             name = self.service.display_name
             text = (
                 f"Cannot verify success: the page does not show that the {name} membership "
-                f"is cancelled ({self.service.outcome(snapshot).why()}). Current URL: "
+                f"is cancelled ({why}). Current URL: "
                 f"{snapshot.page.url}. Check page state and retry, or call "
                 "complete_task(status='failed') if cancellation is not possible."
             )

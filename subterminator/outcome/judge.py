@@ -50,10 +50,16 @@ class Outcome:
     against: tuple[str, ...] = ()
     ends_on: str | None = None
     help_page: bool = False
+    kinds: frozenset[str] = frozenset()  # confirmation, period_end, restart, address
 
     @property
     def cancelled(self) -> bool:
         return self.state == "cancelled"
+
+    @property
+    def stated(self) -> bool:
+        """Cancelled on the page's own statement or its restart control, not a date alone."""
+        return self.cancelled and bool(self.kinds & {"confirmation", "restart"})
 
     def why(self) -> str:
         """One line for a person: what was seen."""
@@ -115,11 +121,8 @@ def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Out
     url = urlsplit(snapshot.page.url)
     title = normalize(snapshot.page.title)
     help_page = bool(HELP_PATH.search(url.path.lower()) or HELP.search(title))
-    controls = [
-        normalize(e.name)
-        for e in snapshot.elements
-        if e.role in CONTROL_ROLES and "disabled" not in e.state
-    ]
+    # disabled ones too: a final step waiting for a reason is still the flow, not its end
+    controls = [normalize(e.name) for e in snapshot.elements if e.role in CONTROL_ROLES]
     reading = _Reading()
     period_end: list[str] = []
     for sentence in sentences(snapshot):
@@ -153,15 +156,21 @@ def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Out
     if not reading.evidence and final:
         return Outcome("not_cancelled", against=(f'the final step "{final[0]}" is still offered',))
     evidence = list(reading.evidence)
-    if not cancel and not active:
+    kinds = {"confirmation"} if evidence else set()
+    if not cancel and not active and not final:
         evidence += period_end
+        kinds |= {"period_end"} if period_end else set()
         restart = next((n for n in controls if RESTART.search(n)), None)
         if restart:
             evidence.append(f'a "{restart}" control, and no cancel control')
+            kinds.add("restart")
         if any(p in url.path for p in success_urls):
             evidence.append(f"the address is the service's confirmation page ({url.path})")
+            kinds.add("address")
     if evidence:
-        return Outcome("cancelled", evidence=tuple(evidence), ends_on=reading.ends_on)
+        return Outcome(
+            "cancelled", evidence=tuple(evidence), ends_on=reading.ends_on, kinds=frozenset(kinds)
+        )
     against = []
     if cancel:
         against.append(f'the page still offers "{cancel[0]}"')
