@@ -1,73 +1,68 @@
 """``OfflinePolicy``: an AIClientProtocol that needs no model (the spec 04 fallback).
 
-It reads the latest snapshot the way a careful person would, by roles and accessible names:
-settle what the page already says (done, partner billing, an error), clear overlays, decline
-offers, expand collapsed options, take the step that leads toward cancelling, and never try
-the same control twice on the same page. It knows no simulator ids; the service only
-supplies its verification rules. The human checkpoints stay where they are: the orchestrator
-asks before the final click whatever this policy decides.
+It reads the latest snapshot the way a careful person would, by roles, accessible names and the
+page's words, in the languages SubTerminator reads: settle what the page already shows (done,
+partner billing, an error), clear consent banners, answer an open dialog first, decline offers,
+take the last step, move past a survey without typing, open the collapsed section about
+cancelling (chosen by its heading or label, not its expander's name), start cancelling, head
+for the membership pages, then look further down the page. It never tries the same control twice
+in the same place and never presses what would delete an account. It knows no simulator ids; the
+service supplies only its verification. The SafetyGate asks the person before the final step
+whatever this policy decides.
 """
 
 from __future__ import annotations
 
 import itertools
 import re
+from dataclasses import dataclass
 from typing import Any
 
+from subterminator.ai.offline_words import (
+    AFTER,
+    COOKIE,
+    COOKIE_OK,
+    DECLINE,
+    DISMISS,
+    FINAL,
+    KEEP,
+    NEVER,
+    OTHER,
+    PARTNER,
+    START,
+    TOWARD,
+    YES,
+)
 from subterminator.ai.protocol import AIResponse, Message, ToolCall
 from subterminator.models.snapshot import Element, Snapshot
+from subterminator.outcome.vocabulary import FAILURE
+from subterminator.safety.text import normalize
+from subterminator.safety.vocabulary import FLOW
 from subterminator.services.base import ServiceConfig
 
-CONTROL_ROLES = frozenset({"button", "link", "menuitem", "tab"})
+CONTROL_ROLES = frozenset({"button", "link", "menuitem", "tab", "switch"})
+CHOICE_ROLES = frozenset({"radio", "checkbox"})
+DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
 _ids = itertools.count(1)
 
 
-def _has(name: str, *patterns: str) -> bool:
-    return any(re.search(p, name) for p in patterns)
+@dataclass(frozen=True)
+class _Control:
+    element: Element
+    name: str  # normalised
+    context: str  # normalised: its dialog, section or the heading above it
 
+    @property
+    def ref(self) -> str:
+        return self.element.ref
 
-DISMISS = (
-    r"^accept( all)?( cookies)?$",
-    r"^(i )?agree",
-    r"^got it$",
-    r"^ok(ay)?$",
-    r"^close$",
-    r"^dismiss",
-)
-DECLINE = (
-    r"no,? thanks",
-    r"continue (to )?cancel",
-    r"continue cancell?ation",
-    r"^decline",
-    r"cancel anyway",
-    r"no,? (continue|cancel)",
-    r"still want to cancel",
-)
-ACCEPT_OFFER = (r"accept (the )?offer", r"^switch", r"^pause", r"keep (my )?membership", r"^stay")
-FINISH = (
-    r"finish cancell?ation",
-    r"confirm cancell?ation",
-    r"complete cancell?ation",
-    r"^yes,? cancel",
-    r"cancel (my )?membership now",
-    r"^end membership",
-)
-CANCEL = (r"^cancel (my )?(membership|plan|subscription)", r"^cancel$")
-TOWARD = (
-    r"manage membership",
-    r"^membership",
-    r"plan details",
-    r"^account$",
-    r"your account",
-    r"billing details",
-)
-PARTNER = (
-    r"billed (through|by)",
-    r"(manage|cancel).*(with|through) (apple|google|itunes|your provider)",
-    r"contact your (provider|carrier|partner)",
-    r"through a partner",
-)
-ERROR = (r"something went wrong", r"unable to process", r"we're having trouble", r"^error\b")
+    @property
+    def role(self) -> str:
+        return self.element.role
+
+    @property
+    def state(self) -> list[str]:
+        return list(self.element.state)
 
 
 def latest(messages: list[Message]) -> tuple[Snapshot | None, dict[str, Any]]:
@@ -77,8 +72,18 @@ def latest(messages: list[Message]) -> tuple[Snapshot | None, dict[str, Any]]:
     return None, {}
 
 
-def _key(snapshot: Snapshot) -> str:
-    return snapshot.page.url
+def _descendants(root: Element, by_ref: dict[str, Element]) -> set[str]:
+    found: set[str] = set()
+    todo = list(root.children or [])
+    while todo:
+        ref = todo.pop()
+        if ref in found:
+            continue
+        found.add(ref)
+        child = by_ref.get(ref)
+        if child is not None:
+            todo.extend(child.children or [])
+    return found
 
 
 class OfflinePolicy:
@@ -86,9 +91,13 @@ class OfflinePolicy:
 
     def __init__(self, service: ServiceConfig) -> None:
         self.service = service
-        self.tried: set[tuple[str, str, str]] = set()
+        self.tried: set[tuple[str, str, str, str]] = set()
         self.scrolled_to: dict[str, int] = {}  # url -> scroll_y after our last scroll there
+        self.looked_whole: set[str] = set()  # urls whose whole page we asked to see
         self.unverified = 0
+        self.final_clicked = False
+        self.last: tuple[str, str, str, str] | None = None  # the last control clicked
+        self.blocked = False  # that click was stopped by something covering the page
 
     async def chat(
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
@@ -103,9 +112,14 @@ class OfflinePolicy:
         call = ToolCall(id=f"toolu_offline_{next(_ids)}", name=name, arguments=arguments or {})
         return AIResponse(content=why, tool_calls=[call], stop_reason="tool_use")
 
-    def _click(self, snapshot: Snapshot, element: Element, why: str) -> tuple[ToolCall, str]:
-        self.tried.add((_key(snapshot), element.role, element.name))
-        return ToolCall(id="", name="browser_click", arguments={"ref": element.ref}), why
+    def _click(self, snapshot: Snapshot, control: _Control, why: str) -> tuple[ToolCall, str]:
+        self.last = self._key(snapshot, control)
+        self.tried.add(self.last)
+        return ToolCall(id="", name="browser_click", arguments={"ref": control.ref}), why
+
+    @staticmethod
+    def _key(snapshot: Snapshot, control: _Control) -> tuple[str, str, str, str]:
+        return (snapshot.page.url, control.role, control.name, control.context)
 
     @staticmethod
     def _complete(status: str, reason: str) -> tuple[ToolCall, str]:
@@ -113,89 +127,246 @@ class OfflinePolicy:
             id="", name="complete_task", arguments={"status": status, "reason": reason}
         ), reason
 
+    # -- reading the page --------------------------------------------------------------------
+
+    def _controls(self, snapshot: Snapshot) -> tuple[list[_Control], list[_Control], str]:
+        """Every control with its context; those of an open dialog; the dialog's words."""
+        by_ref = {e.ref: e for e in snapshot.elements}
+        owner: dict[str, Element] = {}
+        for element in snapshot.elements:
+            if element.role in ("region", "group", "dialog", "alertdialog", "form", "banner"):
+                for ref in _descendants(element, by_ref):
+                    owner[ref] = element  # containers come in DFS order: the innermost wins
+        heading = ""
+        controls: list[_Control] = []
+        dialog_refs: set[str] = set()
+        dialog_words = ""
+        for element in snapshot.elements:
+            if element.role == "heading":
+                heading = element.name
+            if element.role in DIALOG_ROLES and element.children:
+                dialog_refs = _descendants(element, by_ref)
+                inside = [by_ref[r].name for r in dialog_refs if r in by_ref]
+                dialog_words = normalize(" ".join([element.name, *inside]))
+            if element.role not in CONTROL_ROLES | CHOICE_ROLES | {"combobox", "option"}:
+                continue
+            section = owner.get(element.ref)
+            context = section.name if section is not None and section.name else heading
+            controls.append(_Control(element, normalize(element.name), normalize(context)))
+        in_dialog = [c for c in controls if c.ref in dialog_refs]
+        return controls, in_dialog, dialog_words
+
     def decide(self, snapshot: Snapshot, reply: dict[str, Any]) -> tuple[ToolCall, str]:
-        names = [(e, e.name.strip().lower()) for e in snapshot.elements]
-        controls = [
-            (e, n)
-            for e, n in names
-            if e.role in CONTROL_ROLES
-            and "disabled" not in e.state
-            and (_key(snapshot), e.role, e.name) not in self.tried
-        ]
-
-        def first(patterns: tuple[str, ...]) -> Element | None:
-            return next((e for e, n in controls if _has(n, *patterns)), None)
-
         if reply.get("error") == "human_rejected":
             return self._complete(
                 "failed", f"The person declined: {reply.get('message') or 'no reason'}"
             )
         if reply.get("acknowledged") is False:
             self.unverified += 1
+        if reply.get("error") == "element_obscured" and self.last is not None:
+            self.tried.discard(self.last)  # worth another try once the cover is gone
+            self.blocked = True
         if self.service.verify_success(snapshot):
             return self._complete(
                 "success", f"The page confirms the membership is cancelled ({snapshot.page.url})"
             )
         if self.unverified >= 2:
             return self._complete("failed", "Cancellation could not be confirmed on the page")
-        texts = [n for _, n in names]
-        if any(_has(n, *ERROR) for n in texts) or "error" in snapshot.page.title.lower():
-            shown = next((e.name for e, n in names if _has(n, *ERROR)), snapshot.page.title)
-            return self._complete("failed", f"The site showed an error: {shown}")
-        partner = next((e.name for e, n in names if _has(n, *PARTNER)), None)
-        finish = first(FINISH)
-        if partner and not finish and not first(CANCEL):
+        words = [normalize(snapshot.page.title), *snapshot.page.text.split("\n")]
+        words += [e.name for e in snapshot.elements if e.role not in CONTROL_ROLES]
+        error = next((w for w in words if FAILURE.search(normalize(w))), None)
+        if error or re.search(r"\berror\b", words[0]):
+            return self._complete("failed", f"The site showed an error: {error or words[0]}")
+        every, in_dialog, dialog_words = self._controls(snapshot)
+        live = [
+            c
+            for c in every
+            if "disabled" not in c.state
+            and self._key(snapshot, c) not in self.tried
+            and not NEVER.search(c.name)
+        ]
+        partner = next((w for w in words if PARTNER.search(normalize(w))), None)
+        if partner and not any(START.search(c.name) or FINAL.search(c.name) for c in live):
             return self._complete(
                 "failed", f"Billed through a partner ({partner}); cancel with that partner instead"
             )
-        overlays = [e for e in snapshot.elements if e.role in ("dialog", "alertdialog", "region")]
-        for overlay in overlays:
-            if _has(overlay.name.lower(), r"cookie", r"consent", r"privacy"):
-                inside = set(overlay.children or [])
-                button = next(
-                    (e for e, n in controls if e.ref in inside and _has(n, *DISMISS)), None
-                ) or first(DISMISS)
-                if button:
-                    return self._click(snapshot, button, f"Dismissing '{overlay.name}'")
-        if finish:
-            return self._click(snapshot, finish, f"Taking the final step: '{finish.name}'")
-        decline = first(DECLINE)
+        for step in (
+            self._consent,
+            self._unblock,
+            self._dialog,
+            self._final,
+            self._after,
+            self._decline,
+            self._expand,
+            self._start,
+            self._toward,
+        ):
+            chosen = step(snapshot, live, in_dialog, dialog_words, every)
+            if chosen is not None:
+                return chosen
+        return self._look_further(snapshot)
+
+    # -- the steps, in order ------------------------------------------------------------------
+
+    def _consent(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        for control in live:
+            banner = COOKIE.search(control.context) or COOKIE.search(control.name)
+            if banner and COOKIE_OK.search(control.name):
+                return self._click(
+                    snapshot, control, f"Closing the consent banner: '{control.name}'"
+                )
+        return None
+
+    def _unblock(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """Something covered the last click: close it (or decline it), then try again."""
+        if not self.blocked:
+            return None
+        self.blocked = False
+        for control in live:
+            name = control.name
+            if control.role in CONTROL_ROLES and (
+                COOKIE_OK.search(name) or DISMISS.search(name) or DECLINE.search(name)
+            ):
+                return self._click(snapshot, control, f"Closing what covers the page: '{name}'")
+        return None
+
+    def _dialog(
+        self,
+        snapshot: Snapshot,
+        live: list[_Control],
+        in_dialog: list[_Control],
+        words: str,
+        *_: Any,
+    ) -> tuple[ToolCall, str] | None:
+        """An open dialog is answered first: decline its offer, or confirm the cancelling."""
+        mine = [c for c in live if c in in_dialog and c.role in CONTROL_ROLES]
+        if not mine:
+            return None
+        decline = next((c for c in mine if DECLINE.search(c.name)), None)
         if decline:
             return self._click(snapshot, decline, f"Declining the offer: '{decline.name}'")
-        expander = self._expander(snapshot, controls)
-        if expander:
-            return self._click(snapshot, expander, "Opening the cancel option")
-        for patterns, why in (
-            (CANCEL, "Starting the cancellation"),
-            (TOWARD, "Opening membership"),
-        ):
-            target = first(patterns)
-            if target and not _has(target.name.lower(), *ACCEPT_OFFER):
-                return self._click(snapshot, target, f"{why}: '{target.name}'")
-        url, scroll_y = _key(snapshot), snapshot.viewport.scroll_y
+        if FLOW.search(words):
+            for control in mine:
+                if KEEP.search(control.name) or DISMISS.search(control.name):
+                    continue
+                if (
+                    FINAL.search(control.name)
+                    or START.search(control.name)
+                    or YES.search(control.name)
+                ):
+                    self.final_clicked = True
+                    return self._click(snapshot, control, f"Confirming: '{control.name}'")
+        return None
+
+    def _final(
+        self, snapshot: Snapshot, live: list[_Control], _d: Any, _w: Any, every: list[_Control]
+    ) -> tuple[ToolCall, str] | None:
+        """The last step; if it waits for a reason, the least personal one first."""
+        finals = [c for c in live if c.role in CONTROL_ROLES and self._is_final(c)]
+        if finals:
+            self.final_clicked = True
+            return self._click(snapshot, finals[0], f"Taking the final step: '{finals[0].name}'")
+        waiting = [
+            c
+            for c in every
+            if c.role in CONTROL_ROLES and "disabled" in c.state and self._is_final(c)
+        ]
+        if not waiting:
+            return None
+        choices = [c for c in live if c.role in CHOICE_ROLES and "checked" not in c.state]
+        choice = next((c for c in choices if OTHER.search(c.name)), None) or (
+            choices[-1] if choices else None
+        )
+        if choice:
+            return self._click(snapshot, choice, f"Choosing a reason: '{choice.name}'")
+        options = [c for c in every if c.role == "option" and c.name]
+        combo = next((c for c in live if c.role == "combobox"), None)
+        if combo and options:
+            pick = next((o for o in options if OTHER.search(o.name)), options[-1])
+            self.tried.add(self._key(snapshot, combo))
+            return ToolCall(
+                id="",
+                name="browser_select",
+                arguments={"ref": combo.ref, "value": pick.element.name},
+            ), f"Choosing a reason: '{pick.element.name}'"
+        return None
+
+    @staticmethod
+    def _is_final(control: _Control) -> bool:
+        name = control.name
+        return bool(FINAL.search(name)) and not KEEP.search(name) and not DECLINE.search(name)
+
+    def _after(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """Past the last step, unconfirmed yet: skip the survey, or send it blank; then done."""
+        if not self.final_clicked:
+            return None
+        moves = [c for c in live if c.role in CONTROL_ROLES and AFTER.search(c.name)]
+        moves.sort(
+            key=lambda c: 0 if re.match(r"skip|done|uberspringen|passer|omitir", c.name) else 1
+        )
+        if moves:
+            return self._click(snapshot, moves[0], f"Moving on: '{moves[0].name}'")
+        return None
+
+    def _decline(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        for control in live:
+            if control.role in CONTROL_ROLES and DECLINE.search(control.name):
+                return self._click(snapshot, control, f"Declining the offer: '{control.name}'")
+        return None
+
+    def _expand(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """A collapsed section about cancelling, known by its own name or its section's."""
+        for control in live:
+            if "collapsed" not in control.state:
+                continue
+            about = f"{control.name} {control.context}"
+            if (START.search(about) or FLOW.search(about)) and not KEEP.search(about):
+                return self._click(snapshot, control, "Opening the cancel option")
+        return None
+
+    def _start(
+        self, snapshot: Snapshot, live: list[_Control], in_dialog: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        for control in live:
+            if control.role not in CONTROL_ROLES or KEEP.search(control.name):
+                continue
+            dismisses = control in in_dialog and DISMISS.search(control.name)  # "never mind"
+            if START.search(control.name) and not dismisses:
+                return self._click(
+                    snapshot, control, f"Starting the cancellation: '{control.name}'"
+                )
+        return None
+
+    def _toward(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        for control in live:
+            if control.role not in CONTROL_ROLES or KEEP.search(control.name):
+                continue
+            if TOWARD.search(control.name):
+                return self._click(snapshot, control, f"Opening membership: '{control.name}'")
+        return None
+
+    def _look_further(self, snapshot: Snapshot) -> tuple[ToolCall, str]:
+        url, scroll_y = snapshot.page.url, snapshot.viewport.scroll_y
+        if url not in self.looked_whole:
+            self.looked_whole.add(url)
+            return ToolCall(
+                id="", name="get_snapshot", arguments={"viewport_only": False}
+            ), "Nothing to do in view; reading the whole page"
         if self.scrolled_to.get(url) != scroll_y:  # not yet at the bottom: read further down
             self.scrolled_to[url] = scroll_y
             return ToolCall(
                 id="", name="browser_scroll", arguments={"direction": "down", "amount": 600}
             ), "Nothing to do in view; scrolling down"
         return self._complete("failed", f"Dead end: no way to cancel found on {snapshot.page.url}")
-
-    @staticmethod
-    def _expander(snapshot: Snapshot, controls: list[tuple[Element, str]]) -> Element | None:
-        """A collapsed control about cancelling: by its name, its section, or the heading above."""
-        parent = {c: e for e in snapshot.elements for c in e.children or []}
-        heading_above: dict[str, str] = {}
-        last_heading = ""
-        for element in snapshot.elements:
-            if element.role == "heading":
-                last_heading = element.name.lower()
-            heading_above[element.ref] = last_heading
-        for element, name in controls:
-            if "collapsed" not in element.state:
-                continue
-            owner = parent.get(element.ref)
-            section = owner.name.lower() if owner else heading_above.get(element.ref, "")
-            context = f"{name} {section}"
-            if re.search(r"\bcancel", context) and not _has(context, r"pause", r"change plan"):
-                return element
-        return None

@@ -1,0 +1,137 @@
+"""What the offline policy looks for in control names, in the languages SubTerminator reads.
+
+Patterns are normalised like every name they meet (``safety.text.normalize``). They only steer
+which control to try; the SafetyGate decides, on its own, whether a person must approve it.
+"""
+
+from __future__ import annotations
+
+import re
+
+from subterminator.safety.text import normalize
+
+
+def _words(*phrases: str) -> re.Pattern[str]:
+    return re.compile("|".join(normalize(p) for p in phrases))
+
+
+# Starts (or continues) the cancellation: "Cancel membership", "Stop my subscription", ...
+START = _words(
+    r"^cancel\b", r"\bcancel (my |your |the )?(membership|subscription|plan|account)\b",
+    r"\b(end|stop|terminate|quit) (my |your |the )?(membership|subscription|plan)\b",
+    r"\bunsubscribe\b", r"\bleave netflix\b",
+    r"kundig", r"\b(mitgliedschaft|abo|abonnement) beenden\b", r"\babbestellen\b",
+    r"\bresilier\b", r"\bresiliation\b", r"\bannuler\b", r"\bannulation\b", r"\bmettre fin\b",
+    r"\bcancelar\b", r"\bcancelacion\b", r"\bdar(se)? de baja\b", r"\banular\b",
+    r"\bannulla", r"\bdisdic", r"\bdisdetta\b", r"\bcancelamento\b", r"\bopzeggen\b", r"\bbeeindig",
+    r"解約", r"退会", r"取消", r"退订", r"退訂", r"해지", r"отмен",
+)  # fmt: skip
+
+# Takes the last step: finish, confirm, "yes, cancel", ...
+FINAL = _words(
+    r"\bfinish\b", r"\bfinali[sz]e\b", r"\bconfirm\b", r"\bcomplete (the )?cancel",
+    r"\bcancel (now|anyway|immediately)\b", r"\bend (my |the |your )?(membership|subscription|plan)\b",
+    r"\bstop (my |the |your )?(membership|subscription|plan)\b", r"^yes,? (cancel|end|stop)",
+    r"abschliessen", r"bestatigen", r"^ja,? (kundigen|beenden)", r"\bterminer l'annulation\b",
+    r"\bconfirmer\b", r"^oui,? (annuler|resilier)", r"\bfinalizar\b", r"\bconfirmar\b", r"^si,? cancelar",
+    r"\bconferma", r"\bconcludi\b", r"\bbevestig", r"完了する", r"確定", r"确认", r"確認", r"확인", r"подтверд",
+)  # fmt: skip
+
+# A bare yes: the last step only inside a dialog about cancelling.
+YES = _words(r"^(yes|ja|oui|si|sim|はい|是|네|да)\b")
+
+# Never pressed by the policy, whatever else the name says.
+NEVER = _words(
+    r"delete", r"\b(close|remove|erase|deactivate) (my |the |your )?account\b", r"\bsign out\b",
+    r"\blog ?out\b", r"losch", r"supprim", r"eliminar", r"borrar", r"elimina", r"verwijder",
+    r"削除", r"删除", r"삭제", r"удал",
+)  # fmt: skip
+
+# Declines a retention offer and goes on cancelling.
+DECLINE = _words(
+    r"\bno,? thanks?\b", r"\bnot now\b", r"\bnot interested\b", r"\b(continue|proceed)( to)? cancel",
+    r"\bcontinue cancell?(ing|ation)\b", r"\bstill (want to )?cancel\b", r"\bcancel anyway\b",
+    r"^decline\b", r"^no,? (continue|cancel)", r"\bskip (this )?offer\b", r"\bi don'?t want\b",
+    r"\bnein,? danke\b", r"\bweiter (zur|mit der) kundigung\b", r"\btrotzdem kundigen\b", r"\bablehnen\b",
+    r"\bnon,? merci\b", r"\bcontinuer (l'|vers l'|mon )?(annulation|resiliation)\b", r"\brefuser\b",
+    r"\bpas maintenant\b", r"\bno,? gracias\b", r"\bcontinuar (con la |con el )?(cancelacion|cancelamento)\b",
+    r"\brechazar\b", r"\bahora no\b", r"\bno,? grazie\b", r"\bcontinua (con la )?(disdetta|cancellazione|annullamento)\b",
+    r"\brifiuta\b", r"\bnao,? obrigad", r"\brecusar\b", r"\bnee,? bedankt\b", r"\bdoorgaan met opzeggen\b",
+    r"\bweigeren\b", r"いいえ", r"結構です", r"解約(を|手続きを)?続ける", r"不用了", r"不,? ?谢谢", r"继续取消",
+    r"괜찮습니다", r"해지 계속", r"нет,? спасибо", r"продолжить отмену",
+)  # fmt: skip
+
+# Takes the offer or keeps the membership: never, on the way to cancelling.
+KEEP = _words(
+    r"\baccept\b", r"\bswitch\b", r"\bpause\b", r"\bkeep\b", r"^stay\b", r"\bdowngrade\b",
+    r"\bchange (my |your )?plan\b", r"\bclaim\b", r"\bredeem\b", r"\btake (the )?offer\b",
+    r"\bget \d+ ?%", r"\bgo back\b", r"^back\b", r"\bnever ?mind\b", r"\bdon'?t cancel\b",
+    r"\bannehmen\b", r"\bpausieren\b", r"\bwechseln\b", r"\bbehalten\b", r"\bzuruck\b",
+    r"\baccepter\b", r"\bsuspendre\b", r"\bgarder\b", r"\bchanger\b", r"\bretour\b",
+    r"\baceptar\b", r"\bpausar\b", r"\bmantener\b", r"\bcambiar\b", r"\bvolver\b",
+    r"\baccetta\b", r"\bsospendi\b", r"\bmantieni\b", r"\bcambia\b", r"\bindietro\b",
+    r"\baceitar\b", r"\bmanter\b", r"\bvoltar\b", r"\baccepteren\b", r"\bpauzeren\b", r"\bbehouden\b",
+    r"\bterug\b", r"一時停止", r"受け取る", r"戻る", r"接受", r"暂停", r"保留", r"返回", r"수락",
+    r"일시정지", r"유지", r"принять", r"приостанов", r"сохранить", r"назад",
+)  # fmt: skip
+
+# Leads toward managing the membership.
+TOWARD = _words(
+    r"\bmanage (my |your )?(membership|subscription|plan)\b", r"^membership\b", r"^subscription\b",
+    r"\b(membership|subscription|plan) (details|settings|& billing|and billing)\b", r"^account$",
+    r"\byour account\b", r"\baccount (settings|overview)\b", r"\bbilling details\b", r"^plan details",
+    r"mitgliedschaft", r"\babo verwalten\b", r"^konto$", r"\bmein konto\b", r"\babonnement\b",
+    r"\bgerer\b", r"^compte$", r"\bmon compte\b", r"\badministrar\b", r"\bgestionar\b",
+    r"\bmembresia\b", r"\bsuscripcion\b", r"^cuenta$", r"\bmi cuenta\b", r"\bgestisci\b",
+    r"\babbonamento\b", r"\bgerenciar\b", r"\bassinatura\b", r"^conta$", r"\blidmaatschap\b",
+    r"\bbeheren\b", r"アカウント", r"メンバーシップ", r"账户", r"帳戶", r"帐户", r"会员", r"계정",
+    r"멤버십", r"аккаунт", r"подписк",
+)  # fmt: skip
+
+# After the last step: moves past a survey or a thank-you page without typing anything.
+AFTER = _words(
+    r"^done\b", r"^skip\b", r"^submit\b", r"^continue\b", r"^close\b", r"^finish\b", r"^ok\b",
+    r"\bfertig\b", r"uberspringen", r"absenden", r"weiter", r"\bterminer\b", r"\bpasser\b",
+    r"\benvoyer\b", r"\blisto\b", r"\bomitir\b", r"\benviar\b", r"\bfatto\b", r"\bsalta\b",
+    r"\binvia\b", r"\bconcluir\b", r"\bpular\b", r"\bklaar\b", r"\boverslaan\b", r"\bverzenden\b",
+    r"完了", r"スキップ", r"送信", r"完成", r"跳过", r"提交", r"완료", r"건너뛰기", r"제출",
+    r"готово", r"пропустить", r"отправить",
+)  # fmt: skip
+
+# A consent banner and the buttons that close it.
+COOKIE = _words(
+    r"cookie", r"consent", r"privacy", r"datenschutz", r"confidentialite", r"privacidad",
+    r"riservatezza", r"privacidade", r"クッキー", r"隐私", r"쿠키", r"файлы cookie",
+)  # fmt: skip
+COOKIE_OK = _words(
+    r"^accept", r"^(i )?agree", r"^got it$", r"^ok(ay)?$", r"^allow", r"^close$", r"^dismiss",
+    r"^reject (all|non)", r"(necessary|essential)( cookies)? only", r"^only (necessary|essential)",
+    r"akzeptieren", r"zustimmen", r"alle ablehnen", r"nur (notwendige|erforderliche)",
+    r"^accepter", r"^j'accepte", r"^tout (accepter|refuser)", r"^aceptar", r"^rechazar",
+    r"^accetta", r"^rifiuta", r"^aceitar", r"^accepteren", r"^weigeren", r"同意", r"接受", r"동의",
+    r"принять",
+)  # fmt: skip
+
+# A way out of a dialog that is not about cancelling ("Cancel" there means "never mind").
+DISMISS = _words(r"^cancel$", r"^abbrechen$", r"^annuler$", r"^cancelar$", r"^annulla$", r"^close$")
+
+# A reason to pick when a survey demands one: the least personal.
+OTHER = _words(
+    r"^other",
+    r"^andere",
+    r"^autre",
+    r"^otro",
+    r"^altro",
+    r"^outro",
+    r"^anders",
+    r"その他",
+    r"其他",
+    r"기타",
+    r"другое",
+)
+
+PARTNER = _words(
+    r"billed (through|by)", r"(manage|cancel).*(with|through) (apple|google|itunes|your provider)",
+    r"contact your (provider|carrier|partner)", r"through a partner", r"uber (apple|google)",
+    r"via (apple|google|votre operateur)", r"a traves de (apple|google|tu proveedor)",
+)  # fmt: skip
