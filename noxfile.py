@@ -65,8 +65,8 @@ def lint(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Snapshot latency and token figures; prints medians, asserts nothing."""
-    session.install("-e", ".")
+    """Tokens by script, snapshot latency and token figures; prints medians, asserts nothing."""
+    session.install("-e", ".[test]")  # the token yardstick needs `tokenizers`
     ensure_chromium(session)
     session.run("python", "-m", "harness.bench", *session.posargs)
 

@@ -1,9 +1,11 @@
 """Snapshot benchmark: ``python -m harness.bench`` (``nox -s bench``); prints medians only.
 
-For pages of 10 to 10,000 interactive elements and the richest fixture page it measures
-get_snapshot latency with and without the screenshot, for the viewport and the whole page,
-and the token estimate of the elements JSON; then what the SafetyGate adds before each action
-(reading the live effect with ``Browser.inspect``, and judging it).
+First the token estimator by script against the tokenizer yardstick (``harness.token_calibration``:
+text and pruned snapshot JSON in 18 languages, no browser). Then, for pages of 10 to 10,000
+interactive elements and the richest fixture page, get_snapshot latency with and without the
+screenshot, for the viewport and the whole page, and the token estimate of the elements JSON;
+then what the SafetyGate adds before each action (reading the live effect with
+``Browser.inspect``, and judging it). ``--tokens-only`` stops after the first table.
 """
 
 from __future__ import annotations
@@ -17,6 +19,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
+from harness import token_calibration
 from harness.scripted_ai import call
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
@@ -41,8 +44,11 @@ async def _median_ms(
     return statistics.median(timings), elements, tokens
 
 
-async def run(pages: Path, runs: int) -> None:
+async def run(pages: Path, runs: int, tokens_only: bool = False) -> None:
     console = Console(width=150)
+    console.print(token_calibration.table(token_calibration.measure()))
+    if tokens_only:
+        return
     table = Table(title=f"get_snapshot, median of {runs} runs (tokens: {ESTIMATOR_NAME})")
     for column in (
         "page",
@@ -126,8 +132,9 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pages", type=Path, default=Path("fixtures/pages"))
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument("--tokens-only", action="store_true", help="only the token table")
     args = parser.parse_args()
-    asyncio.run(run(args.pages, args.runs))
+    asyncio.run(run(args.pages, args.runs, args.tokens_only))
 
 
 if __name__ == "__main__":
