@@ -2,13 +2,14 @@
 
 It reads the latest snapshot the way a careful person would, by roles, accessible names and the
 page's words, in the languages SubTerminator reads: settle what the page already shows (done,
-partner billing, an error), clear consent banners, answer an open dialog first, decline offers,
-take the last step, move past a survey without typing, open the collapsed section about
-cancelling (chosen by its heading or label, not its expander's name), start cancelling, head
-for the membership pages, then look further down the page. It never tries the same control twice
-in the same place and never presses what would delete an account. It knows no simulator ids; the
-service supplies only its verification. The SafetyGate asks the person before the final step
-whatever this policy decides.
+partner billing, an error), clear consent banners, pick a profile, answer an open dialog first,
+decline offers, take the last step, move past a survey without typing, pick the leaving option
+of a choice, open the collapsed section about cancelling (chosen by its heading or label, not its
+expander's name), start cancelling, head for the membership pages, take a cancel flow's plain
+way forward, then look further down the page. It never tries the same control twice in the same
+place and never presses what would delete an account or restart a membership. It knows no
+simulator ids; the service supplies only its verification. The SafetyGate asks the person
+before the final step whatever this policy decides.
 """
 
 from __future__ import annotations
@@ -25,17 +26,21 @@ from subterminator.ai.offline_words import (
     DECLINE,
     DISMISS,
     FINAL,
+    FORWARD,
     KEEP,
     NEVER,
+    OFFER,
     OTHER,
     PARTNER,
+    PROFILE_ADMIN,
+    PROFILES,
     START,
     TOWARD,
     YES,
 )
 from subterminator.ai.protocol import AIResponse, Message, ToolCall
 from subterminator.models.snapshot import Element, Snapshot
-from subterminator.outcome.vocabulary import FAILURE
+from subterminator.outcome.vocabulary import FAILURE, RESTART
 from subterminator.safety.text import normalize
 from subterminator.safety.vocabulary import FLOW
 from subterminator.services.base import ServiceConfig
@@ -96,6 +101,7 @@ class OfflinePolicy:
         self.looked_whole: set[str] = set()  # urls whose whole page we asked to see
         self.unverified = 0
         self.final_clicked = False
+        self.started = False  # a control that starts or continues cancelling was clicked
         self.last: tuple[str, str, str, str] | None = None  # the last control clicked
         self.blocked = False  # that click was stopped by something covering the page
 
@@ -184,6 +190,7 @@ class OfflinePolicy:
             if "disabled" not in c.state
             and self._key(snapshot, c) not in self.tried
             and not NEVER.search(c.name)
+            and not RESTART.search(c.name)
         ]
         partner = next((w for w in words if PARTNER.search(normalize(w))), None)
         if partner and not any(START.search(c.name) or FINAL.search(c.name) for c in live):
@@ -193,13 +200,16 @@ class OfflinePolicy:
         for step in (
             self._consent,
             self._unblock,
+            self._profile,
             self._dialog,
             self._final,
             self._after,
             self._decline,
+            self._choose,
             self._expand,
             self._start,
             self._toward,
+            self._forward,
         ):
             chosen = step(snapshot, live, in_dialog, dialog_words, every)
             if chosen is not None:
@@ -234,6 +244,21 @@ class OfflinePolicy:
                 return self._click(snapshot, control, f"Closing what covers the page: '{name}'")
         return None
 
+    def _profile(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """A "Who's watching?" picker: the first profile; the account is the same behind all."""
+        page = normalize(" ".join([snapshot.page.title, snapshot.page.text[:300]]))
+        headings = normalize(" ".join(e.name for e in snapshot.elements if e.role == "heading"))
+        if not (PROFILES.search(page) or PROFILES.search(headings)):
+            return None
+        for control in live:
+            if control.role in ("link", "button") and control.name:
+                if PROFILE_ADMIN.search(control.name) or TOWARD.search(control.name):
+                    continue
+                return self._click(snapshot, control, f"Choosing a profile: '{control.name}'")
+        return None
+
     def _dialog(
         self,
         snapshot: Snapshot,
@@ -248,6 +273,7 @@ class OfflinePolicy:
             return None
         decline = next((c for c in mine if DECLINE.search(c.name)), None)
         if decline:
+            self.started = True
             return self._click(snapshot, decline, f"Declining the offer: '{decline.name}'")
         if FLOW.search(words):
             for control in mine:
@@ -319,6 +345,7 @@ class OfflinePolicy:
     ) -> tuple[ToolCall, str] | None:
         for control in live:
             if control.role in CONTROL_ROLES and DECLINE.search(control.name):
+                self.started = True
                 return self._click(snapshot, control, f"Declining the offer: '{control.name}'")
         return None
 
@@ -342,14 +369,45 @@ class OfflinePolicy:
                 continue
             dismisses = control in in_dialog and DISMISS.search(control.name)  # "never mind"
             if START.search(control.name) and not dismisses:
+                self.started = True
                 return self._click(
                     snapshot, control, f"Starting the cancellation: '{control.name}'"
                 )
         return None
 
+    def _choose(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """A choice between keeping and leaving (radios, a switch): the leaving option."""
+        for control in live:
+            if control.role not in CHOICE_ROLES or "checked" in control.state:
+                continue
+            if START.search(control.name) and not KEEP.search(control.name):
+                self.started = True
+                return self._click(snapshot, control, f"Choosing: '{control.name}'")
+        return None
+
+    def _forward(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """Inside a cancel flow with nothing better on the page: its plain way forward."""
+        where = normalize(f"{snapshot.page.url} {snapshot.page.title}")
+        if not (self.started or FLOW.search(where)):
+            return None
+        for control in live:
+            name = control.name
+            if control.role not in CONTROL_ROLES or KEEP.search(name) or OFFER.search(name):
+                continue
+            if FORWARD.search(name):
+                self.started = True
+                return self._click(snapshot, control, f"Going on: '{name}'")
+        return None
+
     def _toward(
         self, snapshot: Snapshot, live: list[_Control], *_: Any
     ) -> tuple[ToolCall, str] | None:
+        if self.final_clicked:  # past the last step a membership link leads to "Restart"
+            return None
         for control in live:
             if control.role not in CONTROL_ROLES or KEEP.search(control.name):
                 continue

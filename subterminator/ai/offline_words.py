@@ -24,7 +24,11 @@ START = _words(
     r"\bresilier\b", r"\bresiliation\b", r"\bannuler\b", r"\bannulation\b", r"\bmettre fin\b",
     r"\bcancelar\b", r"\bcancelacion\b", r"\bdar(se)? de baja\b", r"\banular\b",
     r"\bannulla", r"\bdisdic", r"\bdisdetta\b", r"\bcancelamento\b", r"\bopzeggen\b", r"\bbeeindig",
-    r"解約", r"退会", r"取消", r"退订", r"退訂", r"해지", r"отмен",
+    r"\bencerrar\b", r"\btermina (l'|il |la )?(abbonamento|iscrizione)", r"\bstopzetten\b",
+    r"\banuluj\b", r"\banulowa", r"\bzrezygnuj\b", r"\brezygnac", r"\bavsluta\b", r"\bsag upp\b",
+    r"\buppsagning\b", r"\biptal\b", r"\bopsig", r"\bsi opp\b", r"\bavslutt", r"\bperuuta\b",
+    r"\bzrusit\b", r"\bzrus\b", r"\blemond", r"\bανακλ", r"\bακύρωσ", r"ביטול", r"إلغاء", r"\bbatalkan\b",
+    r"\bhuy\b", r"ยกเลิก", r"解約", r"退会", r"取消", r"退订", r"退訂", r"해지", r"отмен", r"отключ",
 )  # fmt: skip
 
 # Takes the last step: finish, confirm, "yes, cancel", ...
@@ -34,11 +38,14 @@ FINAL = _words(
     r"\bstop (my |the |your )?(membership|subscription|plan)\b", r"^yes,? (cancel|end|stop)",
     r"abschliessen", r"bestatigen", r"^ja,? (kundigen|beenden)", r"\bterminer l'annulation\b",
     r"\bconfirmer\b", r"^oui,? (annuler|resilier)", r"\bfinalizar\b", r"\bconfirmar\b", r"^si,? cancelar",
-    r"\bconferma", r"\bconcludi\b", r"\bbevestig", r"完了する", r"確定", r"确认", r"確認", r"확인", r"подтверд",
+    r"\bconferma", r"\bconcludi\b", r"\bcompleta\b", r"\bbevestig", r"\bvoltooi", r"\bafronden\b",
+    r"\bconcluir\b", r"\bpotwierd", r"\bzakoncz", r"\bbekrafta\b", r"\bslutfor\b", r"\bonayla",
+    r"\btamamla", r"\bbekraeft", r"\bbekreft", r"\bvahvista", r"\bpotvrd", r"\bmegerosit",
+    r"\bselesaikan\b", r"\bkonfirmasi", r"\bxac nhan\b", r"\bhoan tat\b", r"ยืนยัน", r"完了する", r"確定", r"确认", r"確認", r"확인", r"подтверд",
 )  # fmt: skip
 
 # A bare yes: the last step only inside a dialog about cancelling.
-YES = _words(r"^(yes|ja|oui|si|sim|はい|是|네|да)\b")
+YES = _words(r"^(yes|ja|oui|si|sim|tak|evet|kylla|ano|igen|ya|はい|是|네|да)\b")
 
 # Never pressed by the policy, whatever else the name says.
 NEVER = _words(
@@ -135,3 +142,30 @@ PARTNER = _words(
     r"contact your (provider|carrier|partner)", r"through a partner", r"uber (apple|google)",
     r"via (apple|google|votre operateur)", r"a traves de (apple|google|tu proveedor)",
 )  # fmt: skip
+
+# Moves a multi-page flow on, once we are in it: only with nothing better on the page.
+FORWARD = _words(
+    r"^(continue|next|proceed)\b", r"^weiter\b", r"^fortfahren\b", r"^continuer\b", r"^suivant\b",
+    r"^continuar\b", r"^siguiente\b", r"^continua\b", r"^avanti\b", r"^prosegui\b", r"^proximo\b",
+    r"^seguinte\b", r"^doorgaan\b", r"^verder\b", r"^volgende\b", r"^dalej\b", r"^kontynuuj\b",
+    r"^fortsatt\b", r"^nasta\b", r"^devam\b", r"^ileri\b", r"^lanjut", r"^tiep tuc\b",
+    r"次へ", r"続ける", r"続行", r"进入下一步", r"下一步", r"继续", r"繼續", r"다음", r"계속",
+    r"^далее\b", r"^продолжить\b",
+)  # fmt: skip
+
+# Offers dressed as a way forward ("Continue with Basic"): never pressed as one.
+OFFER = _words(
+    r"\b(basic|standard|premium|ads|mobile)\b", r"\boffer\b", r"%", r"\bdiscount\b", r"\bfree\b",
+    r"\bdeal\b", r"\bwatching\b",
+)  # fmt: skip
+
+# A profile picker stands between sign-in and the account: any profile will do.
+PROFILES = _words(
+    r"who'?s watching", r"wer (schaut|sieht)", r"qui regarde", r"quien (esta viendo|ve)",
+    r"chi (guarda|vuole guardare)", r"quem (esta assistindo|vai assistir)", r"wie kijkt",
+    r"kto ogl", r"vem tittar", r"kim izliyor", r"誰が視聴", r"谁在观看", r"誰在觀看", r"누가 시청",
+    r"кто смотрит", r"choose (a |your )?profile", r"select (a |your )?profile",
+)  # fmt: skip
+PROFILE_ADMIN = _words(
+    r"\b(manage|add|edit)\b.*\bprofile", r"profil.*(verwalten|gerer|gestion)", r"^\+"
+)

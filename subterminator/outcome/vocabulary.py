@@ -93,8 +93,9 @@ RESTART = _words(
     r"\brestart\b", r"\breactivate\b", r"\bresume (my |your )?(membership|subscription|plan)\b",
     r"\brejoin\b", r"\bresubscribe\b", r"\bre-subscribe\b", r"\bjoin again\b", r"\bcome back\b",
     r"\breaktivieren\b", r"\bwiederaufnehmen\b", r"\bwieder aufnehmen\b", r"\breactiver\b",
-    r"\breprendre\b", r"\breactivar\b", r"\breanudar\b", r"\briattiva", r"\breativar\b",
-    r"\bheractiveren\b", r"再開", r"再加入", r"重新(订阅|訂閱|开始|開始|加入)", r"恢复会员",
+    r"\breprendre\b", r"\breactivar\b", r"\breanudar\b", r"\breiniciar\b", r"\briattiva",
+    r"\briprendi\b", r"\breativar\b", r"\bretomar\b", r"\bheractiveren\b", r"\bherstarten\b",
+    r"\bhervatten\b", r"\bwznow", r"\bateruppta\b", r"\byeniden baslat", r"再開", r"再加入", r"重新(订阅|訂閱|开始|開始|加入)", r"恢复会员",
     r"다시 시작", r"재가입", r"возобнов",
 )  # fmt: skip
 
