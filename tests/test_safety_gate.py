@@ -192,6 +192,36 @@ def test_after_the_approved_final_step_the_survey_does_not_ask() -> None:
     assert gate.judge(call("browser_click", ref="@e0"), el, deletion, snapshot(el)).ask
 
 
+def test_a_yes_for_a_decline_on_the_final_page_does_not_end_the_flow() -> None:
+    """Found on a held-aside flow: "No thanks" on the final page asked (the page offers the
+    last step), was approved, and then counted as the final step, so the real "Cancel
+    subscription" ran without a yes."""
+    gate = SafetyGate()
+    no_thanks = element("No thanks")
+    decline = gate.judge(
+        call("browser_click", ref="@e0"),
+        no_thanks,
+        effect(name="No thanks", handlers=["click"]),
+        snapshot(no_thanks),
+    )
+    assert decline.ask and decline.by_page
+    gate.ran_approved(decline, snapshot(element("Cancel subscription")))
+    final = element("Cancel subscription")
+    fx = effect(name="Cancel subscription", submits=True, form_method="POST")
+    assert gate.judge(call("browser_click", ref="@e0"), final, fx, snapshot(final)).ask
+
+
+def test_a_yes_that_leaves_a_final_step_offered_does_not_end_the_flow() -> None:
+    """A required reason approved (its change handler may submit): the enabled "Finish
+    cancellation" that follows still needs its own yes."""
+    gate = SafetyGate()
+    reason = Verdict(True, "the page acts on its change", "Choose in", "final")
+    gate.ran_approved(reason, snapshot(element("Finish cancellation")))
+    assert not gate.flow_done
+    gate.ran_approved(reason, snapshot(element("Done")))
+    assert gate.flow_done
+
+
 def test_an_approval_covers_one_element_of_one_snapshot_once() -> None:
     gate = SafetyGate()
     gate.grant("s1", "42", "Finish Cancellation")

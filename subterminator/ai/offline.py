@@ -15,6 +15,7 @@ before the final step whatever this policy decides.
 from __future__ import annotations
 
 import itertools
+import json
 import re
 from dataclasses import dataclass
 from typing import Any
@@ -104,6 +105,8 @@ class OfflinePolicy:
         self.started = False  # a control that starts or continues cancelling was clicked
         self.last: tuple[str, str, str, str] | None = None  # the last control clicked
         self.blocked = False  # that click was stopped by something covering the page
+        self.listed: list[str] = []  # a <select>'s options, as browser_select's error listed them
+        self.probed: set[tuple[str, str, str, str]] = set()  # selects asked for their options
 
     async def chat(
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
@@ -169,6 +172,14 @@ class OfflinePolicy:
             )
         if reply.get("acknowledged") is False:
             self.unverified += 1
+        listed = re.search(r"; options: (.*)$", str(reply.get("message") or ""))
+        if listed:
+            self.listed = [
+                json.loads(f'"{o}"') for o in re.findall(r'"((?:[^"\\]|\\.)*)"', listed[1])
+            ]
+        held = "stopped because nobody approved it" in str(reply.get("message") or "")
+        if held and self.last is not None:
+            self.tried.discard(self.last)  # the orchestrator asks the person on the next try
         if reply.get("error") == "element_obscured" and self.last is not None:
             self.tried.discard(self.last)  # worth another try once the cover is gone
             self.blocked = True
@@ -309,17 +320,26 @@ class OfflinePolicy:
         )
         if choice:
             return self._click(snapshot, choice, f"Choosing a reason: '{choice.name}'")
-        options = [c for c in every if c.role == "option" and c.name]
         combo = next((c for c in live if c.role == "combobox"), None)
-        if combo and options:
-            pick = next((o for o in options if OTHER.search(o.name)), options[-1])
-            self.tried.add(self._key(snapshot, combo))
+        if combo is None:
+            return None
+        key = self._key(snapshot, combo)
+        options = [c.element.name for c in every if c.role == "option" and c.element.name]
+        options = options or self.listed[1:]  # a native list's first entry is its placeholder
+        if not options and key not in self.probed:
+            # A native <select> keeps its options out of the snapshot; asking for "other"
+            # either picks it or has browser_select's error list them.
+            self.probed.add(key)
             return ToolCall(
-                id="",
-                name="browser_select",
-                arguments={"ref": combo.ref, "value": pick.element.name},
-            ), f"Choosing a reason: '{pick.element.name}'"
-        return None
+                id="", name="browser_select", arguments={"ref": combo.ref, "value": "other"}
+            ), "Choosing a reason: 'other'"
+        if not options:
+            return None
+        pick = next((o for o in options if OTHER.search(normalize(o))), options[-1])
+        self.tried.add(key)
+        return ToolCall(
+            id="", name="browser_select", arguments={"ref": combo.ref, "value": pick}
+        ), f"Choosing a reason: '{pick}'"
 
     @staticmethod
     def _is_final(control: _Control) -> bool:

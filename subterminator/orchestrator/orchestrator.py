@@ -325,7 +325,7 @@ class TaskOrchestrator:
         finally:
             self.tool_server.browser.guard_requests(None)
         if approved and result.error in (None, "timeout"):
-            self.gate.ran_approved(verdict)
+            self.gate.ran_approved(verdict, result.snapshot)
             self.approved_step = ApprovedStep(
                 verdict.question, datetime.now().astimezone(), snapshot.page.url
             )

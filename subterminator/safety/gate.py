@@ -17,7 +17,8 @@ The judgment, in order:
   on nothing that acts. Unknown means ask.
 
 An approval covers one action on one element in one snapshot, once. After the approved final
-step has run, the flow is over and only final-step controls (delete account...) ask.
+step has run (an action that asked for itself, after which no final step is offered), the flow
+is over and only final-step controls (delete account...) ask.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ class Verdict:
     question: str
     page: PageClass
     allow_writes: bool = False  # a known-safe control that may POST (a cookie banner's)
+    by_page: bool = False  # asked only because the page offers the final step, not for itself
 
 
 @dataclass
@@ -159,10 +161,11 @@ class SafetyGate:
             if _changes(call, effect) and CHANGE_EVENTS & set(target.handlers):
                 reasons.append("the page acts on its change (handlers may submit)")
         if page == "final" and not reasons and not self._known_safe(effect, names, cookie):
-            reasons.append(
+            reason = (
                 "this page offers the final cancellation step; only going back, expanding a "
                 "section, declining an offer or dismissing cookies is known to be safe here"
             )
+            return Verdict(True, reason, question, page, by_page=True)
         if reasons:
             return Verdict(True, "; ".join(reasons), question, page)
         return Verdict(False, "", question, page, allow_writes=cookie)
@@ -235,9 +238,18 @@ class SafetyGate:
         elif self.refused:
             self.approved_after_refusal = True
 
-    def ran_approved(self, verdict: Verdict) -> None:
-        if verdict.page == "final":
-            self.flow_done = True
+    def ran_approved(self, verdict: Verdict, after: Snapshot | None = None) -> None:
+        """An approved action ran: was it the final step? Then the flow is over.
+
+        Not when it asked only because of the page it was on (a "No thanks" on the final
+        page), nor while the page it led to still offers a final step: a yes for one control
+        must not wave the next one through.
+        """
+        if verdict.page != "final" or verdict.by_page:
+            return
+        if after is not None and any("disabled" not in e.state for e in final_candidates(after)):
+            return
+        self.flow_done = True
 
     # -- the network backstop ----------------------------------------------------------------
 

@@ -1,6 +1,6 @@
 """Score the offline policy on flow variants it was not written for.
 
-    python -m tests.flows.score [dev|held|held2|all] [--only NAME ...] [--no-walk] [-v]
+    python -m tests.flows.score [dev|held|held2|held3|all] [--only NAME ...] [--no-walk] [-v]
 
 For every variant: first the scripted walk (plain Playwright calls; proves the site's final POST
 cancels and nothing before it does; a broken site is reported, and the exit status is 1), then a
@@ -227,6 +227,10 @@ def _sets(which: str) -> list[tuple[str, list[Variant]]]:
         from tests.flows import held2
 
         chosen.append(("held2", list(held2.VARIANTS)))
+    if which == "held3":  # blind set: never part of "all"
+        from tests.flows import held3
+
+        chosen.append(("held3", list(held3.VARIANTS)))
     return chosen
 
 
@@ -275,7 +279,9 @@ async def score(which: str, only: Sequence[str] = (), walks: bool = True) -> int
 
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tests.flows.score", description=__doc__)
-    parser.add_argument("which", nargs="?", default="dev", choices=["dev", "held", "held2", "all"])
+    parser.add_argument(
+        "which", nargs="?", default="dev", choices=["dev", "held", "held2", "held3", "all"]
+    )
     parser.add_argument("--only", nargs="*", default=[], help="variant names to run")
     parser.add_argument("--no-walk", action="store_true", help="skip the scripted site walks")
     parser.add_argument("-v", "--verbose", action="store_true", help="show warnings and logs")
