@@ -82,6 +82,14 @@ CANCELLED = {
     "zh": page("您的会员资格已取消。"),
     "ko": page("멤버십 해지가 완료되었습니다."),
     "ru": page("Ваша подписка отменена."),
+    "pl": page("Twoje członkostwo zostało anulowane. Możesz oglądać do 3 marca 2027."),
+    "sv": page("Ditt medlemskap har avslutats. Det upphör den 3 mars 2027."),
+    "da": page("Dit medlemskab er opsagt og slutter den 3. marts 2027."),
+    "tr": page("Üyeliğiniz iptal edildi."),
+    "cs": page("Vaše členství bylo zrušeno."),
+    "id": page("Langganan Anda telah dibatalkan."),
+    "he": page("המנוי שלך בוטל."),
+    "vi": page("Gói thành viên của bạn đã bị hủy."),
 }
 
 NOT_CANCELLED = {
@@ -116,6 +124,16 @@ NOT_CANCELLED = {
     "zh not": page("您的会员资格未取消。"),
     "ko not": page("멤버십이 해지되지 않았습니다."),
     "mentions only": page("Cancel your membership", controls=("Cancel membership",)),
+    "ko: the last step's label quoted, the step still offered": page(
+        "아래 '해지 완료'를 누르시면 멤버십이 해지됩니다.", controls=("해지 완료",)
+    ),
+    "a confirmation sentence beside an enabled final step": page(
+        "Your membership has been cancelled.", controls=("Confirm cancellation",)
+    ),
+    "pl not": page("Członkostwo nie zostało anulowane."),
+    "sv conditional": page("Om du avslutar upphör ditt medlemskap den 3 mars 2027."),
+    "tr conditional": page("İptal ederseniz üyeliğiniz 3 Mart 2027 tarihinde sona erecek."),
+    "he not": page("המנוי לא בוטל."),
     "date on the page before the last step": page(
         "Before you go\nYour membership will end on March 3, 2027.\nTell us why you are leaving",
         controls=("Back",),

@@ -283,12 +283,23 @@ def test_backstop_holds_writes_to_the_host_of_the_frame_the_control_is_in() -> N
     assert framed(request("POST", "http://127.0.0.1:80/api", "fetch", nav=False))
 
 
-def test_backstop_is_off_when_approved_or_outside_the_flow() -> None:
+def test_backstop_is_off_only_when_approved_or_after_the_final_step() -> None:
     gate = SafetyGate()
     final = Verdict(True, "", "Click", "final")
     assert gate.request_guard(final, approved=True, page_url="http://127.0.0.1/p") is None
+    gate.flow_done = True
+    assert gate.request_guard(final, approved=False, page_url="http://127.0.0.1/p") is None
+
+
+def test_backstop_holds_writes_on_pages_the_words_do_not_know() -> None:
+    """A final step in a language the vocabulary lacks reads as "outside"; it still writes."""
     outside = Verdict(False, "", "Click", "outside")
-    assert gate.request_guard(outside, approved=False, page_url="http://127.0.0.1/p") is None
+    guard = SafetyGate().request_guard(outside, approved=False, page_url="http://127.0.0.1/p")
+    assert guard is not None
+    assert guard(request("POST", "http://127.0.0.1/tr/iptal/tamam"))
+    assert guard(request("POST", "http://127.0.0.1/api/uyelik", "fetch", nav=False))
+    assert guard(request("GET", "http://127.0.0.1/tr/hesap")) is None  # links still go
+    assert guard(request("POST", "http://example.net/log", "fetch", nav=False)) is None
 
 
 def test_no_live_effect_on_a_flow_page_asks() -> None:

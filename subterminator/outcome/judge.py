@@ -155,6 +155,13 @@ def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Out
     active = any(ACTIVE.search(s.norm) for s in sentences(snapshot))
     if not reading.evidence and final:
         return Outcome("not_cancelled", against=(f'the final step "{final[0]}" is still offered',))
+    offered = [
+        normalize(e.name)
+        for e in snapshot.elements
+        if e.role in CONTROL_ROLES and "disabled" not in e.state and FINAL.search(normalize(e.name))
+    ]
+    if offered:  # "press 'Complete cancellation' and it is cancelled" quotes the step, not its end
+        return Outcome("unknown", against=(f'the final step "{offered[0]}" is still offered',))
     evidence = list(reading.evidence)
     kinds = {"confirmation"} if evidence else set()
     if not cancel and not active and not final:

@@ -39,8 +39,22 @@ CONFIRMED = _words(
     r"\b(lidmaatschap|abonnement)\b.{0,40}\b(is|werd)( nu)? (opgezegd|beeindigd|geannuleerd)",
     r"(解約|退会|キャンセル)(手続き)?(が|は)?(完了|されました|済み)",
     r"(已|已经|已經|成功)(取消|退订|退訂|终止|終止)", r"(取消|退订|退訂)(成功|完成)",
-    r"(해지|취소)(가|이)? ?(완료|되었습니다|됐습니다)",
+    r"(해지|취소)(가|이) ?완료", r"(해지|취소)(가|이)? ?(완료되었|완료됐|되었습니다|됐습니다)",  # not a bare "해지 완료" label
     r"(подписка|членство|аккаунт)( была| успешно)* (отменена|прекращена)", r"отмена (подтверждена|завершена)",
+    r"\b(członkostwo|czlonkostwo|subskrypcja|abonament)\b.{0,40}\b(zostało|zostalo|zostala|została|jest)( juz)? anulowan",
+    r"\banulowanie (zostało |zostalo )?(zakonczone|potwierdzone)",
+    r"\b(medlemskap|prenumeration|abonnemang)\w*\b.{0,40}\b(har )?(avslutats|sagts upp)",
+    r"\buppsagningen (ar )?(bekraftad|klar|genomford)",
+    r"\b(medlemskab|medlemskap|abonnement)\w*\b.{0,40}\b(er|blev|ble)( nu)? (opsagt|afsluttet|avsluttet|sagt opp)",
+    r"\b(jasenyys|jasenyytesi|tilaus|tilauksesi)\b.{0,40}\b(on )?(peruttu|paattynyt|lopetettu)",
+    r"\b(uyeli|aboneli)\w*\b.{0,40}\b(iptal edildi|sonlandırıldı|sonlandirildi)", r"\biptal (islemi |işlemi )?tamamlandı",
+    r"\b(clenstvi|predplatne)\b.{0,40}\b(bylo|je)( uspesne)? (zruseno|ukonceno)", r"\bzruseni (bylo )?(dokonceno|potvrzeno)",
+    r"\b(elofizetes|elofizetese|tagsag|tagsaga)\b.{0,40}\b(lemondva|megszunt|lemondtuk)",
+    r"\b(συνδρομη|συνδρομη σας)\b.{0,40}ακυρωθηκε", r"η ακυρωση ολοκληρωθηκε",
+    r"(המנוי|החברות|המינוי).{0,40}(בוטל|הסתיים)", r"הביטול הושלם",
+    r"\b(langganan|keanggotaan)\b.{0,40}\b(telah|sudah|berhasil) (dibatalkan|berakhir|dihentikan)",
+    r"\bpembatalan (berhasil|selesai)", r"\b(da|đa) (bi |đuoc |duoc )?huy\b", r"\bhuy thanh cong\b",
+    r"ยกเลิกเรียบร้อย", r"ยกเลิกแล้ว",
 )  # fmt: skip
 
 # The membership runs out at a date: how a cancelled account page talks.
@@ -58,6 +72,12 @@ PERIOD_END = _words(
     r"\b(lidmaatschap|abonnement)\b[^.;]{0,30}\b(eindigt|loopt af)",
     r"まで(視聴|ご利用|利用)", r"(終了日|に終了します)", r"(到期|届满|屆滿|将于.{0,20}(结束|終止|终止))",
     r"까지 (시청|이용)", r"(закончится|истекает|действует до)",
+    r"\b(członkostwo|czlonkostwo|subskrypcja|abonament)\b[^.;]{0,30}\b(wygasa|wygasnie|konczy sie|zakonczy sie)",
+    r"\b(medlemskap|prenumeration|medlemskab|abonnement)\w*\b[^.;]{0,30}\b(upphor|avslutas|slutar|ophorer|udlober|slutter|avsluttes|utloper)",
+    r"\b(jasenyys|jasenyytesi|tilaus)\b[^.;]{0,30}\bpaattyy", r"\b(uyeli|aboneli)\w*\b[^.;]{0,30}\b(sona erecek|sona erer|bitecek)",
+    r"\b(clenstvi|predplatne)\b[^.;]{0,30}\b(skonci|vyprsi|konci)", r"\b(elofizetes|tagsag)\w*\b[^.;]{0,30}\b(lejar|megszunik)",
+    r"θα ληξει", r"(המנוי|החברות)[^.;]{0,30}(יסתיים|תסתיים|יפוג)", r"\b(langganan|keanggotaan)\b[^.;]{0,30}\b(akan )?berakhir",
+    r"\bket thuc vao\b", r"(멤버십|구독|이용권)[^.;]{0,30}(종료|만료)",
 )  # fmt: skip
 
 # The sentence denies, fails or hedges what it says.
@@ -67,6 +87,9 @@ NEGATED = _words(
     r"\bfehlgeschlagen\b", r"\bne\b.{0,30}\bpas\b", r"\bn['’]", r"\bechec\b", r"\bno (ha|se|esta|fue)\b",
     r"\bno pudo\b", r"\bnon (e|ha)\b", r"\bniet\b", r"\bnao\b",
     r"未", r"没有", r"沒有", r"失败", r"失敗", r"できません", r"않", r"실패", r"\bне\b",
+    r"\bnie\b", r"\binte\b", r"\bikke\b", r"\bei\b", r"\bdegil\b", r"edilmedi", r"edilemedi",
+    r"\bneby", r"\bnem\b", r"\bδεν\b", r"\bלא\b", r"\btidak\b", r"\bbelum\b", r"\bkhong\b",
+    r"\bchua\b", r"ไม่",
 )  # fmt: skip
 
 # The sentence talks about cancelling in general, not about this account now.
@@ -78,6 +101,11 @@ HYPOTHETICAL = _words(
     r"\bcuando\b", r"\ben cualquier momento\b", r"\bse (vuoi|desideri)\b", r"\bin qualsiasi momento\b",
     r"\bals je\b", r"\bquando\b", r"\ba qualquer momento\b",
     r"場合", r"如果", r"随时", r"隨時", r"경우", r"если", r"в любое время",
+    r"\bjesli\b", r"\bjezeli\b", r"\bw kazdej chwili\b", r"\bom du\b", r"\bnar som helst\b",
+    r"\bhvis (du|dere|i)\b", r"\bjos\b", r"\bmilloin tahansa\b", r"\bistediginiz zaman\b",
+    r"(r|s)(sanız|saniz|seniz)\b", r"\bpokud\b", r"\bkdykoli\b", r"\bha\b", r"\bbarmikor\b",
+    r"\bαν\b", r"\bεαν\b", r"\bאם\b", r"בכל עת", r"\bjika\b", r"\bkapan saja\b", r"\bneu\b",
+    r"\bbat cu luc nao\b", r"(르|하|되)(시)?면 ", r"언제든", r"^se\b", r"\bse (voce|clicar|cancelar)\b",
 )  # fmt: skip
 
 # Pages that talk about cancelling without being an account: help centres, FAQs, articles.
@@ -85,6 +113,8 @@ HELP = _words(
     r"\bhelp\b", r"\bfaq\b", r"\bhelp ?cent", r"\bsupport\b", r"\bknowledge ?base\b", r"\barticle\b",
     r"\bhilfe\b", r"\baide\b", r"\bayuda\b", r"\bassistenza\b", r"\bajuda\b",
     r"ヘルプ", r"帮助", r"幫助", r"도움말", r"помощь", r"справк",
+    r"\bpomoc\b", r"\bhjalp", r"\bhjælp", r"\bhjelp", r"\bohje", r"\byardım", r"\bnapoveda",
+    r"\bsugo\b", r"βοηθεια", r"עזרה", r"\bbantuan\b", r"\btro giup\b",
 )  # fmt: skip
 HELP_PATH = re.compile(r"/(help|faq|faqs|support|hc|kb|article|articles|answer|answers)(/|$|\.)")
 
@@ -97,6 +127,10 @@ RESTART = _words(
     r"\briprendi\b", r"\breativar\b", r"\bretomar\b", r"\bheractiveren\b", r"\bherstarten\b",
     r"\bhervatten\b", r"\bwznow", r"\bateruppta\b", r"\byeniden baslat", r"再開", r"再加入", r"重新(订阅|訂閱|开始|開始|加入)", r"恢复会员",
     r"다시 시작", r"재가입", r"возобнов",
+    r"\bgenstart", r"\bgjenoppta", r"\bstart pa nytt\b", r"\baloita uudelleen\b",
+    r"\btekrar katil", r"\bobnovit\b", r"\bujrainditas\b", r"επανεναρξη", r"חידוש",
+    r"הפעלה מחדש", r"\bmulai ulang\b", r"\baktifkan kembali\b", r"\bberlangganan lagi\b",
+    r"\bkhoi (dong|đong) lai\b", r"\b(dang|đang) ky lai\b",
 )  # fmt: skip
 
 # The account is running: it bills again.
@@ -106,6 +140,10 @@ ACTIVE = _words(
     r"\bprochain (paiement|prelevement)\b", r"\bproximo (pago|cobro|cargo)\b",
     r"\bprossimo (pagamento|addebito)\b", r"\bproximo pagamento\b", r"\bvolgende (betaling|afschrijving)\b",
     r"次回(の)?(請求|お支払い|支払)", r"下次(付款|扣款|续费)", r"다음 결제", r"следующ(ий|ее) (платеж|списание)",
+    r"\bnastepna (platnosc|płatnosc|oplata)", r"\bnasta (betalning|debitering)", r"næste (betaling|opkrævning)",
+    r"\bneste (betaling|trekk)", r"\bseuraava (maksu|veloitus)", r"\bsonraki (odeme|ödeme)",
+    r"\bdalsi platba", r"\bkovetkezo (fizetes|terheles)", r"επομενη πληρωμη", r"החיוב הבא",
+    r"\bpembayaran berikutnya", r"\bthanh toan tiep theo",
 )  # fmt: skip
 
 # A statement that something went wrong (the spec's failure indicators and their kin).
@@ -124,6 +162,8 @@ STATE = _words(
     r"cancell?ed", r"cancell?ation", r"\bended\b", r"terminated", r"gekundigt", r"kundigung",
     r"resilie", r"annule", r"cancelad", r"annullat", r"disdett", r"opgezegd",
     r"解約", r"退会", r"取消", r"退订", r"해지", r"취소", r"отмен",
+    r"anulowan", r"avslutat", r"uppsagd", r"opsagt", r"avsluttet", r"peruttu", r"iptal",
+    r"zrusen", r"lemond", r"ακυρω", r"בוטל", r"dibatalkan", r"\bhuy\b", r"ยกเลิก",
 )  # fmt: skip
 NEGATED_AFTER = _words(r"^.{0,6}(않|ません|없|されていない|되지)")
 

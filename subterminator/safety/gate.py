@@ -14,7 +14,9 @@ The judgment, in order:
   frame, a closed shadow root);
 - on the final page (it states what the last step will do, or offers it), anything not known to
   be safe asks: going back or away, expanding a section, declining, dismissing cookies, a click
-  on nothing that acts. Unknown means ask.
+  on nothing that acts. Unknown means ask;
+- on every page, whatever the words, the network backstop (``request_guard``) holds a write
+  that an unapproved action sends; the control then asks on its next try.
 
 An approval covers one action on one element in one snapshot, once. After the approved final
 step has run (an action that asked for itself, after which no final step is offered), the flow
@@ -261,13 +263,16 @@ class SafetyGate:
         expected: str = "",
         frame_url: str = "",
     ) -> RequestGuard | None:
-        """What the page may send while an unapproved action runs on a flow page.
+        """What the page may send while an unapproved action runs, on any page.
 
-        On the final page a navigation must also be the one the control declares (its link or
-        GET form): a "Go back" whose script goes elsewhere is held. Writes to the page's own
-        host, or to the host of the frame the control sits in, are held too.
+        Writes (a non-GET navigation, or a non-GET fetch to the page's own host or to the host
+        of the frame the control sits in) are held on every page, not only on pages the
+        vocabulary knows as the flow: a Turkish or Czech final step reads as "outside" to
+        words, but it still has to write. On the final page a navigation must also be the one
+        the control declares (its link or GET form): a "Go back" whose script goes elsewhere is
+        held.
         """
-        if approved or verdict.page == "outside" or self.flow_done:
+        if approved or self.flow_done:
             return None
         sites = {urlsplit(u).netloc for u in (page_url, frame_url) if u}
         declared = urlsplit(expected)

@@ -25,6 +25,12 @@ FLOW = _words(
     r"disdett", r"disdic", r"annulla", r"opzeg", r"beeindig", r"encerrar",
     r"解約", r"退会", r"キャンセル", r"取消", r"退订", r"退訂", r"取り消", r"해지", r"취소",
     r"отмен", r"отказ", r"إلغاء",
+    # pl, sv, da/no, fi, tr, cs, hu, el, he, id, vi, th
+    r"anulowa", r"anuluj", r"rezygnac", r"avsluta", r"uppsagning", r"sag upp", r"opsig", r"opsag",
+    r"avslutt", r"si opp", r"peruuta", r"peruut", r"irtisan", r"iptal", r"sonlandir", r"zrusit",
+    r"zruseni", r"ukoncit", r"ukonceni", r"lemond", r"felmond", r"ακυρω", r"διακοπη", r"ביטול",
+    r"לבטל", r"batalkan", r"pembatalan", r"berhenti berlangganan", r"\bhuy\b", r"ngung (dang|đang) ky",
+    r"ยกเลิก",
 )  # fmt: skip
 
 # The page states what the final step will do: it is the last page before it.
@@ -41,6 +47,11 @@ CONSEQUENCE = _words(
     r"estas seguro", r"terminera", r"sara (disdett|annullat)",
     r"解約され", r"終了します", r"本当に", r"将被取消", r"到期", r"确定要", r"確定要",
     r"будет (отменен|прекращен)", r"вы уверены",
+    r"zakonczy sie", r"czy na pewno", r"avslutas", r"ar du saker", r"till och med",
+    r"ophorer", r"er du sikker", r"avsluttes", r"paattyy", r"oletko varma", r"sona erecek",
+    r"tarihine kadar", r"emin misiniz", r"skonci", r"opravdu", r"megszunik", r"biztos",
+    r"θα ληξει", r"ειστε σιγουρ", r"יסתיים", r"תסתיים", r"בטוח", r"akan berakhir", r"yakin",
+    r"se ket thuc", r"ban co chac", r"สิ้นสุด", r"종료됩니다", r"정말",
 )  # fmt: skip
 
 # A control that ends something or confirms it: asked on any page. "Cancel membership" is not
@@ -57,6 +68,11 @@ FINAL = _words(
     r"conferma", r"disdic", r"bevestig", r"opzeg", r"encerrar",
     r"解約", r"退会", r"確定", r"完了", r"確認", r"确认", r"退订", r"해지", r"확인",
     r"подтверд", r"завершить", r"отменить подписку", r"إلغاء", r"تأكيد",
+    r"potwierdz", r"zakoncz", r"bekrafta", r"slutfor", r"bekræft", r"bekreft", r"fullfor",
+    r"gennemfor", r"vahvista", r"onayla", r"tamamla", r"potvrd", r"dokoncit", r"megerosit",
+    r"veglegesit", r"επιβεβαιω", r"ολοκληρω", r"אישור", r"אשר", r"סיום", r"konfirmasi",
+    r"selesaikan", r"xac nhan", r"hoan tat", r"ยืนยัน", r"완료", r"voltooi", r"afronden",
+    r"concluir", r"complet(ar|a) (la )?(cancelacion|baja|disdetta)",
 )  # fmt: skip
 
 # Going back or away, declining an offer, keeping the membership.
@@ -67,6 +83,12 @@ AWAY = _words(
     r"^zuruck", r"^abbrechen$", r"^behalten", r"^retour", r"^revenir", r"^garder",
     r"^volver", r"^regresar", r"^mantener", r"^indietro", r"^terug", r"^voltar",
     r"^戻る", r"^返回", r"^назад", r"^뒤로",
+    r"^wroc", r"^nie,? dziekuje", r"^zachowaj", r"^tillbaka", r"^nej,? tack", r"^behall",
+    r"^tilbage", r"^tilbake", r"^nej,? tak", r"^nei,? takk", r"^behold", r"^takaisin",
+    r"^ei,? kiitos", r"^geri", r"^vazgec", r"^hayir", r"^zpet", r"^ne,? dekuji", r"^ponechat",
+    r"^vissza", r"^nem,? koszonom", r"^πισω", r"^οχι", r"^חזרה", r"^לא תודה", r"^kembali",
+    r"^tidak,? terima kasih", r"^quay lai", r"^khong,? cam on", r"^ย้อนกลับ", r"^돌아가",
+    r"^아니요", r"^유지",
 )  # fmt: skip
 
 # Cookie-consent banners: dismissing one is safe.
