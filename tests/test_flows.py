@@ -1,15 +1,13 @@
 """Flow variants written from public facts, not from our simulator (issue 8 item 4): the DEV half.
 
-Two kinds of tests over tests/flows/dev.py (the held-out half, tests/flows/held.py, is scored
-only by ``python -m tests.flows.score held`` and deliberately not collected here):
+Two kinds of tests over tests/flows/dev.py (the held-aside sets, scored blind first, run in
+tests/test_flows_held.py):
 
 - the sites themselves work: a scripted walk with plain Playwright calls really cancels on the
   final step and not before it, and no GET of any route changes anything;
 - the offline policy gets each variant RIGHT end to end (tests/flows/score.py ``judge``): a
   flow is cancelled on the server after a yes, and the result is success + verified with exit 0;
   a look-alike is left untouched and not claimed as a fresh cancellation.
-
-Many policy runs are expected to fail today: that is what these variants are for.
 """
 
 from __future__ import annotations

@@ -204,7 +204,8 @@ def test_a_yes_for_a_decline_on_the_final_page_does_not_end_the_flow() -> None:
         effect(name="No thanks", handlers=["click"]),
         snapshot(no_thanks),
     )
-    assert decline.ask and decline.by_page
+    assert decline.ask
+    assert decline.by_page
     gate.ran_approved(decline, snapshot(element("Cancel subscription")))
     final = element("Cancel subscription")
     fx = effect(name="Cancel subscription", submits=True, form_method="POST")

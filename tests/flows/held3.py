@@ -1,7 +1,9 @@
 """A third held-aside set of flow variants: a blind test of how the policy generalises.
 
-Scored only by ``python -m tests.flows.score held3``; not collected by pytest and not part of
-``all``. Do not read these pages when working on the policy, and do not tune against them.
+Written blind (its author saw neither the policy nor the other sets) and scored blind once;
+the figures are in issue 8's note. Since then its failures have been read, so it is no longer
+blind: it runs in the suite (tests/test_flows_held.py), where every variant must be honest and
+RIGHT but for the listed known misses. ``python -m tests.flows.score held3`` prints the table.
 
 Written from ../shared/netflix-flow.md as yet another site author would write it, mostly in
 languages other than English. Every flow ends in a real POST (a form or a fetch) that flips the
