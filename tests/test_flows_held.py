@@ -29,16 +29,10 @@ IDS = [v.name for v in VARIANTS]
 # Where the offline policy is honest but not yet RIGHT: it stops at a dead end (task_failed,
 # nothing cancelled), which is what a person is told.
 KNOWN_MISSES: dict[str, str] = {
-    "pause-details": "dead end on /cancelplan: the way on is inside a closed <details>",
-    "pt-survey-first": "a required survey it answers wrongly; the site sends it back (?erro=1)",
-    "ja-expand-2026": "dead end on /cancelplan: the last step sits behind a Japanese expander",
-    "profiles-long-offers": "after the profile gate, no way to the account from /browse",
-    "h3-pl-reason-required": "a required Polish reason left unanswered; the site sends it back",
-    "h3-sv-cookies-aria-dialog": "goes round the Swedish account page until max turns",
-    "h3-cs-more-fetch": "dead end: the cancel control sits behind a Czech 'Zobrazit více'",
-    "h3-pt-profile-gate": "after the profile gate, no way to the account from /browse",
-    "h3-da-discount-dialog": "dead end on the Danish account page",
-    "h3-en-details-select": "dead end: the options sit in closed <details> (name#fragment link)",
+    "pause-details": "dead end: 'No thanks, I want to cancel' is not seen as a control",
+    "profiles-long-offers": "after the profile gate, no way to the account from a long /browse",
+    "h3-cs-more-fetch": "dead end on the Czech cancel page /cz/zruseni",
+    "h3-en-details-select": "dead end: 'Cancel or pause' reads as an offer, and is not followed",
 }
 
 

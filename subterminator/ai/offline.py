@@ -35,6 +35,7 @@ from subterminator.ai.offline_words import (
     PARTNER,
     PROFILE_ADMIN,
     PROFILES,
+    REASON,
     START,
     TOWARD,
     YES,
@@ -217,6 +218,7 @@ class OfflinePolicy:
             self._after,
             self._decline,
             self._choose,
+            self._answer,
             self._expand,
             self._start,
             self._toward,
@@ -321,8 +323,11 @@ class OfflinePolicy:
         if choice:
             return self._click(snapshot, choice, f"Choosing a reason: '{choice.name}'")
         combo = next((c for c in live if c.role == "combobox"), None)
-        if combo is None:
-            return None
+        return self._select_reason(snapshot, combo, every) if combo else None
+
+    def _select_reason(
+        self, snapshot: Snapshot, combo: _Control, every: list[_Control]
+    ) -> tuple[ToolCall, str] | None:
         key = self._key(snapshot, combo)
         options = [c.element.name for c in every if c.role == "option" and c.element.name]
         options = options or self.listed[1:]  # a native list's first entry is its placeholder
@@ -377,7 +382,8 @@ class OfflinePolicy:
             if "collapsed" not in control.state:
                 continue
             about = f"{control.name} {control.context}"
-            if (START.search(about) or FLOW.search(about)) and not KEEP.search(about):
+            toward = TOWARD.search(control.context)  # "Show more" under "Membership"
+            if (START.search(about) or FLOW.search(about) or toward) and not KEEP.search(about):
                 return self._click(snapshot, control, "Opening the cancel option")
         return None
 
@@ -405,6 +411,31 @@ class OfflinePolicy:
             if START.search(control.name) and not KEEP.search(control.name):
                 self.started = True
                 return self._click(snapshot, control, f"Choosing: '{control.name}'")
+        return None
+
+    def _answer(
+        self, snapshot: Snapshot, live: list[_Control], _d: Any, _w: Any, every: list[_Control]
+    ) -> tuple[ToolCall, str] | None:
+        """Inside the flow, a question before going on (why are you leaving?): answer it, the
+        least personal way, and never with an offer."""
+        if not self.started:
+            return None
+        radios = [c for c in every if c.role == "radio"]
+        if radios and not any("checked" in c.state for c in radios):
+            fair = [
+                c
+                for c in radios
+                if c in live and not OFFER.search(c.name) and not KEEP.search(c.name)
+            ]
+            pick = next((c for c in fair if OTHER.search(c.name)), fair[-1] if fair else None)
+            if pick is not None:
+                return self._click(snapshot, pick, f"Answering: '{pick.name}'")
+        for combo in (c for c in live if c.role == "combobox"):
+            value = normalize(combo.element.value or "")
+            if REASON.search(combo.name) or REASON.search(value) or REASON.search(combo.context):
+                chosen = self._select_reason(snapshot, combo, every)
+                if chosen is not None:
+                    return chosen
         return None
 
     def _forward(

@@ -40,8 +40,8 @@ FINAL = _words(
     r"\bconfirmer\b", r"^oui,? (annuler|resilier)", r"\bfinalizar\b", r"\bconfirmar\b", r"^si,? cancelar",
     r"\bconferma", r"\bconcludi\b", r"\bcompleta\b", r"\bbevestig", r"\bvoltooi", r"\bafronden\b",
     r"\bconcluir\b", r"\bpotwierd", r"\bzakoncz", r"\bbekrafta\b", r"\bslutfor\b", r"\bonayla",
-    r"\btamamla", r"\bbekraeft", r"\bbekreft", r"\bvahvista", r"\bpotvrd", r"\bmegerosit",
-    r"\bselesaikan\b", r"\bkonfirmasi", r"\bxac nhan\b", r"\bhoan tat\b", r"ยืนยัน", r"完了する", r"確定", r"确认", r"確認", r"확인", r"подтверд",
+    r"\btamamla", r"\bbekræft", r"\bbekreft", r"\bvahvista", r"\bpotvrd", r"\bmegerosit",
+    r"\bselesaikan\b", r"\bkonfirmasi", r"\bxac nhan\b", r"\bhoan tat\b", r"ยืนยัน", r"完了", r"確定", r"确认", r"確認", r"확인", r"подтверд",
 )  # fmt: skip
 
 # A bare yes: the last step only inside a dialog about cancelling.
@@ -92,7 +92,11 @@ TOWARD = _words(
     r"\bmembresia\b", r"\bsuscripcion\b", r"^cuenta$", r"\bmi cuenta\b", r"\bgestisci\b",
     r"\babbonamento\b", r"\bgerenciar\b", r"\bassinatura\b", r"^conta$", r"\blidmaatschap\b",
     r"\bbeheren\b", r"アカウント", r"メンバーシップ", r"账户", r"帳戶", r"帐户", r"会员", r"계정",
-    r"멤버십", r"аккаунт", r"подписк",
+    r"멤버십", r"аккаунт", r"подписк", r"członkostw", r"czlonkostw", r"medlemskap", r"medlemskab",
+    r"\buyeli", r"\baboneli", r"\bclenstvi\b", r"\bpredplatne\b", r"\bjasenyy", r"\btagsag",
+    r"συνδρομ", r"מנוי", r"\blangganan\b", r"\bkeanggotaan\b", r"\bgoi thanh vien\b",
+    r"\badministrer\b", r"\bhantera\b", r"\bzarzadzaj\b", r"\byonet", r"\bspravovat\b",
+    r"\bkezel", r"\bquan ly\b", r"\bkelola\b", r"^(hesap|konto|konta|ucet|tili|fiok|λογαριασμος|חשבון|akun|tai khoan)$",
 )  # fmt: skip
 
 # After the last step: moves past a survey or a thank-you page without typing anything.
@@ -116,7 +120,9 @@ COOKIE_OK = _words(
     r"akzeptieren", r"zustimmen", r"alle ablehnen", r"nur (notwendige|erforderliche)",
     r"^accepter", r"^j'accepte", r"^tout (accepter|refuser)", r"^aceptar", r"^rechazar",
     r"^accetta", r"^rifiuta", r"^aceitar", r"^accepteren", r"^weigeren", r"同意", r"接受", r"동의",
-    r"принять",
+    r"принять", r"^godkann", r"^acceptera", r"^accepter alle", r"^tillad", r"^akceptuj",
+    r"^kabul", r"^prijmout", r"^elfogad", r"^αποδοχη", r"^קבל", r"^terima", r"^chap nhan",
+    r"^ยอมรับ", r"^endast nodvandiga", r"^kun nodvendige",
 )  # fmt: skip
 
 # A way out of a dialog that is not about cancelling ("Cancel" there means "never mind").
@@ -165,7 +171,25 @@ PROFILES = _words(
     r"chi (guarda|vuole guardare)", r"quem (esta assistindo|vai assistir)", r"wie kijkt",
     r"kto ogl", r"vem tittar", r"kim izliyor", r"誰が視聴", r"谁在观看", r"誰在觀看", r"누가 시청",
     r"кто смотрит", r"choose (a |your )?profile", r"select (a |your )?profile",
+    r"quem esta a ver", r"hvem (ser|skal se)", r"kuka katsoo", r"kdo (se )?diva", r"ki nez",
+    r"ποιος βλεπει", r"מי צופה", r"siapa yang menonton", r"ai (dang|đang) xem", r"ใครกำลังดู",
 )  # fmt: skip
 PROFILE_ADMIN = _words(
-    r"\b(manage|add|edit)\b.*\bprofile", r"profil.*(verwalten|gerer|gestion)", r"^\+"
+    r"\b(manage|add|edit)\b.*\bprofile",
+    r"profil.*(verwalten|gerer|gestion)",
+    r"^\+",
+    r"\b(gerir|gerenciar|administrar|editar|adicionar|gestionar|gestisci|beheren)\b.*\bperf",
+    r"\bprofil(e|i|ek|er|es)?\b.*\b(hantera|administrer|beheer|zarzadz|yonet|spravovat)",
 )
+
+# A question before going on ("Why are you leaving?"): its list or its placeholder.
+REASON = _words(
+    r"\breason", r"\bwhy\b", r"\bgrund\b", r"\bwarum\b", r"\braison\b", r"\bpourquoi\b",
+    r"\bmotivo\b", r"\brazon\b", r"\bpor ?que\b", r"\bperche\b", r"\breden\b", r"\bwaarom\b",
+    r"\bpowod", r"\bdlaczego\b", r"\banledning\b", r"\bvarfor\b", r"\barsag\b", r"\bhvorfor\b",
+    r"\bsyy\b", r"\bmiksi\b", r"\bneden\b", r"\bduvod\b", r"\bmiert\b", r"λογο", r"γιατι",
+    r"סיבה", r"למה", r"\balasan\b", r"\bmengapa\b", r"\bly do\b", r"\btai sao\b", r"理由",
+    r"原因", r"为什么", r"이유", r"причин", r"почему",
+    r"^(select|choose|please (select|choose)|wybierz|selecione|seleccione|seleziona|kies|valj|vælg)",
+    r"^(velg|valitse|secin|vyberte|valasszon|επιλεξτε|בחר|pilih|chon)",
+)  # fmt: skip

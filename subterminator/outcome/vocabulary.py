@@ -43,7 +43,7 @@ CONFIRMED = _words(
     r"(подписка|членство|аккаунт)( была| успешно)* (отменена|прекращена)", r"отмена (подтверждена|завершена)",
     r"\b(członkostwo|czlonkostwo|subskrypcja|abonament)\b.{0,40}\b(zostało|zostalo|zostala|została|jest)( juz)? anulowan",
     r"\banulowanie (zostało |zostalo )?(zakonczone|potwierdzone)",
-    r"\b(medlemskap|prenumeration|abonnemang)\w*\b.{0,40}\b(har )?(avslutats|sagts upp)",
+    r"\b(medlemskap|prenumeration|abonnemang)\w*\b.{0,40}\b(har |ar )?(avslutats|avslutat|sagts upp|uppsagt)",
     r"\buppsagningen (ar )?(bekraftad|klar|genomford)",
     r"\b(medlemskab|medlemskap|abonnement)\w*\b.{0,40}\b(er|blev|ble)( nu)? (opsagt|afsluttet|avsluttet|sagt opp)",
     r"\b(jasenyys|jasenyytesi|tilaus|tilauksesi)\b.{0,40}\b(on )?(peruttu|paattynyt|lopetettu)",
@@ -130,7 +130,7 @@ RESTART = _words(
     r"\bgenstart", r"\bgjenoppta", r"\bstart pa nytt\b", r"\baloita uudelleen\b",
     r"\btekrar katil", r"\bobnovit\b", r"\bujrainditas\b", r"επανεναρξη", r"חידוש",
     r"הפעלה מחדש", r"\bmulai ulang\b", r"\baktifkan kembali\b", r"\bberlangganan lagi\b",
-    r"\bkhoi (dong|đong) lai\b", r"\b(dang|đang) ky lai\b",
+    r"\bkhoi (dong|đong) lai\b", r"\bstarta om\b", r"\b(dang|đang) ky lai\b",
 )  # fmt: skip
 
 # The account is running: it bills again.

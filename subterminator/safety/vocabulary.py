@@ -29,7 +29,8 @@ FLOW = _words(
     r"anulowa", r"anuluj", r"rezygnac", r"avsluta", r"uppsagning", r"sag upp", r"opsig", r"opsag",
     r"avslutt", r"si opp", r"peruuta", r"peruut", r"irtisan", r"iptal", r"sonlandir", r"zrusit",
     r"zruseni", r"ukoncit", r"ukonceni", r"lemond", r"felmond", r"ακυρω", r"διακοπη", r"ביטול",
-    r"לבטל", r"batalkan", r"pembatalan", r"berhenti berlangganan", r"\bhuy\b", r"ngung (dang|đang) ky",
+    r"לבטל", r"batalkan", r"pembatalan", r"berhenti berlangganan", r"\bhuy\b",
+    r"ngung (dang|đang) ky",
     r"ยกเลิก",
 )  # fmt: skip
 
