@@ -246,6 +246,39 @@ CASES = [
         attempts(call("get_snapshot"), click("Finish Cancellation")),
         answers=(True,) + (False,) * 7,
     ),
+    Case(
+        # Found by a held-aside flow: the yes for "No thanks" (asked only because the page
+        # offers the last step) counted as the last step, and the real one then ran unasked.
+        "yes_for_a_decline_is_not_a_yes_for_the_final_step",
+        "scope",
+        {
+            "index": final(
+                '<div id="offer"><p>Stay for half price?</p><button type="button" '
+                "onclick=\"document.getElementById('offer').remove()\">No thanks</button></div>"
+                + post("Cancel subscription")
+            )
+        },
+        [click("No thanks"), *attempts(click("Cancel subscription"))],
+        answers=(True,) + (False,) * 7,
+    ),
+    Case(
+        # A language no vocabulary here knows (Swahili): the page reads as "outside", yet the
+        # script-submitted POST behind a '#' link must still wait for a yes.
+        "unknown_language_script_post",
+        "names",
+        {
+            "index": page(
+                "<p>Uanachama wako utaisha tarehe 3 Machi 2027.</p>"
+                '<form id="f" method="post" action="commit"></form>'
+                '<a href="#" role="button" onclick="document.getElementById(\'f\').submit();'
+                'return false">Thibitisha</a>',
+                title="Uanachama",
+                lang="sw",
+                heading="Sitisha uanachama?",
+            )
+        },
+        attempts(click("Thibitisha")),
+    ),
     # -- blind spots ------------------------------------------------------------------------------
     Case(
         "same_origin_frame",
