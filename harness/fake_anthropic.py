@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from harness.local_server import LocalServer
+from subterminator.simulator.server import LocalServer
 
 
 @dataclass

@@ -7,7 +7,7 @@ from http.server import SimpleHTTPRequestHandler
 from pathlib import Path
 from typing import Any
 
-from harness.local_server import LocalServer
+from subterminator.simulator.server import LocalServer
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):

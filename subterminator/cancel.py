@@ -114,7 +114,7 @@ async def _target(
     if options.sim is None:
         yield options.url or service.initial_url, False
         return
-    from harness.simulator import NetflixSimulator
+    from subterminator.simulator import NetflixSimulator
 
     simulator = NetflixSimulator(options.sim).start()
     try:

@@ -127,13 +127,13 @@ def build_parser() -> argparse.ArgumentParser:
 def _cancel(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     if args.list_variants:
-        from harness.simulator import VARIANTS
+        from subterminator.simulator import VARIANTS
 
         for name, what in VARIANTS.items():
             console.print(f"{name:16} {what}", markup=False)
         return EXIT_OK
     if args.sim is not None:
-        from harness.simulator import VARIANTS
+        from subterminator.simulator import VARIANTS
 
         if args.sim not in VARIANTS:
             raise ConfigurationError(

@@ -8,14 +8,14 @@ from collections.abc import Iterator
 import pytest
 
 from harness.approvals import ScriptedApprovals
-from harness.simulator import VARIANTS, NetflixSimulator
-from harness.simulator.netflix import CODE, PASSWORD
 from harness.sites import StaticSite
 from subterminator.ai.offline import OfflinePolicy
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancel import exit_code
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
+from subterminator.simulator import VARIANTS, NetflixSimulator
+from subterminator.simulator.netflix import CODE, PASSWORD
 from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser

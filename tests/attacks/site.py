@@ -12,7 +12,7 @@ import threading
 from http.server import BaseHTTPRequestHandler
 from typing import ClassVar
 
-from harness.local_server import LocalServer
+from subterminator.simulator.server import LocalServer
 
 CONFIRMED = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 <title>Membership cancelled</title></head><body><h1>Your membership has been cancelled</h1>

@@ -27,7 +27,7 @@ from urllib.parse import parse_qs, urlsplit
 
 from playwright.async_api import Locator, Page
 
-from harness.local_server import LocalServer
+from subterminator.simulator.server import LocalServer
 
 END_DATE = "March 3, 2027"
 

@@ -14,8 +14,8 @@ from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
-from harness.local_server import LocalServer
-from harness.simulator import pages
+from subterminator.simulator import pages
+from subterminator.simulator.server import LocalServer
 
 VARIANTS: dict[str, str] = {
     "2026": "account -> membership -> cancel plan with collapsed options -> survey (default)",
