@@ -1,0 +1,247 @@
+"""``RecordingBrowser`` (and its companions for the AI and the approvals): record any run.
+
+The browser wrapper takes a whole-page capture beside every capture the run asks for, and logs
+every call across the seam with the element it named and the page it led to. Everything is
+written to disk after each event (atomically), so an interrupted run keeps what it recorded.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message
+from subterminator.browser.capture import RawCapture
+from subterminator.browser.effect import ActionEffect
+from subterminator.browser.protocol import (
+    ActionKind,
+    Browser,
+    CaptureScope,
+    RequestGuard,
+    ScrollDirection,
+)
+from subterminator.errors import BrowserActionError
+from subterminator.orchestrator.approval import (
+    ApprovalDecision,
+    ApprovalRequest,
+    HumanApprovalHandler,
+)
+from subterminator.orchestrator.result import TaskResult
+from subterminator.recording.model import (
+    BrowserCall,
+    BrowserEvent,
+    ElementIdentity,
+    ExpectedOutcome,
+    RecordedApproval,
+    RecordedPage,
+    RecordedTurn,
+    Recording,
+    RecordingMeta,
+    RecordingSource,
+    fingerprint,
+    identity_of,
+)
+from subterminator.recording.store import save
+
+
+def to_document(capture: RawCapture) -> RawCapture:
+    """Boxes in document coordinates (the page as if scrolled to its top)."""
+    dx, dy = capture.viewport.scroll_x, capture.viewport.scroll_y
+    nodes = [
+        n.model_copy(
+            update={"box": n.box.model_copy(update={"x": n.box.x + dx, "y": n.box.y + dy})}
+        )
+        if n.box is not None
+        else n
+        for n in capture.nodes
+    ]
+    viewport = capture.viewport.model_copy(update={"scroll_x": 0, "scroll_y": 0})
+    return capture.model_copy(update={"nodes": nodes, "viewport": viewport, "scope": "page"})
+
+
+class Recorder:
+    """The recording being made, saved after every change."""
+
+    def __init__(
+        self, folder: Path, *, service: str, flow: str, source: RecordingSource, start_url: str = ""
+    ) -> None:
+        self.folder = folder
+        self.recording = Recording(
+            meta=RecordingMeta(
+                service=service,
+                flow=flow,
+                source=source,
+                recorded_at=datetime.now(UTC).isoformat(timespec="seconds"),
+                start_url=start_url,
+            )
+        )
+
+    def save(self) -> None:
+        save(self.recording, self.folder)
+
+    def add_page(self, capture: RawCapture) -> str:
+        page = to_document(capture)
+        page_id = fingerprint(page)
+        if all(p.id != page_id for p in self.recording.pages):
+            self.recording.pages.append(RecordedPage(id=page_id, capture=page))
+        return page_id
+
+    def finish(self, result: TaskResult) -> None:
+        self.recording.expected = ExpectedOutcome(
+            reason=result.reason,
+            success=result.success,
+            verified=result.verified,
+            approvals=[a.kind for a in self.recording.approvals],
+        )
+        self.save()
+
+
+class RecordingBrowser:
+    """A ``Browser`` that wraps another and records every capture and action."""
+
+    def __init__(self, inner: Browser, recorder: Recorder) -> None:
+        self.inner = inner
+        self.recorder = recorder
+        self.page = ""  # id of the page as last captured whole
+        self.scroll_y = 0
+        self._nodes: dict[str, int] = {}  # handle -> index in the whole-page capture
+        self._whole: RawCapture | None = None
+
+    def __getattr__(self, name: str) -> Any:  # page, context... for callers that need them
+        return getattr(self.inner, name)
+
+    async def _look(self) -> None:
+        whole = await self.inner.capture(scope="page")
+        self.page = self.recorder.add_page(whole)
+        self.scroll_y = whole.viewport.scroll_y
+        self._whole = whole
+        self._nodes = {n.handle: i for i, n in enumerate(whole.nodes) if n.handle}
+
+    def _identity(self, handle: str) -> ElementIdentity | None:
+        index = self._nodes.get(handle)
+        if index is None or self._whole is None:
+            return None
+        return identity_of(self._whole.nodes, index)
+
+    async def _record(
+        self, call: BrowserCall, handle: str | None, arguments: dict[str, Any], act: Any
+    ) -> Any:
+        before = self.page
+        target = self._identity(handle) if handle else None
+        event = BrowserEvent(call=call, page=before, target=target, arguments=arguments)
+        try:
+            value = await act
+        except BrowserActionError as exc:
+            event.error_code, event.error_detail = exc.code, exc.detail
+            await self._after(event)
+            raise
+        if isinstance(value, ActionEffect):
+            event.effect = value
+            event.result_page, event.scroll_y = before, self.scroll_y
+            self.recorder.recording.events.append(event)
+            self.recorder.save()
+        else:
+            await self._after(event)
+        return value
+
+    async def _after(self, event: BrowserEvent) -> None:
+        await self._look()
+        event.result_page, event.scroll_y = self.page, self.scroll_y
+        self.recorder.recording.events.append(event)
+        self.recorder.save()
+
+    # -- the Browser protocol -------------------------------------------------------------
+
+    async def navigate(self, url: str) -> None:
+        await self._record("navigate", None, {"url": url}, self.inner.navigate(url))
+
+    async def capture(
+        self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None
+    ) -> RawCapture:
+        capture = await self.inner.capture(scope=scope, screenshot_pixels=screenshot_pixels)
+        await self._look()
+        return capture
+
+    async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
+        effect: ActionEffect = await self._record(
+            "inspect", handle, {"action": action}, self.inner.inspect(handle, action)
+        )
+        return effect
+
+    def guard_requests(self, guard: RequestGuard | None) -> None:
+        self.inner.guard_requests(guard)
+
+    async def click(self, handle: str, *, timeout_ms: int) -> None:
+        await self._record("click", handle, {}, self.inner.click(handle, timeout_ms=timeout_ms))
+
+    async def fill(self, handle: str, value: str, *, clear_first: bool, timeout_ms: int) -> None:
+        act = self.inner.fill(handle, value, clear_first=clear_first, timeout_ms=timeout_ms)
+        await self._record("fill", handle, {"value": value, "clear_first": clear_first}, act)
+
+    async def select(self, handle: str, value: str, *, timeout_ms: int) -> None:
+        act = self.inner.select(handle, value, timeout_ms=timeout_ms)
+        await self._record("select", handle, {"value": value}, act)
+
+    async def scroll_into_view(self, handle: str, *, timeout_ms: int) -> None:
+        act = self.inner.scroll_into_view(handle, timeout_ms=timeout_ms)
+        await self._record("scroll_into_view", handle, {}, act)
+
+    async def scroll_page(self, direction: ScrollDirection, amount: int) -> None:
+        act = self.inner.scroll_page(direction, amount)
+        await self._record("scroll_page", None, {"direction": direction, "amount": amount}, act)
+
+    async def close(self) -> None:
+        self.recorder.save()
+        await self.inner.close()
+
+
+class RecordingAI:
+    """Wraps an AI and records its tool calls, each ref replaced by the element it named."""
+
+    def __init__(self, inner: AIClientProtocol, recorder: Recorder) -> None:
+        self.inner = inner
+        self.recorder = recorder
+
+    async def chat(
+        self, messages: list[Message], tools: list[dict[str, Any]], system: str
+    ) -> AIResponse:
+        response = await self.inner.chat(messages, tools, system)
+        snapshot = next(
+            (m.snapshot for m in reversed(messages) if m.snapshot is not None and m.full_snapshot),
+            None,
+        )
+        for call in response.tool_calls:
+            arguments = dict(call.arguments) if isinstance(call.arguments, dict) else {}
+            ref = arguments.pop("ref", None)
+            target = None
+            if isinstance(ref, str) and snapshot is not None:
+                elements = snapshot.elements
+                index = next((i for i, e in enumerate(elements) if e.ref == ref), None)
+                if index is not None:
+                    e = elements[index]
+                    nth = sum(1 for x in elements[:index] if (x.role, x.name) == (e.role, e.name))
+                    target = ElementIdentity(role=e.role, name=e.name, nth=nth)
+                else:
+                    arguments["ref"] = ref  # a stale or invented ref, kept as the AI sent it
+            self.recorder.recording.turns.append(
+                RecordedTurn(tool=call.name, arguments=arguments, target=target)
+            )
+        self.recorder.save()
+        return response
+
+
+class RecordingApprovals:
+    """Wraps the person: records what was asked and the answer."""
+
+    def __init__(self, inner: HumanApprovalHandler, recorder: Recorder) -> None:
+        self.inner = inner
+        self.recorder = recorder
+
+    async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
+        decision = await self.inner.request_approval(request)
+        self.recorder.recording.approvals.append(
+            RecordedApproval(kind=request.kind, action=request.action, approved=decision.approved)
+        )
+        self.recorder.save()
+        return decision
