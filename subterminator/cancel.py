@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncIterator, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -17,6 +17,7 @@ from subterminator.ai.offline import OfflinePolicy
 from subterminator.ai.prompts import build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.browser.protocol import Browser
 from subterminator.errors import ConfigurationError, LLMError
 from subterminator.models.tools import ToolResult
 from subterminator.net import is_local_url
@@ -24,6 +25,7 @@ from subterminator.orchestrator import TaskOrchestrator, TerminalApprovalHandler
 from subterminator.orchestrator.approval import AutoApprove, HumanApprovalHandler
 from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.orchestrator.result import TaskResult
+from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
 from subterminator.services import ServiceConfig, get_service
 from subterminator.tools.schemas import TOOL_SCHEMAS
 from subterminator.tools.server import BrowserToolServer
@@ -45,6 +47,7 @@ class CancelOptions:
     sim: str | None = None  # simulator variant; None for the real site
     headed: bool = False
     profile: Path | None = None
+    record: Path | None = None  # a folder: the run is recorded there (replayable)
 
 
 class _Progress:
@@ -135,9 +138,23 @@ def describe(call: ToolCall, target: str | None) -> str:
     return call.name
 
 
+BrowserFactory = Callable[[LaunchOptions], Awaitable[Browser]]
+AIFactory = Callable[[CancelOptions, ServiceConfig, Console], AIClientProtocol]
+
+
+async def launch_playwright(options: LaunchOptions) -> Browser:
+    return await PlaywrightBrowser.launch(options)
+
+
 async def run_cancel(
-    options: CancelOptions, console: Console, *, handler: HumanApprovalHandler | None = None
+    options: CancelOptions,
+    console: Console,
+    *,
+    handler: HumanApprovalHandler | None = None,
+    browser_factory: BrowserFactory = launch_playwright,
+    ai_factory: AIFactory | None = None,
 ) -> int:
+    """One cancellation; the factories let tests and replays put other parts in."""
     service = get_service(options.service)
     if options.no_checkpoint and (
         options.sim is None or (options.url is not None and not is_local_url(options.url))
@@ -145,7 +162,7 @@ async def run_cancel(
         raise ConfigurationError(
             "--no-checkpoint is refused against a real site: it works only with --sim"
         )
-    ai = choose_ai(options, service, console)
+    ai = (ai_factory or choose_ai)(options, service, console)
     progress = _Progress(console)
     goal = service.goal_template
     async with _target(options, service) as (start_url, simulated):
@@ -154,8 +171,19 @@ async def run_cancel(
             headless=not options.headed, profile_dir=profile, block_non_local=simulated
         )
         with progress.waiting("Starting the browser…"):
-            browser = await PlaywrightBrowser.launch(launch)
-        async with browser:
+            browser = await browser_factory(launch)
+        recorder = None
+        if options.record is not None:
+            recorder = Recorder(
+                options.record,
+                service=service.name,
+                flow=options.sim or "live",
+                source="simulator" if simulated else "live",
+                start_url=start_url,
+            )
+            browser = RecordingBrowser(browser, recorder)
+            ai = RecordingAI(ai, recorder)
+        try:
             with progress.waiting(f"Opening {start_url}…"):
                 await browser.navigate(start_url)
             tools = _ProgressTools(browser)
@@ -163,9 +191,11 @@ async def run_cancel(
             label = "Deciding…" if isinstance(ai, OfflinePolicy) else "Waiting for the model…"
             if options.dry_run:
                 return await _dry_run(ai, tools, service, goal, console)
-            approvals = handler or (
+            approvals: HumanApprovalHandler = handler or (
                 AutoApprove(console) if options.no_checkpoint else TerminalApprovalHandler(console)
             )
+            if recorder is not None:
+                approvals = RecordingApprovals(approvals, recorder)
             orchestrator = TaskOrchestrator(
                 _ProgressAI(ai, progress, label), tools, service, approvals, options.max_turns
             )
@@ -179,6 +209,11 @@ async def run_cancel(
             )
             console.print(f"Starting {service.display_name} cancellation...")
             result = await orchestrator.run(goal)
+            if recorder is not None:
+                recorder.finish(result)
+                console.print(f"Recorded to {options.record}", markup=False)
+        finally:
+            await browser.close()
     return _report(console, service, result)
 
 

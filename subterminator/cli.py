@@ -114,6 +114,13 @@ def build_parser() -> argparse.ArgumentParser:
         help="run against the bundled simulator (variant, default 2026; see --list-variants)",
     )
     cancel.add_argument("--list-variants", action="store_true", help="list simulator variants")
+    cancel.add_argument(
+        "--record",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="record the run into DIR (recording.json, replayable with the pytest plugin)",
+    )
     cancel.add_argument("--headed", action="store_true", help="show the browser window")
     cancel.add_argument(
         "--profile",
@@ -151,6 +158,7 @@ def _cancel(args: argparse.Namespace) -> int:
         sim=args.sim,
         headed=args.headed,
         profile=args.profile,
+        record=args.record,
     )
     return asyncio.run(run_cancel(options, console))
 

@@ -113,6 +113,9 @@ class RecordingBrowser:
 
     async def _look(self) -> None:
         whole = await self.inner.capture(scope="page")
+        meta = self.recorder.recording.meta
+        if not meta.viewport:
+            meta.viewport = {"width": whole.viewport.width, "height": whole.viewport.height}
         self.page = self.recorder.add_page(whole)
         self.scroll_y = whole.viewport.scroll_y
         self._whole = whole
