@@ -3,7 +3,8 @@
 Fixtures: ``chromium_session`` (one headless Chromium per test session), ``browser`` (a fresh
 ``PlaywrightBrowser`` context per test, with every non-local request blocked) and
 ``static_site`` (a factory serving a folder on 127.0.0.1). ``live`` tests are deselected unless
-``--live`` is given (the report header says so).
+``--live`` is given (the report header says so). Recorded flows (``recordings/**/recording.json``)
+are collected as replay tests.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import pytest_asyncio
 from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import async_playwright
 
+from harness.replay.collect import collect_recording
 from harness.sites import StaticSite
 from subterminator.ai import client as ai_client
 from subterminator.browser.discovery import find_chromium
@@ -47,6 +49,12 @@ def pytest_configure(config: pytest.Config) -> None:
         "markers", "live: needs the real network and model API; runs only with --live"
     )
     config.addinivalue_line("markers", "browser: drives a real headless Chromium")
+    config.addinivalue_line("markers", "replay: replays a recorded flow (recordings/**)")
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """Every recordings/**/recording.json is a test file (harness/replay/collect.py)."""
+    return collect_recording(file_path, parent)
 
 
 def pytest_report_header(config: pytest.Config) -> str:

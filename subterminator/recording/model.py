@@ -135,7 +135,7 @@ def fingerprint(capture: RawCapture) -> str:
             (n.role, n.name, n.tag, n.disabled, n.checked, n.expanded, n.value)
             for n in capture.nodes
         ],
-        capture.text,
+        sorted(set(capture.text.split("\n"))),  # its order follows the scroll position
     ]
     digest = hashlib.sha256(json.dumps(content, ensure_ascii=False).encode()).hexdigest()
     return digest[:16]
