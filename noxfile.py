@@ -1,4 +1,5 @@
-"""Sessions: tests (default), demo, lint, bench, fixtures; ``-- ARGS`` are forwarded."""
+"""Sessions: tests (default), demo, lint, bench, fixtures, replay, record; ``-- ARGS`` are
+forwarded."""
 
 from __future__ import annotations
 
@@ -79,3 +80,18 @@ def fixtures(session: nox.Session) -> None:
     with open("fixtures/snapshot_schema.json", "w", encoding="utf-8") as out:
         session.run("subterminator", "schema", stdout=out)
     session.run("python", "-m", "tests.make_fixture_snapshots")
+
+
+@nox.session
+def replay(session: nox.Session) -> None:
+    """Every recorded flow (recordings/**) replayed: no browser, no network, no API key."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "recordings", "tests/test_replay.py", *session.posargs)
+
+
+@nox.session
+def record(session: nox.Session) -> None:
+    """Re-record the simulator's flows into recordings/netflix/ (``-- VARIANT ...`` for some)."""
+    session.install("-e", ".[test]")
+    ensure_chromium(session)
+    session.run("python", "-m", "harness.record_sim", *session.posargs)
