@@ -7,7 +7,6 @@ conversation so far (so scripts can click "the button named X" in whatever snaps
 
 from __future__ import annotations
 
-import itertools
 import json
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
@@ -19,7 +18,6 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.tokens import estimate_tokens
 
 Step = AIResponse | ToolCall | list[ToolCall] | str | Callable[[list[Message]], Any]
-_ids = itertools.count(1)
 
 
 class ScriptExhaustedError(AssertionError):
@@ -39,7 +37,8 @@ class Prompt:
 
 
 def call(name: str, **arguments: Any) -> ToolCall:
-    return ToolCall(id=f"toolu_scripted_{next(_ids)}", name=name, arguments=arguments)
+    """A script step; ScriptedAI numbers its id by the turn it is made in."""
+    return ToolCall(id="toolu_scripted", name=name, arguments=arguments)
 
 
 def latest_snapshot(messages: list[Message]) -> Snapshot:
@@ -98,6 +97,12 @@ class ScriptedAI:
         while callable(step) and not isinstance(step, AIResponse | ToolCall):
             step = step(copied)
         response = _as_response(step)
+        turn = len(self.prompts)  # ids by turn, not by a module counter: the same in any order
+        calls = [
+            c.model_copy(update={"id": f"toolu_scripted_{turn}_{i}"})
+            for i, c in enumerate(response.tool_calls)
+        ]
+        response = response.model_copy(update={"tool_calls": calls})
         usage = Usage(
             input_tokens=Prompt(copied, tools, system).tokens,
             output_tokens=estimate_tokens(

@@ -14,7 +14,6 @@ before the final step whatever this policy decides.
 
 from __future__ import annotations
 
-import itertools
 import json
 import re
 from dataclasses import dataclass
@@ -50,7 +49,6 @@ from subterminator.services.base import ServiceConfig
 CONTROL_ROLES = frozenset({"button", "link", "menuitem", "tab", "switch"})
 CHOICE_ROLES = frozenset({"radio", "checkbox"})
 DIALOG_ROLES = frozenset({"dialog", "alertdialog"})
-_ids = itertools.count(1)
 
 
 @dataclass(frozen=True)
@@ -102,6 +100,7 @@ class OfflinePolicy:
         self.scrolled_to: dict[str, int] = {}  # url -> scroll_y after our last scroll there
         self.looked_whole: set[str] = set()  # urls whose whole page we asked to see
         self.unverified = 0
+        self.calls = 0
         self.final_clicked = False
         self.started = False  # a control that starts or continues cancelling was clicked
         self.last: tuple[str, str, str, str] | None = None  # the last control clicked
@@ -119,7 +118,8 @@ class OfflinePolicy:
         return self._call(call.name, why, call.arguments)
 
     def _call(self, name: str, why: str, arguments: dict[str, Any] | None = None) -> AIResponse:
-        call = ToolCall(id=f"toolu_offline_{next(_ids)}", name=name, arguments=arguments or {})
+        self.calls += 1  # per policy, not per process: replays compare them
+        call = ToolCall(id=f"toolu_offline_{self.calls}", name=name, arguments=arguments or {})
         return AIResponse(content=why, tool_calls=[call], stop_reason="tool_use")
 
     def _click(self, snapshot: Snapshot, control: _Control, why: str) -> tuple[ToolCall, str]:
