@@ -5,7 +5,9 @@ text and pruned snapshot JSON in 18 languages, no browser). Then, for pages of 1
 interactive elements and the richest fixture page, get_snapshot latency with and without the
 screenshot, for the viewport and the whole page, and the token estimate of the elements JSON;
 then what the SafetyGate adds before each action (reading the live effect with
-``Browser.inspect``, and judging it). ``--tokens-only`` stops after the first table.
+``Browser.inspect``, and judging it); last, replays of every recorded flow
+(``harness.replay.bench``). ``--tokens-only`` stops after the first table, ``--replay-only``
+prints only the last.
 """
 
 from __future__ import annotations
@@ -20,6 +22,7 @@ from rich.console import Console
 from rich.table import Table
 
 from harness import token_calibration
+from harness.replay import bench as replay_bench
 from harness.scripted_ai import call
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
@@ -44,8 +47,11 @@ async def _median_ms(
     return statistics.median(timings), elements, tokens
 
 
-async def run(pages: Path, runs: int, tokens_only: bool = False) -> None:
+async def run(pages: Path, runs: int, tokens_only: bool = False, replay_only: bool = False) -> None:
     console = Console(width=150)
+    if replay_only:
+        console.print(await replay_bench.table())
+        return
     console.print(token_calibration.table(token_calibration.measure()))
     if tokens_only:
         return
@@ -88,6 +94,7 @@ async def run(pages: Path, runs: int, tokens_only: bool = False) -> None:
                 )
     console.print(table)
     await _gate(pages, runs, console)
+    console.print(await replay_bench.table())
 
 
 async def _gate(pages: Path, runs: int, console: Console) -> None:
@@ -133,8 +140,9 @@ def main() -> None:
     parser.add_argument("--pages", type=Path, default=Path("fixtures/pages"))
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--tokens-only", action="store_true", help="only the token table")
+    parser.add_argument("--replay-only", action="store_true", help="only the replay table")
     args = parser.parse_args()
-    asyncio.run(run(args.pages, args.runs, args.tokens_only))
+    asyncio.run(run(args.pages, args.runs, args.tokens_only, args.replay_only))
 
 
 if __name__ == "__main__":
