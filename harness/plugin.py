@@ -1,9 +1,11 @@
 """pytest plugin (entry point ``pytest11``): options, markers and browser fixtures.
 
-Fixtures: ``chromium_session`` (one headless Chromium per test session), ``browser`` (a fresh
+Fixtures: ``chromium_session`` (one headless Chromium per test session), ``st_browser`` (a fresh
 ``PlaywrightBrowser`` context per test, with every non-local request blocked) and
 ``static_site`` (a factory serving a folder on 127.0.0.1). ``live`` tests are deselected unless
-``--live`` is given (the report header says so). Recorded flows (``recordings/**/recording.json``)
+``--live`` is given (the report header says so). Names stay clear of pytest-playwright's
+(``browser``, ``page``, ``--headed``), so both plugins load together; ``--show-browser`` (or its
+``--headed``) shows the window. Recorded flows (``recordings/**/recording.json``)
 are collected as replay tests.
 """
 
@@ -35,10 +37,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run tests marked 'live' (real sites, real model API; needs network and a key)",
     )
     group.addoption(
-        "--headed",
+        "--show-browser",
         action="store_true",
         default=False,
-        help="show the browser window in browser tests",
+        help="show the browser window in browser tests (pytest-playwright's --headed works too)",
     )
 
 
@@ -80,7 +82,9 @@ async def chromium_session(pytestconfig: pytest.Config) -> AsyncIterator[PWBrows
         executable = find_chromium(pw.chromium.executable_path)
         browser = await pw.chromium.launch(
             executable_path=executable,
-            headless=not pytestconfig.getoption("--headed"),
+            headless=not (
+                pytestconfig.getoption("--show-browser") or pytestconfig.getoption("headed", False)
+            ),
             args=chromium_args(executable),
         )
         yield browser
@@ -88,7 +92,7 @@ async def chromium_session(pytestconfig: pytest.Config) -> AsyncIterator[PWBrows
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def browser(chromium_session: PWBrowser) -> AsyncIterator[PlaywrightBrowser]:
+async def st_browser(chromium_session: PWBrowser) -> AsyncIterator[PlaywrightBrowser]:
     """A fresh PlaywrightBrowser (own context) that can only reach this machine."""
     context = await chromium_session.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
     wrapped = await PlaywrightBrowser.attach(context, block_non_local=True)

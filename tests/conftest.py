@@ -5,9 +5,13 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import pytest_asyncio
 from hypothesis import HealthCheck, settings
 
 from harness.sites import StaticSite
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+
+pytest_plugins = ["pytester"]
 
 ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
@@ -23,6 +27,12 @@ settings.register_profile(
     "dev", max_examples=30, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
 )
 settings.load_profile("ci" if os.environ.get("CI") else "dev")
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def browser(st_browser: PlaywrightBrowser) -> PlaywrightBrowser:
+    """Our tests' short name for the plugin's ``st_browser`` (shadows pytest-playwright's)."""
+    return st_browser
 
 
 @pytest.fixture(scope="session")

@@ -1,0 +1,47 @@
+"""The pytest plugin beside pytest-playwright: both load, neither's names are taken (issue 9)."""
+
+from __future__ import annotations
+
+import pytest
+
+pytest_plugins = ["pytester"]
+
+
+def test_both_plugins_load_and_keep_their_options(pytester: pytest.Pytester) -> None:
+    result = pytester.runpytest_subprocess("-p", "playwright", "--help")
+    assert result.ret == 0, result.stderr.str()
+    out = result.stdout.str()
+    assert "--show-browser" in out  # ours
+    assert "--headed" in out  # pytest-playwright's
+    assert "--browser-channel" in out
+
+
+def test_our_browser_fixture_works_with_pytest_playwright_loaded(pytester: pytest.Pytester) -> None:
+    pytester.makepyfile(
+        """
+        import pytest
+
+        pytestmark = pytest.mark.browser
+
+        async def test_local_page(st_browser, static_site, tmp_path):
+            (tmp_path / "index.html").write_text("<title>t</title><button>Go</button>")
+            site = static_site(tmp_path)
+            await st_browser.navigate(site.url("index.html"))
+            capture = await st_browser.capture()
+            assert any(n.name == "Go" for n in capture.nodes)
+
+        def test_their_fixtures_and_ours_are_both_there(request):
+            manager = request.session._fixturemanager
+            assert manager.getfixturedefs("browser", request.node)  # pytest-playwright's
+            assert manager.getfixturedefs("st_browser", request.node)  # ours
+            assert request.config.getoption("headed") is False
+            assert request.config.getoption("--show-browser") is False
+        """
+    )
+    pytester.makeini(
+        "[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = session\n"
+        "asyncio_default_test_loop_scope = session\n"
+    )
+    # (--headed would really open a window: this machine has no display)
+    result = pytester.runpytest_subprocess("-p", "playwright", "-q")
+    result.assert_outcomes(passed=2)
