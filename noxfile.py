@@ -79,7 +79,7 @@ def fixtures(session: nox.Session) -> None:
     ensure_chromium(session)
     with open("fixtures/snapshot_schema.json", "w", encoding="utf-8") as out:
         session.run("subterminator", "schema", stdout=out)
-    session.run("python", "-m", "tests.make_fixture_snapshots")
+    session.run("pytest", "tests/test_golden_pages.py", "--snapshot-update", "-q")
 
 
 @nox.session

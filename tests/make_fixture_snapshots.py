@@ -1,20 +1,20 @@
-"""Regenerate fixtures/snapshots/*.json from fixtures/pages through the real pipeline.
+"""The golden snapshots' recipe: fixtures/pages through the real pipeline.
 
-Run: ``python -m tests.make_fixture_snapshots`` (or ``nox -s fixtures``). Ids and timestamps are
-fixed and the local URL is replaced by the page's real-world address, so the files only
-change when pruning, the pages or Chromium's rendering change.
+tests/test_golden_pages.py asserts fixtures/snapshots/*.json with syrupy; ``nox -s fixtures``
+(``pytest tests/test_golden_pages.py --snapshot-update``) rewrites them. Ids and timestamps are
+fixed and the local URL is replaced by the page's real-world address, so the files only change
+when pruning, the pages or Chromium's rendering change.
 """
 
 from __future__ import annotations
 
-import asyncio
 import uuid
 
 from harness.sites import StaticSite
-from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
-from tests.conftest import FIXTURES, PAGES
 
 # fixture name -> (page, public URL it stands for, button to click before capturing)
 SAMPLES: dict[str, tuple[str, str, str | None]] = {
@@ -48,29 +48,19 @@ SAMPLES: dict[str, tuple[str, str, str | None]] = {
 }
 
 
-async def main() -> None:
-    out = FIXTURES / "snapshots"
-    out.mkdir(exist_ok=True)
-    with StaticSite(PAGES) as site:
-        async with await PlaywrightBrowser.launch(LaunchOptions(block_non_local=True)) as browser:
-            for name, (page, public_url, click) in SAMPLES.items():
-                await browser.navigate(site.url(page))
-                if click:  # the last such control: the "Cancel" section's expander
-                    await browser.page.get_by_role("button", name=click).last.click()
-                factory = SnapshotFactory(
-                    browser,
-                    ElementRegistry(),
-                    new_id=lambda n=name: str(uuid.uuid5(uuid.NAMESPACE_URL, n)),  # type: ignore[misc]
-                    clock=lambda: "2026-01-01T00:00:00+00:00",
-                )
-                snapshot, _ = await factory.create()
-                snapshot = snapshot.model_copy(
-                    update={"page": snapshot.page.model_copy(update={"url": public_url})}
-                )
-                path = out / f"{name}.json"
-                path.write_text(snapshot.model_dump_json(indent=2) + "\n")
-                print(f"{path.relative_to(FIXTURES.parent)}: {len(snapshot.elements)} elements")
-
-
-if __name__ == "__main__":
-    asyncio.run(main())
+async def golden(browser: PlaywrightBrowser, site: StaticSite, name: str) -> Snapshot:
+    """The sample's snapshot as the pipeline makes it today (fixed id, clock and address)."""
+    page, public_url, click = SAMPLES[name]
+    await browser.navigate(site.url(page))
+    if click:  # the last such control: the "Cancel" section's expander
+        await browser.page.get_by_role("button", name=click).last.click()
+    factory = SnapshotFactory(
+        browser,
+        ElementRegistry(),
+        new_id=lambda: str(uuid.uuid5(uuid.NAMESPACE_URL, name)),
+        clock=lambda: "2026-01-01T00:00:00+00:00",
+    )
+    snapshot, _ = await factory.create()
+    return snapshot.model_copy(
+        update={"page": snapshot.page.model_copy(update={"url": public_url})}
+    )

@@ -1,0 +1,42 @@
+"""The golden page snapshots (fixtures/snapshots/) are syrupy assertions: today's pipeline on
+fixtures/pages must produce them. ``pytest tests/test_golden_pages.py --snapshot-update`` (or
+``nox -s fixtures``) rewrites them after an intended change; the diff is the review."""
+
+from __future__ import annotations
+
+import json
+from typing import Any
+
+import pytest
+from syrupy.assertion import SnapshotAssertion
+from syrupy.extensions.json import JSONSnapshotExtension
+from syrupy.location import PyTestLocation
+from syrupy.types import SnapshotIndex
+
+from harness.sites import StaticSite
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from tests.conftest import FIXTURES
+from tests.make_fixture_snapshots import SAMPLES, golden
+
+pytestmark = pytest.mark.browser
+
+
+class GoldenPages(JSONSnapshotExtension):
+    """One file per page in fixtures/snapshots/, named after the page."""
+
+    @classmethod
+    def dirname(cls, *, test_location: PyTestLocation) -> str:
+        return str(FIXTURES / "snapshots")
+
+    @classmethod
+    def get_snapshot_name(cls, *, test_location: PyTestLocation, index: SnapshotIndex = 0) -> str:
+        return str(index)
+
+
+@pytest.mark.parametrize("name", list(SAMPLES))
+async def test_the_pipeline_still_makes_the_golden_snapshot(
+    browser: PlaywrightBrowser, pages: StaticSite, name: str, snapshot: SnapshotAssertion
+) -> None:
+    made = await golden(browser, pages, name)
+    data: Any = json.loads(made.model_dump_json())
+    assert data == snapshot(extension_class=GoldenPages, name=name)
