@@ -86,7 +86,13 @@ def fixtures(session: nox.Session) -> None:
 def replay(session: nox.Session) -> None:
     """Every recorded flow (recordings/**) replayed: no browser, no network, no API key."""
     session.install("-e", ".[test]")
-    session.run("pytest", "recordings", "tests/test_replay.py", *session.posargs)
+    session.run(
+        "pytest",
+        "recordings",
+        "tests/test_replay.py",
+        "tests/test_replay_transcripts.py",
+        *session.posargs,
+    )
 
 
 @nox.session
