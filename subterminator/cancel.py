@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import contextlib
 import os
-from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any, Literal
@@ -16,8 +16,8 @@ from subterminator.ai.fallback import FallbackAI
 from subterminator.ai.offline import OfflinePolicy
 from subterminator.ai.prompts import build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall
-from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.browser.protocol import Browser
+from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.browser.playwright_browser import LaunchOptions
 from subterminator.errors import ConfigurationError, LLMError
 from subterminator.models.tools import ToolResult
 from subterminator.net import is_local_url
@@ -138,12 +138,7 @@ def describe(call: ToolCall, target: str | None) -> str:
     return call.name
 
 
-BrowserFactory = Callable[[LaunchOptions], Awaitable[Browser]]
 AIFactory = Callable[[CancelOptions, ServiceConfig, Console], AIClientProtocol]
-
-
-async def launch_playwright(options: LaunchOptions) -> Browser:
-    return await PlaywrightBrowser.launch(options)
 
 
 async def run_cancel(

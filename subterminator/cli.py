@@ -11,7 +11,8 @@ from pathlib import Path
 
 from rich.console import Console
 
-from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.browser.playwright_browser import LaunchOptions
 from subterminator.cancel import (
     EXIT_CONFIG,
     EXIT_CONNECTION,
@@ -20,6 +21,7 @@ from subterminator.cancel import (
     run_cancel,
 )
 from subterminator.errors import BrowserError, ConfigurationError
+from subterminator.models.snapshot import Snapshot
 from subterminator.schema import render_snapshot_schema
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
@@ -37,18 +39,39 @@ def _url(target: str) -> str:
     return target
 
 
-async def _snapshot(args: argparse.Namespace, err: Console) -> int:
-    options = LaunchOptions(headless=not args.headed)
-    async with await PlaywrightBrowser.launch(options) as browser:
-        await browser.navigate(_url(args.url))
-        if args.wait:
-            await asyncio.sleep(args.wait)
+async def take_snapshot(
+    url: str,
+    *,
+    viewport_only: bool = True,
+    screenshot: bool = True,
+    wait: float = 0.0,
+    launch: LaunchOptions | None = None,
+    browser_factory: BrowserFactory = launch_playwright,
+) -> tuple[Snapshot, float]:
+    """The Snapshot the model would see for ``url``, and the seconds its capture took."""
+    browser = await browser_factory(launch or LaunchOptions())
+    try:
+        await browser.navigate(url)
+        if wait:
+            await asyncio.sleep(wait)
         factory = SnapshotFactory(
-            browser, ElementRegistry(), screenshot_tokens=None if args.no_screenshot else 500
+            browser, ElementRegistry(), screenshot_tokens=500 if screenshot else None
         )
         started = time.perf_counter()
-        snapshot, _ = await factory.create(viewport_only=not args.all)
-        elapsed = time.perf_counter() - started
+        snapshot, _ = await factory.create(viewport_only=viewport_only)
+        return snapshot, time.perf_counter() - started
+    finally:
+        await browser.close()
+
+
+async def _snapshot(args: argparse.Namespace, err: Console) -> int:
+    snapshot, elapsed = await take_snapshot(
+        _url(args.url),
+        viewport_only=not args.all,
+        screenshot=not args.no_screenshot,
+        wait=args.wait,
+        launch=LaunchOptions(headless=not args.headed),
+    )
     print(snapshot.model_dump_json(indent=2))
     tokens = estimate_tokens(snapshot.elements_json())
     err.print(

@@ -6,12 +6,17 @@ simulator by ``python -m harness.record_sim``.
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import pytest
+from rich.console import Console
 
-from harness.replay import Failure, ReplayBrowser, ReplayDivergence, replay
+from harness.replay import Failure, ReplayApprovals, ReplayBrowser, ReplayDivergence, replay
+from subterminator.browser.playwright_browser import LaunchOptions
+from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.cli import take_snapshot
 from subterminator.recording import Recording, RecordingError, load, save
 from subterminator.snapshot import factory as snapshot_factory
 from subterminator.snapshot.pruning import PruneLimits
@@ -137,3 +142,33 @@ def test_saving_round_trips_and_leaves_no_temporary_files(tmp_path: Path) -> Non
     save(recording, tmp_path)
     assert load(tmp_path) == recording
     assert sorted(p.name for p in tmp_path.iterdir()) == ["recording.json"]
+
+
+async def test_the_snapshot_command_runs_on_a_replay_browser() -> None:
+    recording = flow("legacy")
+
+    async def factory(options: LaunchOptions) -> ReplayBrowser:
+        return ReplayBrowser([recording])
+
+    snapshot, _ = await take_snapshot(
+        recording.meta.start_url, screenshot=False, browser_factory=factory
+    )
+    assert snapshot.page.url == recording.meta.start_url
+    assert any(e.role == "link" for e in snapshot.elements)
+
+
+async def test_the_cancel_command_runs_on_a_replay_browser() -> None:
+    recording = flow("offer-discount")
+    replayed = ReplayBrowser([recording])
+
+    async def factory(options: LaunchOptions) -> ReplayBrowser:
+        return replayed
+
+    options = CancelOptions(service="netflix", url=recording.meta.start_url, ai="offline")
+    console = Console(file=io.StringIO(), width=100)
+    code = await run_cancel(
+        options, console, handler=ReplayApprovals([True]), browser_factory=factory
+    )
+    assert code == 0
+    assert replayed.closed
+    assert "cancelled" in console.file.getvalue()  # type: ignore[attr-defined]
