@@ -2,8 +2,8 @@
 
 Each variant is run as a person would run it (``subterminator cancel netflix --sim VARIANT
 --ai offline --no-checkpoint --record recordings/netflix/VARIANT``), never written by hand.
-Variants that need a person to act in the browser (sign-in, a code, a CAPTCHA) are not recorded
-yet: a recording does not hold what a person does outside the Browser seam.
+Where the simulator needs a person in the browser (sign-in, a code, a CAPTCHA), a
+``SimulatedPerson`` approves and acts, and the recording keeps where each of their steps led.
 """
 
 from __future__ import annotations
@@ -18,12 +18,15 @@ from pathlib import Path
 
 from rich.console import Console
 
+from harness.person import SimulatedPerson
+from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.browser.protocol import Browser
 from subterminator.cancel import CancelOptions, run_cancel
 from subterminator.recording import load
 from subterminator.simulator import VARIANTS
 
-NEEDS_A_PERSON = frozenset({"login", "2fa", "captcha", "session-expiry"})
-RECORDABLE = [name for name in VARIANTS if name not in NEEDS_A_PERSON]
+NEEDS_A_PERSON = frozenset({"login", "2fa", "captcha", "session-expiry"})  # SimulatedPerson acts
+RECORDABLE = list(VARIANTS)
 ROOT = Path("recordings") / "netflix"
 
 
@@ -31,10 +34,22 @@ async def record(variant: str, root: Path = ROOT) -> Path:
     folder = root / variant
     if folder.exists():
         shutil.rmtree(folder)
-    options = CancelOptions(
-        service="netflix", sim=variant, ai="offline", no_checkpoint=True, record=folder
-    )
-    await run_cancel(options, Console(file=io.StringIO(), width=100))
+    console = Console(file=io.StringIO(), width=100)
+    if variant not in NEEDS_A_PERSON:
+        options = CancelOptions(
+            service="netflix", sim=variant, ai="offline", no_checkpoint=True, record=folder
+        )
+        await run_cancel(options, console)
+        return folder
+    launched: list[PlaywrightBrowser] = []
+
+    async def chromium(options: LaunchOptions) -> Browser:
+        launched.append(await PlaywrightBrowser.launch(options))
+        return launched[-1]
+
+    person = SimulatedPerson(lambda: launched[-1].page)
+    options = CancelOptions(service="netflix", sim=variant, ai="offline", record=folder)
+    await run_cancel(options, console, handler=person, browser_factory=chromium)
     return folder
 
 

@@ -100,6 +100,7 @@ class ReplayBrowser:
         self.edges: dict[tuple[str, str, tuple[str, str, int], str], _Edge] = {}
         self.effects: dict[tuple[str, tuple[str, str, int], str], ActionEffect] = {}
         self.starts: dict[tuple[str, str], str] = {}
+        self.humans: dict[str, str] = {}  # page -> page a person's action led to
         for recording in self.recordings:
             name = f"{recording.meta.service}/{recording.meta.flow}"
             for page in recording.pages:
@@ -110,6 +111,8 @@ class ReplayBrowser:
                 elif event.call == "inspect" and event.effect is not None:
                     action = str(event.arguments.get("action", "click"))
                     self.effects.setdefault((event.page, _key(event.target), action), event.effect)
+                elif event.call == "human" and event.result_page:
+                    self.humans.setdefault(event.page, event.result_page)
                 elif event.call in ACTIONS:
                     value = str(event.arguments.get("value", ""))
                     edge_key = (event.page, event.call, _key(event.target), value)
@@ -294,6 +297,16 @@ class ReplayBrowser:
             raise BrowserActionError(event.error_code, event.error_detail or "as recorded")
         self.current = event.result_page or self.current
         self.scroll_y = event.scroll_y
+
+    async def person_acts(self) -> None:
+        """The person does in the browser what they did when the run was recorded."""
+        self._alive()
+        self.calls.append(ReplayCall("human", self.current))
+        after = self.humans.get(self.current)
+        if after is None:
+            self._diverge("a person was asked to act where nobody acted when recording")
+            return
+        self.current, self.scroll_y = after, 0
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._act("click", handle)

@@ -77,14 +77,17 @@ def _find(snapshot: Snapshot | None, turn: RecordedTurn, step: int) -> str:
 class ReplayApprovals:
     """Answers as the person answered when the run was recorded; then no."""
 
-    def __init__(self, answers: Sequence[bool]) -> None:
+    def __init__(self, answers: Sequence[bool], browser: ReplayBrowser | None = None) -> None:
         self.answers = list(answers)
+        self.browser = browser  # where the person acts when asked to (sign in, a code...)
         self.asked: list[str] = []
 
     async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
         index = len(self.asked)
         self.asked.append(request.kind)
         approved = self.answers[index] if index < len(self.answers) else False
+        if approved and request.kind == "human_action" and self.browser is not None:
+            await self.browser.person_acts()
         return ApprovalDecision(approved=approved, message=None if approved else "replay: no")
 
 
@@ -118,7 +121,7 @@ async def replay(
     browser = ReplayBrowser([recording, *graph], strict=strict, failures=list(failures))
     await browser.navigate(recording.meta.start_url)
     ai = ReplayAI(recording.turns) if driver == "recorded" else OfflinePolicy(service)
-    approvals = ReplayApprovals([a.approved for a in recording.approvals])
+    approvals = ReplayApprovals([a.approved for a in recording.approvals], browser)
     orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), service, approvals)
     transcript: list[dict[str, Any]] = []
     orchestrator.cost.observers.append(lambda record: transcript.append(_line(record)))

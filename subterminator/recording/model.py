@@ -21,8 +21,8 @@ from subterminator.browser.effect import ActionEffect
 FORMAT_VERSION: Literal[1] = 1
 RecordingSource = Literal["simulator", "live", "manual"]
 BrowserCall = Literal[
-    "navigate", "click", "fill", "select", "scroll_into_view", "scroll_page", "inspect"
-]
+    "navigate", "click", "fill", "select", "scroll_into_view", "scroll_page", "inspect", "human"
+]  # "human": a person acted in the browser (signed in...) when asked to
 
 
 class _Model(BaseModel):

@@ -67,6 +67,7 @@ class Recorder:
         self, folder: Path, *, service: str, flow: str, source: RecordingSource, start_url: str = ""
     ) -> None:
         self.folder = folder
+        self.browser: RecordingBrowser | None = None  # set by the RecordingBrowser
         self.recording = Recording(
             meta=RecordingMeta(
                 service=service,
@@ -103,6 +104,7 @@ class RecordingBrowser:
     def __init__(self, inner: Browser, recorder: Recorder) -> None:
         self.inner = inner
         self.recorder = recorder
+        recorder.browser = self
         self.page = ""  # id of the page as last captured whole
         self.scroll_y = 0
         self._nodes: dict[str, int] = {}  # handle -> index in the whole-page capture
@@ -147,6 +149,10 @@ class RecordingBrowser:
         else:
             await self._after(event)
         return value
+
+    async def person_acted(self) -> None:
+        """A person did something in the browser (outside the seam): where it led."""
+        await self._after(BrowserEvent(call="human", page=self.page))
 
     async def _after(self, event: BrowserEvent) -> None:
         await self._look()
@@ -243,6 +249,8 @@ class RecordingApprovals:
 
     async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
         decision = await self.inner.request_approval(request)
+        if request.kind == "human_action" and self.recorder.browser is not None:
+            await self.recorder.browser.person_acted()
         self.recorder.recording.approvals.append(
             RecordedApproval(kind=request.kind, action=request.action, approved=decision.approved)
         )
