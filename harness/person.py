@@ -3,7 +3,7 @@ on the simulator's pages (signs in, types the code, ticks the CAPTCHA box)."""
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 
 from playwright.async_api import Page
 
@@ -13,9 +13,15 @@ from subterminator.simulator.netflix import CODE, PASSWORD
 
 
 class SimulatedPerson:
-    def __init__(self, page: Callable[[], Page], answers: int = 8) -> None:
+    """``answers`` as ``ScriptedApprovals`` takes them (default: yes, eight times)."""
+
+    def __init__(
+        self,
+        page: Callable[[], Page],
+        answers: Sequence[bool | tuple[bool, str]] = (True,) * 8,
+    ) -> None:
         self.page = page
-        self.approvals = ScriptedApprovals([True] * answers, on_ask=self.act)
+        self.approvals = ScriptedApprovals(answers, on_ask=self.act)
 
     async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
         return await self.approvals.request_approval(request)

@@ -8,6 +8,7 @@ from collections.abc import Iterator
 import pytest
 
 from harness.approvals import ScriptedApprovals
+from harness.person import SimulatedPerson
 from harness.sites import StaticSite
 from subterminator.ai.offline import OfflinePolicy
 from subterminator.browser.playwright_browser import PlaywrightBrowser
@@ -15,7 +16,6 @@ from subterminator.cancel import exit_code
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.simulator import VARIANTS, NetflixSimulator
-from subterminator.simulator.netflix import CODE, PASSWORD
 from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser
@@ -27,8 +27,8 @@ def sim(request: pytest.FixtureRequest) -> Iterator[NetflixSimulator]:
         yield simulator
 
 
-class Person:
-    """Answers approvals from a list; asked to act, signs in / types the code / ticks the box."""
+class Person(SimulatedPerson):
+    """A SimulatedPerson who also notes the account's state each time they are asked."""
 
     def __init__(
         self,
@@ -36,26 +36,13 @@ class Person:
         sim: NetflixSimulator,
         answers: list[bool | tuple[bool, str]],
     ) -> None:
-        self.browser, self.sim = browser, sim
+        super().__init__(lambda: browser.page, answers)
+        self.sim = sim
         self.status_when_asked: list[str] = []
-        self.approvals = ScriptedApprovals(answers, on_ask=self.act)
 
     async def act(self, request: ApprovalRequest) -> None:
         self.status_when_asked.append(self.sim.account.status)
-        if request.kind != "human_action":
-            return
-        page = self.browser.page
-        if "sign in" in request.action.lower():
-            await page.fill("[name=userLoginId]", "ann@example.com")
-            await page.fill("[name=password]", PASSWORD)
-            await page.click("[data-uia=login-submit-button]")
-        elif "verification code" in request.action.lower():
-            await page.fill("[name=code]", CODE)
-            await page.click("button:has-text('Continue')")
-        elif "captcha" in request.action.lower():
-            await page.check("[name=robot]")
-            await page.click("button:has-text('Continue')")
-        await page.wait_for_load_state("domcontentloaded")
+        await super().act(request)
 
 
 async def run(
