@@ -1,7 +1,8 @@
 """pytest plugin (entry point ``pytest11``): options, markers and browser fixtures.
 
-Fixtures: ``chromium_session`` (one headless Chromium per test session), ``st_browser`` (a fresh
-``PlaywrightBrowser`` context per test, with every non-local request blocked) and
+Fixtures: ``chromium_session`` (one headless Chromium per test session), ``st_playwright`` (a
+fresh ``PlaywrightBrowser`` context per test, with every non-local request blocked),
+``st_browser`` (the same, typed to the ``Browser`` protocol: override it to swap the browser) and
 ``static_site`` (a factory serving a folder on 127.0.0.1). ``live`` tests are deselected unless
 ``--live`` is given (the report header says so). Names stay clear of pytest-playwright's
 (``browser``, ``page``, ``--headed``), so both plugins load together; ``--show-browser`` (or its
@@ -24,6 +25,7 @@ from harness.sites import StaticSite
 from subterminator.ai import client as ai_client
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import PlaywrightBrowser, chromium_args
+from subterminator.browser.protocol import Browser
 
 VIEWPORT = {"width": 1280, "height": 800}
 
@@ -92,12 +94,20 @@ async def chromium_session(pytestconfig: pytest.Config) -> AsyncIterator[PWBrows
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def st_browser(chromium_session: PWBrowser) -> AsyncIterator[PlaywrightBrowser]:
+async def st_playwright(chromium_session: PWBrowser) -> AsyncIterator[PlaywrightBrowser]:
     """A fresh PlaywrightBrowser (own context) that can only reach this machine."""
     context = await chromium_session.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
     wrapped = await PlaywrightBrowser.attach(context, block_non_local=True)
     yield wrapped
     await context.close()
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def st_browser(st_playwright: PlaywrightBrowser) -> Browser:
+    """The Browser seam for a test: a real Chromium by default. Override it (a ReplayBrowser,
+    a RecordingBrowser around this one) and everything written against ``Browser`` follows;
+    tests that need Playwright's own page use ``st_playwright``."""
+    return st_playwright
 
 
 @pytest.fixture(scope="session")

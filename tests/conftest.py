@@ -30,9 +30,9 @@ settings.load_profile("ci" if os.environ.get("CI") else "dev")
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def browser(st_browser: PlaywrightBrowser) -> PlaywrightBrowser:
-    """Our tests' short name for the plugin's ``st_browser`` (shadows pytest-playwright's)."""
-    return st_browser
+async def browser(st_playwright: PlaywrightBrowser) -> PlaywrightBrowser:
+    """Our tests' short name for the plugin's ``st_playwright`` (shadows pytest-playwright's)."""
+    return st_playwright
 
 
 @pytest.fixture(scope="session")

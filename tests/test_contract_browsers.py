@@ -28,7 +28,7 @@ RECORDING = load(Path(__file__).parent.parent / "recordings" / "netflix" / "2026
 
 @pytest_asyncio.fixture(params=["chromium", "replay"], loop_scope="session")
 async def server(
-    request: pytest.FixtureRequest, st_browser: PlaywrightBrowser
+    request: pytest.FixtureRequest, st_playwright: PlaywrightBrowser
 ) -> AsyncIterator[BrowserToolServer]:
     if request.param == "replay":
         replayed = ReplayBrowser([RECORDING])
@@ -36,8 +36,8 @@ async def server(
         yield BrowserToolServer(replayed)
         return
     with NetflixSimulator("2026") as simulator:
-        await st_browser.navigate(simulator.url(urlsplit(RECORDING.meta.start_url).path))
-        yield BrowserToolServer(st_browser)
+        await st_playwright.navigate(simulator.url(urlsplit(RECORDING.meta.start_url).path))
+        yield BrowserToolServer(st_playwright)
 
 
 def shape(snapshot: Snapshot) -> tuple[str, str, list[tuple[str, str]]]:
@@ -98,12 +98,12 @@ async def walk(server: BrowserToolServer) -> list[tuple[str, str, list[tuple[str
     return shapes
 
 
-async def test_both_browsers_show_the_same_pages(st_browser: PlaywrightBrowser) -> None:
+async def test_both_browsers_show_the_same_pages(st_playwright: PlaywrightBrowser) -> None:
     """Page by page, the recorded flow's snapshots have the live ones' addresses, titles and
     controls (in order): today's pruning over yesterday's capture is today's snapshot."""
     replayed = ReplayBrowser([RECORDING])
     await replayed.navigate(RECORDING.meta.start_url)
     with NetflixSimulator("2026") as simulator:
-        await st_browser.navigate(simulator.url(urlsplit(RECORDING.meta.start_url).path))
-        live = await walk(BrowserToolServer(st_browser))
+        await st_playwright.navigate(simulator.url(urlsplit(RECORDING.meta.start_url).path))
+        live = await walk(BrowserToolServer(st_playwright))
     assert await walk(BrowserToolServer(replayed)) == live

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pytest
 
 pytest_plugins = ["pytester"]
@@ -45,3 +47,37 @@ def test_our_browser_fixture_works_with_pytest_playwright_loaded(pytester: pytes
     # (--headed would really open a window: this machine has no display)
     result = pytester.runpytest_subprocess("-p", "playwright", "-q")
     result.assert_outcomes(passed=2)
+
+
+def test_a_replay_browser_stands_in_for_st_browser(pytester: pytest.Pytester) -> None:
+    """Override ``st_browser`` and code written against the Browser seam runs on recordings."""
+    recording = Path(__file__).parent.parent / "recordings" / "netflix" / "legacy"
+    pytester.makeconftest(
+        f"""
+        from pathlib import Path
+
+        import pytest
+        from harness.replay import ReplayBrowser
+        from subterminator.recording import load
+
+        @pytest.fixture
+        def st_browser():
+            return ReplayBrowser([load(Path({str(recording)!r}))])
+        """
+    )
+    pytester.makepyfile(
+        """
+        from subterminator.tools.server import BrowserToolServer
+
+        async def test_on_the_seam(st_browser):
+            await st_browser.navigate(st_browser.recordings[0].meta.start_url)
+            result = await BrowserToolServer(st_browser).execute("get_snapshot", {})
+            assert result.success
+            assert "Account" in result.snapshot.page.title
+        """
+    )
+    pytester.makeini(
+        "[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = session\n"
+        "asyncio_default_test_loop_scope = session\n"
+    )
+    pytester.runpytest_subprocess("-q").assert_outcomes(passed=1)

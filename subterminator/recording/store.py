@@ -58,8 +58,9 @@ def save(recording: Recording, folder: Path) -> Path:
     return path
 
 
-def load(path: Path) -> Recording:
+def load(path: Path | str) -> Recording:
     """Read a recording (a file, or the folder holding one), screenshots included."""
+    path = Path(path)
     path = path / FILE_NAME if path.is_dir() else path
     try:
         raw = json.loads(path.read_text(encoding="utf-8"))
