@@ -1,12 +1,20 @@
-"""Classify Playwright failures into the seam's action codes.
+"""Read Playwright failures: the seam's action codes, and the one translation of a dead browser.
 
 Playwright reports actionability problems in the error text and its call log; this is the one
 place that reads them, so a wording change in Playwright breaks one function and its test.
+A closed or crashed browser ("Target page, context or browser has been closed", "Target
+crashed") becomes ``BrowserError`` here and nowhere else (``translate_closed``, ``gone``).
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+from playwright.async_api import Error as PlaywrightError
+
+from subterminator.errors import BrowserActionError, BrowserError
 
 _INTERCEPT = re.compile(r"(<[^\n]*?>)[^\n]*? intercepts pointer events")
 _RULES: tuple[tuple[str, str], ...] = (
@@ -42,3 +50,31 @@ def obscuring_element(message: str) -> str | None:
 def first_line(message: str) -> str:
     """Playwright messages carry a call log; the model needs the first line only."""
     return message.strip().splitlines()[0][:300] if message.strip() else "unknown error"
+
+
+def gone(detail: str) -> BrowserError:
+    """The error for a dead browser, worded alike on every path (and by the replay browser)."""
+    return BrowserError(f"Browser is gone: {detail}")
+
+
+@contextmanager
+def translate_closed() -> Iterator[None]:
+    """Raise ``BrowserError`` for a closed or crashed browser inside the block.
+
+    Any other Playwright error passes through unchanged, for the caller to retry or classify.
+    """
+    try:
+        yield
+    except PlaywrightError as exc:
+        if classify(str(exc)) == "browser_closed":
+            raise gone(first_line(str(exc))) from None
+        raise
+
+
+def action_error(message: str) -> BrowserActionError:
+    """The seam's error for a failed element action (run it under ``translate_closed``)."""
+    detail = first_line(message)
+    code = classify(message)
+    if code == "element_obscured":
+        detail = obscuring_element(message) or detail
+    return BrowserActionError(code, detail)

@@ -1,0 +1,235 @@
+"""DevTools plumbing under ``PlaywrightBrowser``: sessions, documents and our isolated world.
+
+Handles are DevTools backend node ids, so capture, actions and inspection all talk DevTools:
+through the page's session (which also counts main-frame commits, since a capture straddling
+one is inconsistent) or, for a frame Chrome runs in another process, that frame's own session;
+and always in an isolated world of the document, where page scripts cannot reach our code.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from importlib import resources
+from typing import Any
+
+from playwright.async_api import BrowserContext, CDPSession, Frame, Page
+from playwright.async_api import Error as PlaywrightError
+
+from subterminator.browser import playwright_errors
+from subterminator.errors import BrowserActionError
+
+WORLD = "subterminator"
+MAX_FRAME_DEPTH = 4  # cross-origin frames inside cross-origin frames, as deep as we follow
+
+
+def script(name: str) -> str:
+    """One of our page scripts (``js/<name>.js``), run in the isolated world."""
+    return resources.files("subterminator.browser").joinpath(f"js/{name}.js").read_text("utf-8")
+
+
+@dataclass(frozen=True)
+class Doc:
+    """A document our scripts run in: the DevTools session that reaches it, and its frame.
+
+    ``top`` is the page's own document; handles of nodes walked in any other (cross-origin
+    frames, which the top document's script cannot enter) are prefixed with the frame's id.
+    """
+
+    session: CDPSession
+    frame_id: str
+    top: bool = False
+
+    @property
+    def handle_prefix(self) -> str:
+        """What ``DevTools.resolve`` needs before a backend node id to find this document."""
+        return "" if self.top else f"{self.frame_id}:"
+
+
+@dataclass(frozen=True)
+class Node:
+    """An element resolved into our isolated world of its document."""
+
+    doc: Doc
+    object_id: str
+    context_id: int
+
+
+class DevTools:
+    """DevTools sessions of the current page and its out-of-process frames, and calls on them.
+
+    ``page`` is asked anew each time: the browser moves to a new tab, and says when none is left.
+    """
+
+    def __init__(self, context: BrowserContext, page: Callable[[], Page]) -> None:
+        self.context = context
+        self._current = page
+        self._cdp: dict[Page, CDPSession] = {}
+        # Main-frame commits seen on our DevTools session, per page: a capture that straddles
+        # one is inconsistent (old elements, new screenshot) and is taken again.
+        self._commits: dict[Page, int] = {}
+        self._committed: dict[Page, asyncio.Event] = {}
+        # frame id -> the session that reaches it (the page's, or the frame's own when Chrome
+        # runs it in another process); frames known to have no session of their own
+        self._frame_sessions: dict[str, CDPSession] = {}
+        self._frame_ids: dict[Frame, str | None] = {}  # None: no session of its own
+
+    @property
+    def page(self) -> Page:
+        return self._current()
+
+    # -- the page's session and its commits ------------------------------------------------
+
+    async def session(self) -> CDPSession:
+        page = self.page
+        if page not in self._cdp:
+            with playwright_errors.translate_closed():
+                session = await self.context.new_cdp_session(page)
+                self._commits[page] = 0
+                self._committed[page] = asyncio.Event()
+                session.on("Page.frameNavigated", lambda event: self._on_commit(page, event))
+                await session.send("Page.enable")
+            self._cdp[page] = session
+            page.once("close", lambda _: self._forget(page))
+        return self._cdp[page]
+
+    def commits(self, page: Page) -> int:
+        """Main-frame commits of ``page`` so far (its session must exist: see ``top``)."""
+        return self._commits[page]
+
+    def committed(self, page: Page) -> asyncio.Event:
+        """Set on each main-frame commit of ``page``; clear it before waiting for the next."""
+        return self._committed[page]
+
+    def _on_commit(self, page: Page, event: dict[str, Any]) -> None:
+        if event.get("frame", {}).get("parentId") is None:  # the main frame
+            self._commits[page] = self._commits.get(page, 0) + 1
+            if page in self._committed:
+                self._committed[page].set()
+
+    def _forget(self, page: Page) -> None:
+        for table in (self._cdp, self._commits, self._committed):
+            table.pop(page, None)
+
+    async def send(
+        self, method: str, params: dict[str, Any] | None = None, *, via: CDPSession | None = None
+    ) -> Any:
+        """One DevTools command, on the page's session unless ``via`` another."""
+        with playwright_errors.translate_closed():
+            session = via or await self.session()
+            return await session.send(method, params or {})
+
+    # -- documents and worlds --------------------------------------------------------------
+
+    async def top(self) -> Doc:
+        session = await self.session()
+        tree = await self.send("Page.getFrameTree", via=session)
+        return Doc(session, str(tree["frameTree"]["frame"]["id"]), top=True)
+
+    async def world(self, doc: Doc) -> int:
+        """Our isolated world's execution context in ``doc`` (DevTools reuses it by name)."""
+        world = await self.send(
+            "Page.createIsolatedWorld",
+            {"frameId": doc.frame_id, "worldName": WORLD},
+            via=doc.session,
+        )
+        return int(world["executionContextId"])
+
+    async def child(self, doc: Doc, frame_element: str) -> Doc | None:
+        """The document inside a frame element of ``doc`` (a remote object id), if reachable."""
+        described = await self.send(
+            "DOM.describeNode", {"objectId": frame_element}, via=doc.session
+        )
+        frame_id = described.get("node", {}).get("frameId")
+        if not frame_id:
+            return None
+        candidates = [doc.session]  # cross-origin but same site: Chrome keeps it in-process
+        known = self._frame_sessions.get(frame_id)
+        if known is not None and known is not doc.session:
+            candidates.append(known)
+        for session in candidates:
+            with contextlib.suppress(PlaywrightError):
+                child = Doc(session, frame_id)
+                await self.world(child)
+                self._frame_sessions[frame_id] = session
+                return child
+        own = await self._frame_session(frame_id)
+        return Doc(own, frame_id) if own is not None else None
+
+    async def _frame_session(self, frame_id: str) -> CDPSession | None:
+        """A DevTools session of its own for a frame Chrome runs in another process."""
+        self._frame_ids = {f: i for f, i in self._frame_ids.items() if not f.is_detached()}
+        for frame in self.page.frames[1:]:
+            if frame in self._frame_ids:
+                continue
+            try:
+                session = await self.context.new_cdp_session(frame)
+                tree = await session.send("Page.getFrameTree")
+            except PlaywrightError:  # in its parent's process: no session of its own
+                self._frame_ids[frame] = None
+                continue
+            own = str(tree["frameTree"]["frame"]["id"])
+            self._frame_ids[frame] = own
+            self._frame_sessions[own] = session
+        return self._frame_sessions.get(frame_id)
+
+    async def root(self, doc: Doc) -> Node:
+        """The document element of ``doc``, in our world there."""
+        context_id = await self.world(doc)
+        found = await self.send(
+            "Runtime.evaluate",
+            {"expression": "document.documentElement", "contextId": context_id},
+            via=doc.session,
+        )
+        object_id = found.get("result", {}).get("objectId")
+        if not object_id:
+            raise BrowserActionError("element_detached", "the frame has no document")
+        return Node(doc, str(object_id), context_id)
+
+    # -- nodes -----------------------------------------------------------------------------
+
+    async def resolve(self, handle: str) -> Node:
+        """The handle's node as a remote object in our isolated world of its document."""
+        frame_id, _, backend = handle.rpartition(":")
+        try:
+            backend_id = int(backend)
+        except ValueError:
+            raise BrowserActionError(
+                "action_failed", f"not a handle of this browser: {handle!r}"
+            ) from None
+        if frame_id:
+            session = self._frame_sessions.get(frame_id)
+            if session is None:
+                raise BrowserActionError("element_detached", "its frame is gone")
+            doc = Doc(session, frame_id)
+        else:
+            doc = await self.top()
+        try:
+            context_id = await self.world(doc)
+            resolved = await self.send(
+                "DOM.resolveNode",
+                {"backendNodeId": backend_id, "executionContextId": context_id},
+                via=doc.session,
+            )
+        except PlaywrightError as exc:
+            detail = playwright_errors.first_line(str(exc))
+            raise BrowserActionError("element_detached", detail) from None
+        return Node(doc, str(resolved["object"]["objectId"]), context_id)
+
+    async def call_on(self, node: Node, function: str, *args: Any) -> Any:
+        """``function`` with ``this`` as the node, in our world; its JSON result."""
+        result = await self.send(
+            "Runtime.callFunctionOn",
+            {
+                "objectId": node.object_id,
+                "functionDeclaration": function,
+                "arguments": [{"value": a} for a in args],
+                "returnByValue": True,
+            },
+            via=node.doc.session,
+        )
+        if "exceptionDetails" in result:
+            raise BrowserActionError("action_failed", str(result["exceptionDetails"])[:300])
+        return result.get("result", {}).get("value")

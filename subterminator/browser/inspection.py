@@ -1,0 +1,141 @@
+"""``PlaywrightBrowser.inspect``: what an action on a handle will really do, read live.
+
+inspect.js hit-tests the action's point and describes what receives the event (link, form,
+text, container); DevTools adds the listeners the *page* registered, which no page script can
+see. A click landing in a cross-origin frame is followed into that frame's own document.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from playwright.async_api import CDPSession
+from playwright.async_api import Error as PlaywrightError
+
+from subterminator.browser.devtools import MAX_FRAME_DEPTH, DevTools, Node, script
+from subterminator.browser.effect import ActionEffect, EffectTarget
+from subterminator.browser.protocol import ActionKind
+from subterminator.errors import BrowserActionError
+
+_INSPECT_JS = script("inspect")
+DELEGATED_EVENTS = frozenset({"change", "input", "submit"})
+PAGE_TEXT_CHARS = 4000
+
+
+async def inspect(devtools: DevTools, handle: str, action: ActionKind) -> ActionEffect:
+    """What ``action`` on ``handle`` will really do, read on the live page now.
+
+    A click whose point lands in a cross-origin frame is followed into that frame's own
+    document (hit-tested again there); only a frame we cannot reach stays ``opaque``.
+    """
+    node = await devtools.resolve(handle)
+    data, handlers, opaque = await _effect_at(devtools, node, action, None)
+    lands = bool(data.get("lands_elsewhere"))
+    for _ in range(MAX_FRAME_DEPTH):
+        point = data.get("frame_point")
+        hit_frame = await _global(devtools, node, "__subterminatorFrame") if point else None
+        child = await devtools.child(node.doc, hit_frame) if hit_frame else None
+        if child is None:
+            break
+        node = await devtools.root(child)
+        data, handlers, opaque = await _effect_at(devtools, node, action, point)
+        lands = True
+    page = data
+    if not node.doc.top:  # the page is the top document, whatever frame the target is in
+        top = await devtools.root(await devtools.top())
+        page, _, _ = await _effect_at(devtools, top, "scroll", None)
+    target = EffectTarget(
+        **{k: data[k] for k in EffectTarget.model_fields if k in data and k != "handlers"},
+        handlers=sorted(set(handlers)),
+    )
+    return ActionEffect(
+        action=action,
+        target=target,
+        lands_elsewhere=lands,
+        opaque=opaque,
+        page_url=str(page.get("page_url", "")),
+        page_title=str(page.get("page_title", "")),
+        page_text=str(page.get("page_text", "")),
+        frame_url="" if node.doc.top else str(data.get("page_url", "")),
+    )
+
+
+async def _global(devtools: DevTools, node: Node, name: str) -> str | None:
+    """A value inspect.js left in our world of ``node``'s document, as a remote object."""
+    found = await devtools.send(
+        "Runtime.evaluate",
+        {"expression": f"globalThis.{name}", "contextId": node.context_id},
+        via=node.doc.session,
+    )
+    object_id = found.get("result", {}).get("objectId")
+    return str(object_id) if object_id else None
+
+
+async def _effect_at(
+    devtools: DevTools, node: Node, action: ActionKind, point: list[float] | None
+) -> tuple[dict[str, Any], list[str], str]:
+    """inspect.js on ``node`` (at ``point`` of its document, if given), plus listeners."""
+    data = await devtools.call_on(node, _INSPECT_JS, action, PAGE_TEXT_CHARS, point)
+    if not isinstance(data, dict):
+        raise BrowserActionError("action_failed", "the page could not be inspected")
+    handlers: list[str] = list(data.get("handlers", []))
+    opaque = str(data.get("opaque", ""))
+    chain_id = await _global(devtools, node, "__subterminatorHit")
+    session = node.doc.session
+    items = await devtools.send(
+        "Runtime.getProperties", {"objectId": chain_id, "ownProperties": True}, via=session
+    )
+    listeners_of = [
+        p["value"]["objectId"]
+        for p in items["result"]
+        if p["name"].isdigit() and p.get("value", {}).get("objectId")
+    ]
+    # the control's own listeners count; its ancestors' only for events it sends up
+    changes_up = (
+        action in ("fill", "select")
+        or data.get("input_type") in ("checkbox", "radio")
+        or data.get("role") in ("switch", "checkbox", "radio")
+    )
+    previous = ""
+    for index, object_id in enumerate(listeners_of if changes_up else listeners_of[:1]):
+        types = await _listener_types(devtools, session, object_id, previous)
+        handlers += types if index == 0 else types & DELEGATED_EVENTS
+        previous = object_id
+    if listeners_of:
+        described = await devtools.send(
+            "DOM.describeNode", {"objectId": listeners_of[0], "pierce": False}, via=session
+        )
+        roots = described.get("node", {}).get("shadowRoots", [])
+        if any(r.get("shadowRootType") == "closed" for r in roots):
+            opaque = opaque or "closed shadow root"
+    return data, handlers, opaque
+
+
+async def _listener_types(
+    devtools: DevTools, session: CDPSession, object_id: str, document: str
+) -> set[str]:
+    """Event types the *page* listens for on a node (or, past its document, the window).
+
+    Listeners belong to the world that added them, so the node is looked up again in the
+    page's main world first; asked from our world, DevTools reports none.
+    """
+    window = False
+    try:
+        described = await devtools.send("DOM.describeNode", {"objectId": object_id}, via=session)
+    except PlaywrightError:  # not a node: the window of ``document``, the chain's last
+        described = await devtools.send("DOM.describeNode", {"objectId": document}, via=session)
+        window = True
+    backend = described["node"]["backendNodeId"]
+    main = await devtools.send("DOM.resolveNode", {"backendNodeId": backend}, via=session)
+    main_id = main.get("object", {}).get("objectId")
+    if main_id and window:
+        view = await devtools.send(
+            "Runtime.callFunctionOn",
+            {"objectId": main_id, "functionDeclaration": "function() { return this.defaultView }"},
+            via=session,
+        )
+        main_id = view.get("result", {}).get("objectId")
+    if not main_id:
+        return set()
+    found = await devtools.send("DOMDebugger.getEventListeners", {"objectId": main_id}, via=session)
+    return {str(item["type"]) for item in found.get("listeners", [])}
