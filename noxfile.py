@@ -74,11 +74,13 @@ def bench(session: nox.Session) -> None:
 
 @nox.session
 def fixtures(session: nox.Session) -> None:
-    """Regenerate fixtures/snapshot_schema.json and fixtures/snapshots/ from the models."""
+    """Regenerate fixtures/snapshot_schema.json, recording_schema.json and snapshots/."""
     session.install("-e", ".[test]")
     ensure_chromium(session)
     with open("fixtures/snapshot_schema.json", "w", encoding="utf-8") as out:
         session.run("subterminator", "schema", stdout=out)
+    with open("fixtures/recording_schema.json", "w", encoding="utf-8") as out:
+        session.run("subterminator", "schema", "--recording", stdout=out)
     session.run("pytest", "tests/test_golden_pages.py", "--snapshot-update", "-q")
 
 

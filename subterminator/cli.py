@@ -22,7 +22,7 @@ from subterminator.cancel import (
 )
 from subterminator.errors import BrowserError, ConfigurationError
 from subterminator.models.snapshot import Snapshot
-from subterminator.schema import render_snapshot_schema
+from subterminator.schema import render_recording_schema, render_snapshot_schema
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
@@ -98,7 +98,10 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument(
         "--wait", type=float, default=0.0, metavar="SECONDS", help="wait before capturing"
     )
-    sub.add_parser("schema", help="print the snapshot JSON schema")
+    schema = sub.add_parser("schema", help="print the snapshot JSON schema")
+    schema.add_argument(
+        "--recording", action="store_true", help="the recording format's schema instead"
+    )
     cancel = sub.add_parser(
         "cancel", help="cancel a subscription (a person approves the final step)"
     )
@@ -190,7 +193,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     err = Console(stderr=True)
     if args.command == "schema":
-        sys.stdout.write(render_snapshot_schema())
+        sys.stdout.write(render_recording_schema() if args.recording else render_snapshot_schema())
         return EXIT_OK
     try:
         if args.command == "cancel":

@@ -11,7 +11,7 @@ import pytest
 from subterminator.ai.protocol import Message
 from subterminator.ai.render import message_image, message_text
 from subterminator.models.snapshot import Snapshot
-from subterminator.schema import render_snapshot_schema
+from subterminator.schema import render_recording_schema, render_snapshot_schema
 from subterminator.tools.schemas import DESCRIPTIONS, TOOL_NAMES, TOOL_SCHEMAS
 from tests.conftest import FIXTURES
 
@@ -106,6 +106,14 @@ def test_committed_schema_is_what_the_models_generate() -> None:
     assert committed == render_snapshot_schema(), (
         "fixtures/snapshot_schema.json is stale: regenerate it with `nox -s fixtures`"
     )
+
+
+def test_committed_recording_schema_is_what_the_models_generate() -> None:
+    committed = (FIXTURES / "recording_schema.json").read_text()
+    assert committed == render_recording_schema(), (
+        "fixtures/recording_schema.json is stale: regenerate it with `nox -s fixtures`"
+    )
+    assert json.loads(committed)["properties"]["meta"]["$ref"].endswith("RecordingMeta")
 
 
 def test_schema_carries_the_spec_constraints() -> None:

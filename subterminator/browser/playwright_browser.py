@@ -194,6 +194,12 @@ class PlaywrightBrowser:
         page.on("dialog", lambda dialog: asyncio.ensure_future(dialog.dismiss()))
 
     @property
+    def version(self) -> str:
+        """Chromium's version ('' for a persistent profile, whose context hides its browser)."""
+        browser = self._context.browser
+        return browser.version if browser is not None else ""
+
+    @property
     def page(self) -> Page:
         if self._closed or self._page is None or self._page.is_closed():
             live = [p for p in self._context.pages if not p.is_closed()] if not self._closed else []

@@ -118,6 +118,7 @@ class RecordingBrowser:
         meta = self.recorder.recording.meta
         if not meta.viewport:
             meta.viewport = {"width": whole.viewport.width, "height": whole.viewport.height}
+            meta.chromium = str(getattr(self.inner, "version", "") or "")
         self.page = self.recorder.add_page(whole)
         self.scroll_y = whole.viewport.scroll_y
         self._whole = whole
