@@ -12,7 +12,7 @@ are collected as replay tests.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -20,6 +20,8 @@ import pytest_asyncio
 from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import async_playwright
 
+from harness.replay.both import Body
+from harness.replay.both import on_both_browsers as both
 from harness.replay.collect import collect_recording
 from harness.sites import StaticSite
 from subterminator.ai import client as ai_client
@@ -108,6 +110,17 @@ async def st_browser(st_playwright: PlaywrightBrowser) -> Browser:
     a RecordingBrowser around this one) and everything written against ``Browser`` follows;
     tests that need Playwright's own page use ``st_playwright``."""
     return st_playwright
+
+
+@pytest.fixture
+def on_both_browsers(st_playwright: PlaywrightBrowser) -> Callable[[Body], Awaitable[None]]:
+    """``await on_both_browsers(body)``: ``body(browser)`` on Chromium, recorded, then on a
+    ReplayBrowser of that recording (harness/replay/both.py)."""
+
+    async def run(body: Body) -> None:
+        await both(st_playwright, body)
+
+    return run
 
 
 @pytest.fixture(scope="session")

@@ -1,49 +1,65 @@
-"""BrowserToolServer on real headless Chromium: AC-T2..T6, AC-R3 and the error codes."""
+"""BrowserToolServer on real headless Chromium: AC-T2..T6, AC-R3 and the error codes.
+
+Tests taking ``on_both_browsers`` hold on both browsers: their body runs on Chromium, recorded,
+then again on a ReplayBrowser of that recording (harness/replay/both.py).
+"""
 
 from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
 
 import pytest
 
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.browser.protocol import Browser
 from subterminator.tools.server import BrowserToolServer
 from tests.browser_helpers import by_name, names
 
 pytestmark = pytest.mark.browser
 
 
-async def open_server(browser: PlaywrightBrowser, url: str) -> BrowserToolServer:
+Both = Callable[[Callable[[Browser], Awaitable[None]]], Awaitable[None]]
+
+
+async def open_server(browser: Browser, url: str) -> BrowserToolServer:
     await browser.navigate(url)
     return BrowserToolServer(browser)
 
 
 async def test_click_returns_success_and_a_fresh_snapshot(
-    browser: PlaywrightBrowser, pages: StaticSite
+    on_both_browsers: Both, pages: StaticSite
 ) -> None:
-    server = await open_server(browser, pages.url("netflix/membership.html"))
-    first = await server.execute("get_snapshot", {})
-    cancel = by_name(first.snapshot, "Cancel membership", "button")
-    result = await server.execute("browser_click", {"ref": cancel.ref})
-    assert result.success
-    assert result.error is None
-    assert result.snapshot.snapshot_id != first.snapshot.snapshot_id
-    assert result.snapshot.page.url.endswith("/netflix/retention.html")
-    assert result.snapshot.page.title == "Before you go - Netflix"
-    assert result.snapshot.elements[0].ref == f"@e{len(first.snapshot.elements)}"
+    async def body(browser: Browser) -> None:
+        server = await open_server(browser, pages.url("netflix/membership.html"))
+        first = await server.execute("get_snapshot", {})
+        cancel = by_name(first.snapshot, "Cancel membership", "button")
+        result = await server.execute("browser_click", {"ref": cancel.ref})
+        assert result.success
+        assert result.error is None
+        assert result.snapshot.snapshot_id != first.snapshot.snapshot_id
+        assert result.snapshot.page.url.endswith("/netflix/retention.html")
+        assert result.snapshot.page.title == "Before you go - Netflix"
+        assert result.snapshot.elements[0].ref == f"@e{len(first.snapshot.elements)}"
+
+    await on_both_browsers(body)
 
 
 async def test_unknown_ref_returns_ref_invalid_with_a_fresh_snapshot(
-    browser: PlaywrightBrowser, pages: StaticSite
+    on_both_browsers: Both, pages: StaticSite
 ) -> None:
-    server = await open_server(browser, pages.url("netflix/account.html"))
-    first = await server.execute("get_snapshot", {})
-    result = await server.execute("browser_click", {"ref": "@e999"})
-    assert not result.success
-    assert result.error == "ref_invalid"
-    assert result.snapshot.elements
-    assert result.snapshot.snapshot_id != first.snapshot.snapshot_id
-    assert "@e999" in (result.message or "")
-    assert "no snapshot in this session" in (result.message or "")
+    async def body(browser: Browser) -> None:
+        server = await open_server(browser, pages.url("netflix/account.html"))
+        first = await server.execute("get_snapshot", {})
+        result = await server.execute("browser_click", {"ref": "@e999"})
+        assert not result.success
+        assert result.error == "ref_invalid"
+        assert result.snapshot.elements
+        assert result.snapshot.snapshot_id != first.snapshot.snapshot_id
+        assert "@e999" in (result.message or "")
+        assert "no snapshot in this session" in (result.message or "")
+
+    await on_both_browsers(body)
 
 
 async def test_ref_from_a_previous_snapshot_is_refused(
@@ -60,31 +76,35 @@ async def test_ref_from_a_previous_snapshot_is_refused(
     assert browser.page.url.endswith("/netflix/account.html"), "a stale ref must not act"
 
 
-async def test_fill_replaces_or_appends(browser: PlaywrightBrowser, pages: StaticSite) -> None:
-    server = await open_server(browser, pages.url("form.html"))
-    snap = (await server.execute("get_snapshot", {})).snapshot
-    result = await server.execute(
-        "browser_fill", {"ref": by_name(snap, "Name").ref, "value": "Bob"}
-    )
-    assert result.success
-    assert by_name(result.snapshot, "Name").value == "Bob"
-    result = await server.execute(
-        "browser_fill",
-        {"ref": by_name(result.snapshot, "Name").ref, "value": " Smith", "clear_first": False},
-    )
-    assert by_name(result.snapshot, "Name").value == "Bob Smith"
+async def test_fill_replaces_or_appends(on_both_browsers: Both, pages: StaticSite) -> None:
+    async def body(browser: Browser) -> None:
+        server = await open_server(browser, pages.url("form.html"))
+        snap = (await server.execute("get_snapshot", {})).snapshot
+        result = await server.execute(
+            "browser_fill", {"ref": by_name(snap, "Name").ref, "value": "Bob"}
+        )
+        assert result.success
+        assert by_name(result.snapshot, "Name").value == "Bob"
+        result = await server.execute(
+            "browser_fill",
+            {"ref": by_name(result.snapshot, "Name").ref, "value": " Smith", "clear_first": False},
+        )
+        assert by_name(result.snapshot, "Name").value == "Bob Smith"
+
+    await on_both_browsers(body)
 
 
-async def test_fill_on_a_button_fails_clearly(
-    browser: PlaywrightBrowser, pages: StaticSite
-) -> None:
-    server = await open_server(browser, pages.url("form.html"))
-    snap = (await server.execute("get_snapshot", {})).snapshot
-    result = await server.execute(
-        "browser_fill", {"ref": by_name(snap, "Submit survey").ref, "value": "x"}
-    )
-    assert result.error == "action_failed"
-    assert "not a text field" in (result.message or "")
+async def test_fill_on_a_button_fails_clearly(on_both_browsers: Both, pages: StaticSite) -> None:
+    async def body(browser: Browser) -> None:
+        server = await open_server(browser, pages.url("form.html"))
+        snap = (await server.execute("get_snapshot", {})).snapshot
+        result = await server.execute(
+            "browser_fill", {"ref": by_name(snap, "Submit survey").ref, "value": "x"}
+        )
+        assert result.error == "action_failed"
+        assert "not a text field" in (result.message or "")
+
+    await on_both_browsers(body)
 
 
 async def test_select_by_visible_text_and_by_value(
@@ -105,58 +125,68 @@ async def test_select_by_visible_text_and_by_value(
 
 
 async def test_select_unknown_or_disabled_option_lists_the_options(
-    browser: PlaywrightBrowser, pages: StaticSite
+    on_both_browsers: Both, pages: StaticSite
 ) -> None:
-    server = await open_server(browser, pages.url("form.html"))
-    snap = (await server.execute("get_snapshot", {})).snapshot
-    result = await server.execute(
-        "browser_select", {"ref": by_name(snap, "Reason").ref, "value": "Bored"}
-    )
-    assert result.error == "action_failed"
-    assert '"Too expensive"' in (result.message or "")
-    result = await server.execute(
-        "browser_select", {"ref": by_name(result.snapshot, "Reason").ref, "value": "Other"}
-    )
-    assert result.error == "action_failed"
-    assert "disabled" in (result.message or "")
+    async def body(browser: Browser) -> None:
+        server = await open_server(browser, pages.url("form.html"))
+        snap = (await server.execute("get_snapshot", {})).snapshot
+        result = await server.execute(
+            "browser_select", {"ref": by_name(snap, "Reason").ref, "value": "Bored"}
+        )
+        assert result.error == "action_failed"
+        assert '"Too expensive"' in (result.message or "")
+        result = await server.execute(
+            "browser_select", {"ref": by_name(result.snapshot, "Reason").ref, "value": "Other"}
+        )
+        assert result.error == "action_failed"
+        assert "disabled" in (result.message or "")
+
+    await on_both_browsers(body)
 
 
-async def test_scroll_page_updates_the_viewport(
-    browser: PlaywrightBrowser, pages: StaticSite
-) -> None:
-    server = await open_server(browser, pages.url("form.html"))
-    down = await server.execute("browser_scroll", {"direction": "down", "amount": 400})
-    assert down.success
-    assert down.snapshot.viewport.scroll_y == 400
-    down = await server.execute("browser_scroll", {"direction": "down"})
-    assert down.snapshot.viewport.scroll_y == 700
-    up = await server.execute("browser_scroll", {"direction": "up", "amount": 100})
-    assert up.snapshot.viewport.scroll_y == 600
-    top = await server.execute("browser_scroll", {"direction": "top"})
-    assert top.snapshot.viewport.scroll_y == 0
+async def test_scroll_page_updates_the_viewport(on_both_browsers: Both, pages: StaticSite) -> None:
+    async def body(browser: Browser) -> None:
+        server = await open_server(browser, pages.url("form.html"))
+        down = await server.execute("browser_scroll", {"direction": "down", "amount": 400})
+        assert down.success
+        assert down.snapshot.viewport.scroll_y == 400
+        down = await server.execute("browser_scroll", {"direction": "down"})
+        assert down.snapshot.viewport.scroll_y == 700
+        up = await server.execute("browser_scroll", {"direction": "up", "amount": 100})
+        assert up.snapshot.viewport.scroll_y == 600
+        top = await server.execute("browser_scroll", {"direction": "top"})
+        assert top.snapshot.viewport.scroll_y == 0
+
+    await on_both_browsers(body)
 
 
 async def test_scroll_to_element_brings_it_into_view(
-    browser: PlaywrightBrowser, pages: StaticSite
+    on_both_browsers: Both, pages: StaticSite
 ) -> None:
-    server = await open_server(browser, pages.url("form.html"))
-    snap = (await server.execute("get_snapshot", {"viewport_only": False})).snapshot
-    far = by_name(snap, "Far button")
-    assert far.state[0] == "offscreen"
-    result = await server.execute("browser_scroll", {"ref": far.ref, "direction": "up"})
-    assert result.success
-    assert by_name(result.snapshot, "Far button").state[0] == "visible"
-    assert result.snapshot.viewport.scroll_y > 0
+    async def body(browser: Browser) -> None:
+        server = await open_server(browser, pages.url("form.html"))
+        snap = (await server.execute("get_snapshot", {"viewport_only": False})).snapshot
+        far = by_name(snap, "Far button")
+        assert far.state[0] == "offscreen"
+        result = await server.execute("browser_scroll", {"ref": far.ref, "direction": "up"})
+        assert result.success
+        assert by_name(result.snapshot, "Far button").state[0] == "visible"
+        assert result.snapshot.viewport.scroll_y > 0
+
+    await on_both_browsers(body)
 
 
 async def test_offscreen_click_scrolls_then_clicks(
-    browser: PlaywrightBrowser, pages: StaticSite
+    on_both_browsers: Both, pages: StaticSite
 ) -> None:
-    server = await open_server(browser, pages.url("form.html"))
-    snap = (await server.execute("get_snapshot", {"viewport_only": False})).snapshot
-    result = await server.execute("browser_click", {"ref": by_name(snap, "Far button").ref})
-    assert result.success
-    assert "Far clicked" in names(result.snapshot)
+    async def body(browser: Browser) -> None:
+        server = await open_server(browser, pages.url("form.html"))
+        snap = (await server.execute("get_snapshot", {"viewport_only": False})).snapshot
+        result = await server.execute("browser_click", {"ref": by_name(snap, "Far button").ref})
+        assert result.success
+        assert "Far clicked" in names(result.snapshot)
+
+    await on_both_browsers(body)
 
 
 async def test_disabled_element(browser: PlaywrightBrowser, pages: StaticSite) -> None:
@@ -289,12 +319,15 @@ async def test_invalid_params(
 
 
 async def test_orchestrator_tools_are_never_approved_here(
-    browser: PlaywrightBrowser, pages: StaticSite
+    on_both_browsers: Both, pages: StaticSite
 ) -> None:
-    server = await open_server(browser, pages.url("netflix/account.html"))
-    result = await server.execute("request_human_approval", {"action": "a", "reason": "r"})
-    assert not result.success
-    assert "TaskOrchestrator" in (result.message or "")
+    async def body(browser: Browser) -> None:
+        server = await open_server(browser, pages.url("netflix/account.html"))
+        result = await server.execute("request_human_approval", {"action": "a", "reason": "r"})
+        assert not result.success
+        assert "TaskOrchestrator" in (result.message or "")
+
+    await on_both_browsers(body)
 
 
 async def test_a_closed_browser_is_reported_not_raised(

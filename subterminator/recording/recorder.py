@@ -64,7 +64,13 @@ class Recorder:
     """The recording being made, saved after every change."""
 
     def __init__(
-        self, folder: Path, *, service: str, flow: str, source: RecordingSource, start_url: str = ""
+        self,
+        folder: Path | None,
+        *,
+        service: str,
+        flow: str,
+        source: RecordingSource,
+        start_url: str = "",
     ) -> None:
         self.folder = folder
         self.browser: RecordingBrowser | None = None  # set by the RecordingBrowser
@@ -79,7 +85,8 @@ class Recorder:
         )
 
     def save(self) -> None:
-        save(self.recording, self.folder)
+        if self.folder is not None:  # None: kept in memory only (tests replay it at once)
+            save(self.recording, self.folder)
 
     def add_page(self, capture: RawCapture) -> str:
         page = to_document(capture)
