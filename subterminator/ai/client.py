@@ -8,9 +8,11 @@ only inside the SDK client; it is never logged, stored or put in an error messag
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
+from contextvars import ContextVar
 from dataclasses import dataclass
 from typing import Any
 from urllib.parse import urlsplit
@@ -32,6 +34,19 @@ MISSING_KEY = "Missing ANTHROPIC_API_KEY. Set it via environment variable."
 # Tests set this to False (the pytest plugin, unless --live): a request to anything but a
 # loopback address then fails loudly instead of reaching the real API.
 ALLOW_MODEL_REQUESTS = True
+# A scoped override for cassette playback, where vcrpy answers every request (as pydantic-ai's
+# ``override_allow_model_requests``): nothing leaves the machine, so the guard may let it pass.
+_PLAYBACK: ContextVar[bool] = ContextVar("subterminator_model_playback", default=False)
+
+
+@contextlib.contextmanager
+def allow_model_requests() -> Iterator[None]:
+    """Within this block, AIClient requests pass the guard (cassette playback only)."""
+    token = _PLAYBACK.set(True)
+    try:
+        yield
+    finally:
+        _PLAYBACK.reset(token)
 
 
 class _OmitRequestBodies(logging.Filter):
@@ -196,7 +211,7 @@ class AIClient:
     async def chat(
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
     ) -> AIResponse:
-        if not ALLOW_MODEL_REQUESTS and not is_loopback_host(
+        if not (ALLOW_MODEL_REQUESTS or _PLAYBACK.get()) and not is_loopback_host(
             urlsplit(self.base_url).hostname or ""
         ):
             raise ModelRequestsBlockedError(

@@ -1,0 +1,150 @@
+"""Cassettes: the real AIClient (anthropic SDK, real HTTP path) against recorded Messages API
+traffic, with vcrpy underneath and pytest-recording's record modes.
+
+What is scrubbed before anything is written: request headers that carry credentials or identify
+an account (x-api-key, authorization, organization ids, cookies), response headers that identify
+a request or set state, the API key anywhere in a body, and the ``secrets`` a session knows (what
+a person typed into password or code fields). Requests match on method, path and a normalised
+body: snapshot ids, timestamps, tool-use ids and typed values are replaced by placeholders,
+image bytes by their hash, so yesterday's cassette answers today's run.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import copy
+import hashlib
+import json
+import re
+from collections.abc import Iterator, Sequence
+from pathlib import Path
+from typing import Any, Literal
+
+import vcr
+from vcr.cassette import Cassette
+from vcr.request import Request
+
+from subterminator.ai.client import allow_model_requests
+
+RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
+REDACTED = "[REDACTED]"
+SECRET_REQUEST_HEADERS = (
+    "x-api-key",
+    "authorization",
+    "anthropic-organization-id",
+    "cookie",
+    "x-stainless-retry-count",
+)
+SECRET_RESPONSE_HEADERS = (
+    "request-id",
+    "x-request-id",
+    "anthropic-organization-id",
+    "set-cookie",
+    "cf-ray",
+)
+_UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
+_TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)?")
+_TOOL_ID = re.compile(r"toolu_[A-Za-z0-9_]+")
+_KEY = re.compile(r"sk-ant-[A-Za-z0-9_\-]{8,}")
+
+
+def normalise_body(body: bytes | str | None) -> str:
+    """The parts of a request body that say what was asked, not when or under which ids."""
+    if not body:
+        return ""
+    text = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError:
+        return text
+
+    def walk(value: Any) -> Any:
+        if isinstance(value, dict):
+            if value.get("type") == "base64" and isinstance(value.get("data"), str):
+                digest = hashlib.sha256(value["data"].encode()).hexdigest()[:16]
+                return {**value, "data": f"sha256:{digest}"}
+            if value.get("type") == "tool_use" and value.get("name") == "browser_fill":
+                typed = dict(value.get("input") or {})
+                typed["value"] = "<typed>"  # a cassette never holds what was typed
+                value = {**value, "input": typed}
+            return {k: walk(v) for k, v in value.items()}
+        if isinstance(value, list):
+            return [walk(v) for v in value]
+        if isinstance(value, str):
+            value = _UUID.sub("<uuid>", value)
+            value = _TIMESTAMP.sub("<time>", value)
+            return _TOOL_ID.sub("<toolu>", value)
+        return value
+
+    return json.dumps(walk(data), sort_keys=True, ensure_ascii=False)
+
+
+def _body_matcher(r1: Request, r2: Request) -> None:
+    if normalise_body(r1.body) != normalise_body(r2.body):
+        raise AssertionError("the request bodies differ once ids and times are normalised")
+
+
+def _scrub_text(text: str, secrets: Sequence[str]) -> str:
+    text = _KEY.sub(REDACTED, text)
+    for secret in secrets:
+        if secret:
+            text = text.replace(secret, REDACTED)
+    return text
+
+
+def _vcr(mode: RecordMode, secrets: Sequence[str]) -> vcr.VCR:
+    def scrub_request(request: Request) -> Request:
+        request = copy.deepcopy(request)  # the one httpx sends must keep its body and length
+        body = request.body
+        if isinstance(body, bytes):
+            request.body = _scrub_text(body.decode("utf-8", "replace"), secrets).encode()
+        elif isinstance(body, str):
+            request.body = _scrub_text(body, secrets)
+        return request
+
+    def scrub_response(response: dict[str, Any]) -> dict[str, Any]:
+        headers = response.get("headers", {})
+        for name in list(headers):
+            if name.lower() in SECRET_RESPONSE_HEADERS:
+                del headers[name]
+        body = response.get("body", {})
+        if isinstance(body.get("string"), bytes):
+            body["string"] = _scrub_text(
+                body["string"].decode("utf-8", "replace"), secrets
+            ).encode()
+        return response
+
+    recorder = vcr.VCR(
+        record_mode=mode,
+        filter_headers=list(SECRET_REQUEST_HEADERS),
+        before_record_request=scrub_request,
+        before_record_response=scrub_response,
+        match_on=("method", "path", "normalised_body"),
+        decode_compressed_response=True,
+        record_on_exception=False,
+    )
+    recorder.register_matcher("normalised_body", _body_matcher)
+    return recorder
+
+
+class UnusedInteractionsError(AssertionError):
+    """A cassette was not played through: the run asked the model less than recorded."""
+
+
+@contextlib.contextmanager
+def use_cassette(
+    path: Path,
+    mode: RecordMode = "none",
+    *,
+    secrets: Sequence[str] = (),
+    allow_unused: bool = False,
+) -> Iterator[Cassette]:
+    """Play (``none``) or record ``path``. While playing, the model-request guard lets the SDK
+    through: vcrpy answers every request from the cassette, and an unrecorded one fails."""
+    with _vcr(mode, secrets).use_cassette(str(path)) as cassette:
+        guard = allow_model_requests() if mode == "none" else contextlib.nullcontext()
+        with guard:
+            yield cassette
+        if mode == "none" and not allow_unused and not cassette.all_played:
+            unplayed = len(cassette.data) - sum(cassette.play_counts.values())
+            raise UnusedInteractionsError(f"{path}: {unplayed} recorded interaction(s) not played")

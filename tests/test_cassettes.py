@@ -1,0 +1,98 @@
+"""Cassettes for the real AIClient (issue 10, first part): recorded against the local Messages
+API through the anthropic SDK, played back with no server and no key, nothing secret written."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from harness.cassette import UnusedInteractionsError, normalise_body, use_cassette
+from harness.fake_anthropic import FakeAnthropic, message, tool_use
+from subterminator.ai.client import AIClient, ModelRequestsBlockedError
+from subterminator.ai.protocol import Message, ToolCall
+from subterminator.tools.schemas import TOOL_SCHEMAS
+
+KEY = "sk-ant-api03-Zq8vT3kR9mW2xY7pL4nB6cD1fG5hJ0sA-real-looking-key-AAAA"
+PASSWORD = "correct horse battery staple 42"
+GOAL = Message(
+    role="user",
+    content="Cancel the membership. Snapshot 1b4e28ba-2fa1-11d2-883f-0016d3cca427 at "
+    "2026-11-23T09:00:00+00:00",
+)
+
+
+def conversation(tool_id: str = "toolu_01AbC") -> list[Message]:
+    """A run in which the agent typed a password into the sign-in form."""
+    fill = ToolCall(id=tool_id, name="browser_fill", arguments={"ref": "@e4", "value": PASSWORD})
+    return [
+        GOAL,
+        Message(role="assistant", tool_calls=[fill]),
+        Message(role="tool", tool_call_id=tool_id, result={"success": True}),
+    ]
+
+
+async def make_cassette(path: Path, turns: int = 1) -> FakeAnthropic:
+    with FakeAnthropic() as api:
+        api.queue(*(message(tool_use("get_snapshot", id=f"toolu_{i}")) for i in range(turns)))
+        client = AIClient(api_key=KEY, base_url=api.url)
+        with use_cassette(path, "all", secrets=[PASSWORD]):
+            for _ in range(turns):
+                await client.chat(conversation(), TOOL_SCHEMAS, "You cancel subscriptions.")
+    return api
+
+
+async def test_no_key_and_no_typed_password_reach_the_cassette(tmp_path: Path) -> None:
+    path = tmp_path / "cassette.yaml"
+    api = await make_cassette(path)
+    sent = api.requests[0]
+    credentials = f"{sent.headers.get('x-api-key')} {sent.headers.get('authorization')}"
+    assert KEY in credentials  # it really went out with the key...
+    assert PASSWORD in str(sent.body)  # ...and the password in the conversation
+    written = path.read_text()
+    assert KEY not in written
+    assert "sk-ant-" not in written
+    assert PASSWORD not in written
+    assert "x-api-key" not in written.lower()
+    assert "authorization" not in written.lower()
+    assert "req_fake" not in written  # the response's request id
+    assert "[REDACTED]" in written
+
+
+async def test_playback_needs_no_server_and_no_real_key(tmp_path: Path) -> None:
+    path = tmp_path / "cassette.yaml"
+    await make_cassette(path)
+    client = AIClient(api_key="sk-ant-not-a-real-key-000000", base_url="https://api.anthropic.com")
+    with pytest.raises(ModelRequestsBlockedError):  # outside a cassette: refused, as ever
+        await client.chat(conversation(), TOOL_SCHEMAS, "You cancel subscriptions.")
+    with use_cassette(path):
+        response = await client.chat(
+            conversation("toolu_99Other"), TOOL_SCHEMAS, "You cancel subscriptions."
+        )
+    assert [c.name for c in response.tool_calls] == ["get_snapshot"]
+
+
+async def test_a_cassette_not_played_through_fails(tmp_path: Path) -> None:
+    path = tmp_path / "cassette.yaml"
+    await make_cassette(path, turns=2)
+    client = AIClient(api_key="sk-ant-not-a-real-key-000000", base_url="https://api.anthropic.com")
+    with (
+        pytest.raises(UnusedInteractionsError, match="1 recorded interaction"),
+        use_cassette(path),
+    ):
+        await client.chat(conversation(), TOOL_SCHEMAS, "You cancel subscriptions.")
+
+
+def test_matching_ignores_ids_times_and_image_bytes() -> None:
+    image = '"img": {"type": "base64", "data": "AAAA"}'
+    one = (
+        '{"a": "snapshot 1b4e28ba-2fa1-11d2-883f-0016d3cca427", "t": "2026-11-23T09:00:00Z", '
+        f'"id": "toolu_01X", {image}}}'
+    )
+    two = (
+        '{"a": "snapshot 6fa459ea-ee8a-3ca4-894e-db77e160355e", '
+        f'"t": "2025-01-01T00:00:00+00:00", "id": "toolu_77Y", {image}}}'
+    )
+    other_image = two.replace('"AAAA"', '"BBBB"')
+    assert normalise_body(one) == normalise_body(two)
+    assert normalise_body(two) != normalise_body(other_image)
