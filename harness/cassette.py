@@ -13,10 +13,12 @@ from __future__ import annotations
 
 import contextlib
 import copy
+import difflib
 import hashlib
 import json
 import re
 from collections.abc import Iterator, Sequence
+from contextvars import ContextVar
 from pathlib import Path
 from typing import Any, Literal
 
@@ -79,8 +81,34 @@ def normalise_body(body: bytes | str | None) -> str:
     return json.dumps(walk(data), sort_keys=True, ensure_ascii=False)
 
 
+class PromptDriftError(AssertionError):
+    """``strict``: a request differs from the recorded one; the message is the diff."""
+
+
+_DRIFT: ContextVar[list[str] | None] = ContextVar("subterminator_cassette_drift", default=None)
+
+
+def drift(recorded: bytes | str | None, asked: bytes | str | None) -> str:
+    """A readable diff of two request bodies (normalised, one JSON key per line)."""
+
+    def lines(body: bytes | str | None) -> list[str]:
+        text = normalise_body(body)
+        try:
+            return json.dumps(json.loads(text), indent=1, sort_keys=True).splitlines()
+        except json.JSONDecodeError:
+            return text.splitlines()
+
+    diff = difflib.unified_diff(
+        lines(recorded), lines(asked), "recorded", "asked now", n=2, lineterm=""
+    )
+    return "\n".join(list(diff)[:80])
+
+
 def _body_matcher(r1: Request, r2: Request) -> None:
     if normalise_body(r1.body) != normalise_body(r2.body):
+        found = _DRIFT.get()
+        if found is not None and not found:
+            found.append(drift(r2.body, r1.body))
         raise AssertionError("the request bodies differ once ids and times are normalised")
 
 
@@ -92,7 +120,7 @@ def _scrub_text(text: str, secrets: Sequence[str]) -> str:
     return text
 
 
-def _vcr(mode: RecordMode, secrets: Sequence[str]) -> vcr.VCR:
+def _vcr(mode: RecordMode, secrets: Sequence[str], strict: bool) -> vcr.VCR:
     def scrub_request(request: Request) -> Request:
         request = copy.deepcopy(request)  # the one httpx sends must keep its body and length
         body = request.body
@@ -119,7 +147,8 @@ def _vcr(mode: RecordMode, secrets: Sequence[str]) -> vcr.VCR:
         filter_headers=list(SECRET_REQUEST_HEADERS),
         before_record_request=scrub_request,
         before_record_response=scrub_response,
-        match_on=("method", "path", "normalised_body"),
+        # in order by method and path; ``strict`` also wants the same request, prompt included
+        match_on=("method", "path", "normalised_body") if strict else ("method", "path"),
         decode_compressed_response=True,
         record_on_exception=False,
     )
@@ -138,13 +167,32 @@ def use_cassette(
     *,
     secrets: Sequence[str] = (),
     allow_unused: bool = False,
+    strict: bool = False,
 ) -> Iterator[Cassette]:
     """Play (``none``) or record ``path``. While playing, the model-request guard lets the SDK
-    through: vcrpy answers every request from the cassette, and an unrecorded one fails."""
-    with _vcr(mode, secrets).use_cassette(str(path)) as cassette:
-        guard = allow_model_requests() if mode == "none" else contextlib.nullcontext()
-        with guard:
-            yield cassette
-        if mode == "none" and not allow_unused and not cassette.all_played:
-            unplayed = len(cassette.data) - sum(cassette.play_counts.values())
-            raise UnusedInteractionsError(f"{path}: {unplayed} recorded interaction(s) not played")
+    through: vcrpy answers every request from the cassette, and an unrecorded one fails.
+
+    Interactions play in order. ``strict`` (``--replay-strict``) also wants each request to be
+    the recorded one (system prompt, tools, messages): drift raises ``PromptDriftError`` with the
+    diff; without it a changed prompt still replays."""
+    found: list[str] = []
+    token = _DRIFT.set(found)
+    try:
+        with _vcr(mode, secrets, strict).use_cassette(str(path)) as cassette:
+            guard = allow_model_requests() if mode == "none" else contextlib.nullcontext()
+            try:
+                with guard:
+                    yield cassette
+            except Exception:
+                if found:
+                    raise PromptDriftError(f"{path}: the prompt drifted:\n{found[0]}") from None
+                raise
+            if found:
+                raise PromptDriftError(f"{path}: the prompt drifted:\n{found[0]}")
+            if mode == "none" and not allow_unused and not cassette.all_played:
+                unplayed = len(cassette.data) - sum(cassette.play_counts.values())
+                raise UnusedInteractionsError(
+                    f"{path}: {unplayed} recorded interaction(s) not played"
+                )
+    finally:
+        _DRIFT.reset(token)

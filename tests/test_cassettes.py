@@ -3,13 +3,19 @@ API through the anthropic SDK, played back with no server and no key, nothing se
 
 from __future__ import annotations
 
+import re
 from pathlib import Path
 
 import pytest
 
-from harness.cassette import UnusedInteractionsError, normalise_body, use_cassette
+from harness.cassette import (
+    PromptDriftError,
+    UnusedInteractionsError,
+    normalise_body,
+    use_cassette,
+)
 from harness.fake_anthropic import FakeAnthropic, message, tool_use
-from subterminator.ai.client import AIClient, ModelRequestsBlockedError
+from subterminator.ai.client import AIClient, ModelRequestsBlockedError, RetryPolicy
 from subterminator.ai.protocol import Message, ToolCall
 from subterminator.tools.schemas import TOOL_SCHEMAS
 
@@ -96,3 +102,18 @@ def test_matching_ignores_ids_times_and_image_bytes() -> None:
     other_image = two.replace('"AAAA"', '"BBBB"')
     assert normalise_body(one) == normalise_body(two)
     assert normalise_body(two) != normalise_body(other_image)
+
+
+async def test_a_changed_system_prompt_replays_unless_strict(tmp_path: Path) -> None:
+    path = tmp_path / "cassette.yaml"
+    await make_cassette(path)
+    client = AIClient(api_key="sk-ant-not-a-real-key-000000", base_url="https://api.anthropic.com")
+    client.retry = RetryPolicy(max_attempts=1)
+    changed = "You cancel subscriptions, politely."
+    with use_cassette(path):
+        await client.chat(conversation(), TOOL_SCHEMAS, changed)
+    with pytest.raises(PromptDriftError) as caught, use_cassette(path, strict=True):
+        await client.chat(conversation(), TOOL_SCHEMAS, changed)
+    diff = str(caught.value)
+    assert re.search(r'^-\s+"text": "You cancel subscriptions\.",$', diff, re.M), diff
+    assert re.search(r'^\+\s+"text": "You cancel subscriptions, politely\.",$', diff, re.M)
