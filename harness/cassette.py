@@ -104,7 +104,16 @@ def drift(recorded: bytes | str | None, asked: bytes | str | None) -> str:
     return "\n".join(list(diff)[:80])
 
 
+_PLAYING: ContextVar[Cassette | None] = ContextVar("subterminator_cassette", default=None)
+
+
 def _body_matcher(r1: Request, r2: Request) -> None:
+    """Strict: the request must be the next recorded one, body included."""
+    cassette = _PLAYING.get()
+    if cassette is not None:
+        position = next((i for i, r in enumerate(cassette.requests) if r is r2), -1)
+        if position != sum(cassette.play_counts.values()):
+            raise AssertionError("not the next recorded interaction")
     if normalise_body(r1.body) != normalise_body(r2.body):
         found = _DRIFT.get()
         if found is not None and not found:
@@ -177,8 +186,10 @@ def use_cassette(
     diff; without it a changed prompt still replays."""
     found: list[str] = []
     token = _DRIFT.set(found)
+    playing = _PLAYING.set(None)
     try:
         with _vcr(mode, secrets, strict).use_cassette(str(path)) as cassette:
+            _PLAYING.set(cassette)
             guard = allow_model_requests() if mode == "none" else contextlib.nullcontext()
             try:
                 with guard:
@@ -196,3 +207,4 @@ def use_cassette(
                 )
     finally:
         _DRIFT.reset(token)
+        _PLAYING.reset(playing)

@@ -41,6 +41,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run tests marked 'live' (real sites, real model API; needs network and a key)",
     )
     group.addoption(
+        "--replay-strict",
+        action="store_true",
+        default=False,
+        help="cassette replays fail on any prompt drift (system prompt, tools, messages), "
+        "showing the diff",
+    )
+    group.addoption(
         "--show-browser",
         action="store_true",
         default=False,

@@ -117,3 +117,59 @@ async def test_a_changed_system_prompt_replays_unless_strict(tmp_path: Path) -> 
     diff = str(caught.value)
     assert re.search(r'^-\s+"text": "You cancel subscriptions\.",$', diff, re.M), diff
     assert re.search(r'^\+\s+"text": "You cancel subscriptions, politely\.",$', diff, re.M)
+
+
+RECORDINGS = Path(__file__).parent.parent / "recordings"
+CASSETTES = sorted(RECORDINGS.glob("**/cassette.yaml"))
+
+
+def test_the_recorded_flows_have_cassettes_and_no_secret_is_in_any() -> None:
+    from subterminator.simulator.netflix import CODE
+    from subterminator.simulator.netflix import PASSWORD as SIM_PASSWORD
+
+    assert len(CASSETTES) >= 8
+    for path in CASSETTES:
+        text = path.read_text()
+        for secret in ("sk-ant-", "x-api-key", "authorization:", "set-cookie", SIM_PASSWORD):
+            assert secret not in text.lower(), f"{path}: {secret}"
+        assert f'"{CODE}"' not in text, path
+        assert "request-id" not in text, path
+
+
+async def test_a_changed_system_prompt_still_replays_a_flow_but_not_strictly(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    from harness.replay.run import replay
+    from subterminator.orchestrator import orchestrator as orchestrator_module
+    from subterminator.recording import load
+
+    folder = RECORDINGS / "netflix" / "legacy"
+    original = orchestrator_module.build_system_prompt
+    monkeypatch.setattr(
+        orchestrator_module,
+        "build_system_prompt",
+        lambda *args: original(*args) + "\nBe brief.",
+    )
+    run = await replay(load(folder), "cassette", cassette=folder / "cassette.yaml")
+    assert run.result.reason == "completed"
+    with pytest.raises(PromptDriftError) as caught:
+        await replay(
+            load(folder), "cassette", cassette=folder / "cassette.yaml", strict_prompt=True
+        )
+    drift = str(caught.value)
+    assert "the prompt drifted" in drift
+    assert "Be brief." in drift
+
+
+async def test_cassette_refs_follow_today_s_pruning(monkeypatch: pytest.MonkeyPatch) -> None:
+    """The cassette names elements, so tighter pruning (other refs) still drives the same ones."""
+    from harness.replay.run import replay
+    from subterminator.recording import load
+    from subterminator.snapshot import factory as snapshot_factory
+    from subterminator.snapshot.pruning import PruneLimits
+
+    tighter = PruneLimits(max_elements=60, max_depth=6, max_name_length=80, text_token_budget=150)
+    monkeypatch.setattr(snapshot_factory, "PruneLimits", lambda: tighter)
+    folder = RECORDINGS / "netflix" / "many"
+    run = await replay(load(folder), "cassette", cassette=folder / "cassette.yaml")
+    assert run.result.reason == "completed"

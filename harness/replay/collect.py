@@ -1,7 +1,9 @@
 """Recordings are tests: every ``recordings/**/recording.json`` becomes two items.
 
 ``recorded`` replays the run with its own tool calls as the AI (each element found again by
-role, name and position in today's snapshot), ``offline`` with the offline policy; both go
+role, name and position in today's snapshot), ``offline`` with the offline policy, and, where a
+``cassette.yaml`` lies beside, ``cassette`` through the real AIClient (anthropic SDK, HTTP)
+answered by the cassette (``--replay-strict``: any prompt drift fails, with the diff). All go
 through the real TaskOrchestrator, BrowserToolServer and SnapshotFactory over ReplayBrowser, and
 must reach the recorded outcome. ``pytest recordings/netflix/2026`` replays one flow.
 """
@@ -15,6 +17,7 @@ from typing import Any
 
 import pytest
 
+from harness.record_cassettes import CASSETTE
 from harness.replay.run import Driver, replay
 from subterminator.recording import Recording, load
 from subterminator.recording.store import FILE_NAME
@@ -22,7 +25,10 @@ from subterminator.recording.store import FILE_NAME
 
 class RecordingFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
-        for driver in ("recorded", "offline"):
+        drivers: list[Driver] = ["recorded", "offline"]
+        if (self.path.parent / CASSETTE).exists():
+            drivers.append("cassette")  # the real AIClient, played from the cassette beside
+        for driver in drivers:
             yield RecordingItem.from_parent(self, name=driver, driver=driver)
 
 
@@ -47,7 +53,13 @@ class RecordingItem(pytest.Item):
     async def _check(self, recording: Recording) -> None:
         expected = recording.expected
         assert expected is not None
-        run = await replay(recording, self.driver)
+        strict_prompt = bool(self.config.getoption("--replay-strict", False))
+        run = await replay(
+            recording,
+            self.driver,
+            cassette=self.path.parent / CASSETTE,
+            strict_prompt=strict_prompt,
+        )
         got = run.result
         problems = []
         for field in ("reason", "success", "verified"):
@@ -57,7 +69,7 @@ class RecordingItem(pytest.Item):
                 )
         if run.asked != expected.approvals:
             problems.append(f"approvals asked: recorded {expected.approvals}, got {run.asked}")
-        if self.driver == "recorded":
+        if self.driver in ("recorded", "cassette"):
             made = [(t["tool"], t["target"]) for t in run.transcript]
             wanted = [(t.tool, t.target.name if t.target else None) for t in recording.turns]
             if made != wanted[: len(made)] or len(made) != len(wanted):
@@ -71,6 +83,8 @@ class RecordingItem(pytest.Item):
             "ReplayMismatch",
             "ReplayDivergence",
             "RecordingError",
+            "PromptDriftError",
+            "UnusedInteractionsError",
         ):
             return str(excinfo.value)
         return str(super().repr_failure(excinfo))

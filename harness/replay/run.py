@@ -8,20 +8,23 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any, Literal
 
+from harness.cassette import use_cassette
 from harness.replay.browser import Failure, ReplayBrowser, ReplayDivergence
+from subterminator.ai.client import AIClient, RetryPolicy
 from subterminator.ai.offline import OfflinePolicy
-from subterminator.ai.protocol import AIResponse, Message, ToolCall
+from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.orchestrator.approval import ApprovalDecision
 from subterminator.orchestrator.costlog import TurnRecord
-from subterminator.recording.model import RecordedTurn, Recording
+from subterminator.recording.model import ElementIdentity, RecordedTurn, Recording
 from subterminator.services.base import get_service
 from subterminator.tools.server import BrowserToolServer
 
-Driver = Literal["recorded", "offline"]
+Driver = Literal["recorded", "offline", "cassette"]
 
 
 class ReplayAI:
@@ -108,6 +111,42 @@ def _line(record: TurnRecord) -> dict[str, Any]:
     }
 
 
+class IdentityRefs:
+    """Cassette tool calls name their element (``_target``: role, name, nth), not a ref: each
+    is given today's ref, so a cassette recorded before a pruning change still drives the same
+    elements."""
+
+    def __init__(self, inner: AIClientProtocol) -> None:
+        self.inner = inner
+        self.turn = 0
+
+    async def chat(
+        self, messages: list[Message], tools: list[dict[str, Any]], system: str
+    ) -> AIResponse:
+        response = await self.inner.chat(messages, tools, system)
+        calls = []
+        for call in response.tool_calls:
+            arguments = dict(call.arguments) if isinstance(call.arguments, dict) else {}
+            target = arguments.pop("_target", None)
+            if isinstance(target, dict):
+                turn = RecordedTurn(tool=call.name, target=ElementIdentity(**target))
+                arguments["ref"] = _find(_latest(messages), turn, self.turn)
+            calls.append(call.model_copy(update={"arguments": arguments}))
+        self.turn += 1
+        return response.model_copy(update={"tool_calls": calls})
+
+
+def cassette_ai(cassette_key: str = "sk-ant-cassette-playback-0000") -> IdentityRefs:
+    """The real AIClient (anthropic SDK, real HTTP path) aimed at the real API's address: only
+    a cassette can answer it, and outside one the model-request guard refuses."""
+    client = AIClient(
+        api_key=cassette_key,
+        base_url="https://api.anthropic.com",
+        retry=RetryPolicy(max_attempts=1),
+    )
+    return IdentityRefs(client)
+
+
 async def replay(
     recording: Recording,
     driver: Driver = "recorded",
@@ -115,16 +154,32 @@ async def replay(
     graph: Sequence[Recording] = (),
     strict: bool = True,
     failures: Sequence[Failure] = (),
+    ai: AIClientProtocol | None = None,
+    cassette: Path | None = None,
+    strict_prompt: bool = False,
 ) -> Replay:
-    """One run over the recorded pages; ``graph`` adds other recordings of the same service."""
+    """One run over the recorded pages; ``graph`` adds other recordings of the same service.
+
+    ``driver`` "cassette" plays ``cassette`` through the real AIClient; ``ai`` overrides the
+    driver (cassette making)."""
     service = get_service(recording.meta.service)
     browser = ReplayBrowser([recording, *graph], strict=strict, failures=list(failures))
     await browser.navigate(recording.meta.start_url)
-    ai = ReplayAI(recording.turns) if driver == "recorded" else OfflinePolicy(service)
+    if ai is None:
+        if driver == "cassette":
+            ai = cassette_ai()
+        elif driver == "recorded":
+            ai = ReplayAI(recording.turns)
+        else:
+            ai = OfflinePolicy(service)
     approvals = ReplayApprovals([a.approved for a in recording.approvals], browser)
     orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), service, approvals)
     transcript: list[dict[str, Any]] = []
     orchestrator.cost.observers.append(lambda record: transcript.append(_line(record)))
-    result = await orchestrator.run(service.goal_template)
+    if driver == "cassette" and cassette is not None:
+        with use_cassette(cassette, strict=strict_prompt):
+            result = await orchestrator.run(service.goal_template)
+    else:
+        result = await orchestrator.run(service.goal_template)
     await browser.close()
     return Replay(result, transcript, approvals.asked, browser)
