@@ -99,7 +99,10 @@ def replay(session: nox.Session) -> None:
 
 @nox.session
 def record(session: nox.Session) -> None:
-    """Re-record the simulator's flows into recordings/netflix/ (``-- VARIANT ...`` for some)."""
+    """Re-record the simulator's flows into recordings/netflix/ (``-- VARIANT ...`` for some),
+    and their cassettes."""
     session.install("-e", ".[test]")
     ensure_chromium(session)
     session.run("python", "-m", "harness.record_sim", *session.posargs)
+    folders = [f"recordings/netflix/{v}" for v in session.posargs]
+    session.run("python", "-m", "harness.record_cassettes", *folders)
