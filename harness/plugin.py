@@ -12,6 +12,7 @@ are collected as replay tests.
 
 from __future__ import annotations
 
+import os
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterator
 from pathlib import Path
 
@@ -19,7 +20,9 @@ import pytest
 import pytest_asyncio
 from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import async_playwright
+from vcr.cassette import Cassette
 
+from harness.cassette import use_cassette
 from harness.replay.both import Body
 from harness.replay.both import on_both_browsers as both
 from harness.replay.collect import collect_recording
@@ -41,6 +44,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="run tests marked 'live' (real sites, real model API; needs network and a key)",
     )
     group.addoption(
+        "--record-mode",
+        choices=["none", "once", "new_episodes", "all", "rewrite"],
+        default="none",
+        help="cassettes (pytest-recording's modes): none plays only (default); the others "
+        "record; the real API is reached only with --live",
+    )
+    group.addoption(
         "--replay-strict",
         action="store_true",
         default=False,
@@ -57,7 +67,16 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 def pytest_configure(config: pytest.Config) -> None:
     # Outside --live, a model request to anything but loopback fails loudly (AIClient checks).
-    ai_client.ALLOW_MODEL_REQUESTS = bool(config.getoption("--live"))
+    live = bool(config.getoption("--live"))
+    if live and not os.environ.get(ai_client.KEY_ENV):
+        raise pytest.UsageError(
+            f"--live runs the agent against the real model API: set {ai_client.KEY_ENV}"
+        )
+    ai_client.ALLOW_MODEL_REQUESTS = live
+    config.addinivalue_line(
+        "markers",
+        "cassette(path): the test's model traffic lives in this cassette (the cassette fixture)",
+    )
     config.addinivalue_line(
         "markers", "live: needs the real network and model API; runs only with --live"
     )
@@ -128,6 +147,22 @@ def on_both_browsers(st_playwright: PlaywrightBrowser) -> Callable[[Body], Await
         await both(st_playwright, body)
 
     return run
+
+
+@pytest.fixture
+def cassette(request: pytest.FixtureRequest) -> Iterator[Cassette]:
+    """The test's cassette, as pytest-recording has it: ``@pytest.mark.cassette(path)`` or
+    ``cassettes/<test>.yaml`` beside the test file; ``--record-mode`` and ``--replay-strict``
+    apply. AIClient requests inside the test are played from it (or recorded into it)."""
+    marker = request.node.get_closest_marker("cassette")
+    if marker is not None and marker.args:
+        path = Path(marker.args[0])
+    else:
+        path = request.path.parent / "cassettes" / f"{request.node.name}.yaml"
+    mode = request.config.getoption("--record-mode")
+    strict = bool(request.config.getoption("--replay-strict"))
+    with use_cassette(path, mode, strict=strict) as played:
+        yield played
 
 
 @pytest.fixture(scope="session")

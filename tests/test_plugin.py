@@ -81,3 +81,45 @@ def test_a_replay_browser_stands_in_for_st_browser(pytester: pytest.Pytester) ->
         "asyncio_default_test_loop_scope = session\n"
     )
     pytester.runpytest_subprocess("-q").assert_outcomes(passed=1)
+
+
+def test_live_without_a_key_is_a_usage_error(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    pytester.makepyfile("def test_nothing():\n    pass\n")
+    result = pytester.runpytest_subprocess("--live")
+    assert result.ret == pytest.ExitCode.USAGE_ERROR
+    assert "ANTHROPIC_API_KEY" in result.stderr.str()
+
+
+def test_the_cassette_fixture_records_once_then_plays(pytester: pytest.Pytester) -> None:
+    """pytest-recording's way: --record-mode=once writes the cassette, the default plays it."""
+    pytester.makepyfile(
+        """
+        import pytest
+        from harness.fake_anthropic import FakeAnthropic, message, tool_use
+        from subterminator.ai.client import AIClient
+        from subterminator.ai.protocol import Message
+
+        @pytest.fixture
+        def api():
+            with FakeAnthropic() as served:
+                served.queue(message(tool_use("get_snapshot")))
+                yield served
+
+        async def test_one_turn(api, cassette):
+            client = AIClient(api_key="sk-ant-test-key-000000000", base_url=api.url)
+            response = await client.chat([Message(role="user", content="hi")], [], "sys")
+            assert response.tool_calls[0].name == "get_snapshot"
+        """
+    )
+    pytester.makeini(
+        "[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = session\n"
+        "asyncio_default_test_loop_scope = session\n"
+    )
+    pytester.runpytest_subprocess("--record-mode=once", "-q").assert_outcomes(passed=1)
+    written = pytester.path / "cassettes" / "test_one_turn.yaml"
+    assert written.exists()
+    assert "sk-ant-test-key" not in written.read_text()
+    pytester.runpytest_subprocess("-q").assert_outcomes(passed=1)  # played, not asked again
