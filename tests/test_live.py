@@ -1,12 +1,28 @@
-"""Live checks against the real web: run with ``pytest --live`` (needs network)."""
+"""Live runs: ``pytest --live`` (needs ANTHROPIC_API_KEY and the network; costs model tokens).
+
+- Claude cancels on the bundled simulator (real model, local site): about five model turns.
+- Claude on the real Netflix up to the final step, every approval answered "no": it never
+  cancels a real membership (and stops at sign-in if the profile is signed out).
+- Real pages of thousands of elements stay in the snapshot budget.
+
+With ``--record-mode=once`` (or ``all``/``rewrite``) the Claude runs write a recording and its
+cassette into ``recordings/netflix/live-*``; otherwise into a temporary folder.
+``tests/test_live_wiring.py`` proves the Claude runs here, against the local Messages API.
+"""
 
 from __future__ import annotations
 
+import io
 import time
+from pathlib import Path
 
 import pytest
+from rich.console import Console
 
+from harness.cassette import use_cassette
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
 from subterminator.snapshot import ElementRegistry, SnapshotFactory
 from subterminator.snapshot.tokens import estimate_tokens
 
@@ -31,3 +47,52 @@ async def test_real_page_with_thousands_of_elements_stays_in_budget(url: str) ->
     assert 0 < len(snapshot.elements) <= 100
     assert estimate_tokens(snapshot.elements_json()) <= 2000
     assert elapsed < 3.0  # the spec's cap; the figure itself is for `nox -s bench`
+
+
+RECORDINGS = Path(__file__).parent.parent / "recordings" / "netflix"
+
+
+def target(request: pytest.FixtureRequest, tmp_path: Path, name: str) -> tuple[Path, str]:
+    """Where a live run records, and the cassette mode: the repository's recordings only when
+    the person asked for recording (``--record-mode``)."""
+    mode = str(request.config.getoption("--record-mode"))
+    folder = RECORDINGS / name if mode != "none" else tmp_path / name
+    return folder, ("all" if mode == "none" else mode)
+
+
+async def test_claude_cancels_on_the_simulator(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    folder, mode = target(request, tmp_path, "live-2026")
+    console = Console(file=io.StringIO(), width=120)
+    options = CancelOptions(
+        service="netflix", sim="2026", ai="claude", no_checkpoint=True, record=folder
+    )
+    with use_cassette(folder / "cassette.yaml", mode):  # type: ignore[arg-type]
+        code = await run_cancel(options, console)
+    said = console.file.getvalue()  # type: ignore[attr-defined]
+    assert "continuing with the offline policy" not in said, said  # Claude drove, throughout
+    assert code == 0, said
+
+
+class SaysNo:
+    """A person who answers every question with no."""
+
+    def __init__(self) -> None:
+        self.asked: list[str] = []
+
+    async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
+        self.asked.append(request.kind)
+        return ApprovalDecision(approved=False, message="live test: never on a real account")
+
+
+async def test_claude_on_real_netflix_never_gets_past_a_no(
+    request: pytest.FixtureRequest, tmp_path: Path
+) -> None:
+    folder, mode = target(request, tmp_path, "live-real")
+    console = Console(file=io.StringIO(), width=120)
+    person = SaysNo()
+    options = CancelOptions(service="netflix", ai="claude", record=folder)
+    with use_cassette(folder / "cassette.yaml", mode):  # type: ignore[arg-type]
+        code = await run_cancel(options, console, handler=person)
+    assert code != 0, "a live run must never complete a real cancellation"
