@@ -12,8 +12,9 @@ from pathlib import Path
 from rich.console import Console
 
 from subterminator.browser.launch import BrowserFactory, launch_playwright
-from subterminator.browser.playwright_browser import LaunchOptions
+from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.cancel import (
+    DEFAULT_PROFILE,
     EXIT_CONFIG,
     EXIT_CONNECTION,
     EXIT_INTERRUPTED,
@@ -23,6 +24,7 @@ from subterminator.cancel import (
 from subterminator.errors import BrowserError, ConfigurationError
 from subterminator.models.snapshot import Snapshot
 from subterminator.schema import render_recording_schema, render_snapshot_schema
+from subterminator.services import get_service
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
@@ -97,6 +99,20 @@ def build_parser() -> argparse.ArgumentParser:
     snap.add_argument("--headed", action="store_true", help="show the browser window")
     snap.add_argument(
         "--wait", type=float, default=0.0, metavar="SECONDS", help="wait before capturing"
+    )
+    record = sub.add_parser(
+        "record", help="record a flow as you click through it (replayable, no model needed)"
+    )
+    record.add_argument("service", help="the service, e.g. netflix")
+    record.add_argument("--out", type=Path, required=True, metavar="DIR", help="where to record")
+    record.add_argument("--sim", metavar="VARIANT", default=None, help="the bundled simulator")
+    record.add_argument("--url", default=None, help="start page (default: the service's)")
+    record.add_argument("--headless", action="store_true", help="no window (for scripts)")
+    record.add_argument(
+        "--profile",
+        type=Path,
+        default=None,
+        help="browser profile (default for real sites: ~/.subterminator/browser-profile)",
     )
     schema = sub.add_parser("schema", help="print the snapshot JSON schema")
     schema.add_argument(
@@ -189,9 +205,40 @@ def _cancel(args: argparse.Namespace) -> int:
     return asyncio.run(run_cancel(options, console))
 
 
+async def _record(args: argparse.Namespace, err: Console) -> int:
+    from subterminator.recording.manual import record_manually
+
+    service = get_service(args.service)
+    simulator = None
+    if args.sim is not None:
+        from subterminator.simulator import NetflixSimulator
+
+        simulator = NetflixSimulator(args.sim).start()
+    url = args.url or (simulator.url() if simulator else service.initial_url)
+    profile = args.profile or (None if simulator else DEFAULT_PROFILE)
+    options = LaunchOptions(
+        headless=args.headless, profile_dir=profile, block_non_local=simulator is not None
+    )
+    err.print(
+        f"Recording {url} into {args.out}: click through the flow; close the window or "
+        "press Ctrl+C to stop."
+    )
+    try:
+        async with await PlaywrightBrowser.launch(options) as browser:
+            recorder = await record_manually(browser, service, url, args.out)
+    finally:
+        if simulator is not None:
+            simulator.stop()
+    turns = len(recorder.recording.turns)
+    err.print(f"Recorded {turns} turns, {len(recorder.recording.pages)} pages into {args.out}")
+    return EXIT_OK
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     err = Console(stderr=True)
+    if args.command == "record":
+        return asyncio.run(_record(args, err))
     if args.command == "schema":
         sys.stdout.write(render_recording_schema() if args.recording else render_snapshot_schema())
         return EXIT_OK

@@ -172,7 +172,10 @@ async def replay(
             ai = ReplayAI(recording.turns)
         else:
             ai = OfflinePolicy(service)
-    approvals = ReplayApprovals([a.approved for a in recording.approvals], browser)
+    answers = [a.approved for a in recording.approvals]
+    if recording.meta.source == "manual":  # the person approved by doing it
+        answers = [True] * 64
+    approvals = ReplayApprovals(answers, browser)
     orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), service, approvals)
     transcript: list[dict[str, Any]] = []
     orchestrator.cost.observers.append(lambda record: transcript.append(_line(record)))

@@ -96,7 +96,10 @@ class ExpectedOutcome(_Model):
     reason: str
     success: bool
     verified: bool
-    approvals: list[str] = Field(default_factory=list, description="Kinds asked, in order")
+    approvals: list[str] | None = Field(
+        default_factory=list,
+        description="Kinds asked, in order; null for a person's recording (acting was approving)",
+    )
 
 
 class RecordingMeta(_Model):

@@ -1,0 +1,96 @@
+"""``subterminator record``: a person's clicks, made here with real input events (Playwright's mouse
+on headless Chromium), are recorded and replay green (issue 10)."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Page
+
+from harness.replay import replay
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.recording import load
+from subterminator.recording.manual import record_manually
+from subterminator.services import NETFLIX
+from subterminator.simulator import NetflixSimulator
+from subterminator.simulator.netflix import PASSWORD
+
+pytestmark = pytest.mark.browser
+
+
+async def click(page: Page, role: str, name: str, nth: int = 0) -> None:
+    """As a person clicks: the mouse moves to the element's middle and presses."""
+    element = page.get_by_role(role, name=name, exact=True).nth(nth)  # type: ignore[arg-type]
+    await element.scroll_into_view_if_needed()
+    box = await element.bounding_box()
+    assert box is not None
+    await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+    await page.wait_for_load_state("load")
+    await asyncio.sleep(0.6)  # a person looks before the next click
+
+
+async def test_a_person_s_clicks_are_recorded_and_replay(
+    browser: PlaywrightBrowser, tmp_path: Path
+) -> None:
+    out = tmp_path / "by-hand"
+    ready, stop = asyncio.Event(), asyncio.Event()
+    with NetflixSimulator("2026") as simulator:
+        recording = asyncio.ensure_future(
+            record_manually(browser, NETFLIX, simulator.url(), out, ready=ready, stop=stop)
+        )
+        await ready.wait()
+        await asyncio.sleep(0.6)
+        page = browser.page
+        await click(page, "link", "Manage membership")
+        await click(page, "button", "Cancel membership")
+        await click(page, "button", "Show option contents", 2)
+        await click(page, "button", "Finish Cancellation")
+        assert simulator.account.status == "cancelled"
+        stop.set()
+        await recording
+    made = load(out)
+    assert made.meta.source == "manual"
+    assert [t.tool for t in made.turns] == ["browser_click"] * 4 + ["complete_task"]
+    assert [t.target.name for t in made.turns if t.target] == [
+        "Manage membership",
+        "Cancel membership",
+        "Show option contents",
+        "Finish Cancellation",
+    ]
+    assert [t.target.nth for t in made.turns if t.target] == [0, 0, 2, 0]
+    assert made.expected is not None
+    assert made.expected.reason == "completed"
+    run = await replay(made, "recorded")
+    assert run.result.reason == "completed", run.result
+    assert run.result.success
+
+
+async def test_what_a_person_types_into_a_password_field_is_never_written(
+    browser: PlaywrightBrowser, tmp_path: Path
+) -> None:
+    out = tmp_path / "sign-in"
+    ready, stop = asyncio.Event(), asyncio.Event()
+    with NetflixSimulator("login") as simulator:
+        recording = asyncio.ensure_future(
+            record_manually(browser, NETFLIX, simulator.url(), out, ready=ready, stop=stop)
+        )
+        await ready.wait()
+        await asyncio.sleep(0.6)
+        page = browser.page
+        await page.get_by_label("Email or mobile number").click()
+        await page.keyboard.press("Control+A")
+        await page.keyboard.type("ann@example.com")
+        await page.get_by_label("Password").click()  # the email field's change fires here
+        await page.keyboard.type(PASSWORD)
+        await click(page, "button", "Sign In")  # and the password's
+        assert simulator.account.signed_in
+        stop.set()
+        await recording
+    written = (out / "recording.json").read_text()
+    made = load(out)
+    printed = sum(p.capture.text.count(PASSWORD) for p in made.pages)  # the simulator shows it
+    assert written.count(PASSWORD) == printed  # and nowhere else: not the typing
+    fills = [t for t in made.turns if t.tool == "browser_fill"]
+    assert [t.arguments["value"] for t in fills] == ["ann@example.com", "[secret]"]
