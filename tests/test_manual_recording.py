@@ -7,8 +7,8 @@ import asyncio
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Page
 
+from harness.record_by_hand import click
 from harness.replay import replay
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.recording import load
@@ -18,17 +18,6 @@ from subterminator.simulator import NetflixSimulator
 from subterminator.simulator.netflix import PASSWORD
 
 pytestmark = pytest.mark.browser
-
-
-async def click(page: Page, role: str, name: str, nth: int = 0) -> None:
-    """As a person clicks: the mouse moves to the element's middle and presses."""
-    element = page.get_by_role(role, name=name, exact=True).nth(nth)  # type: ignore[arg-type]
-    await element.scroll_into_view_if_needed()
-    box = await element.bounding_box()
-    assert box is not None
-    await page.mouse.click(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
-    await page.wait_for_load_state("load")
-    await asyncio.sleep(0.6)  # a person looks before the next click
 
 
 async def test_a_person_s_clicks_are_recorded_and_replay(
