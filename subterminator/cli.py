@@ -11,6 +11,7 @@ from pathlib import Path
 
 from rich.console import Console
 
+from subterminator import __version__
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.cancel import (
@@ -83,13 +84,51 @@ async def _snapshot(args: argparse.Namespace, err: Console) -> int:
     return EXIT_OK
 
 
+def _turns(text: str) -> int:
+    """--max-turns: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0:  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
+def _address(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty address; leave the option out for the default")
+    return text
+
+
+def _page(text: str) -> str:
+    """snapshot's target: a URL, or a local file that must exist."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty address")
+    looks_local = text.startswith((".", "/", "~")) or text.lower().endswith((".html", ".htm"))
+    if "://" not in text and looks_local and not Path(text).expanduser().exists():
+        raise argparse.ArgumentTypeError(f"no such file: {text}")
+    return text
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="subterminator", description="AI-led browser agent for cancelling subscriptions."
     )
+    parser.add_argument("--version", action="version", version=f"subterminator {__version__}")
     sub = parser.add_subparsers(dest="command", required=True)
     snap = sub.add_parser("snapshot", help="print the Snapshot JSON the model would see for a page")
-    snap.add_argument("url", help="a URL or a local HTML file")
+    snap.add_argument("url", type=_page, help="a URL or a local HTML file")
     snap.add_argument("--no-screenshot", action="store_true", help="leave the screenshot out")
     snap.add_argument(
         "--all",
@@ -98,7 +137,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     snap.add_argument("--headed", action="store_true", help="show the browser window")
     snap.add_argument(
-        "--wait", type=float, default=0.0, metavar="SECONDS", help="wait before capturing"
+        "--wait", type=_seconds, default=0.0, metavar="SECONDS", help="wait before capturing"
     )
     record = sub.add_parser(
         "record", help="record a flow as you click through it (replayable, no model needed)"
@@ -106,7 +145,9 @@ def build_parser() -> argparse.ArgumentParser:
     record.add_argument("service", help="the service, e.g. netflix")
     record.add_argument("--out", type=Path, required=True, metavar="DIR", help="where to record")
     record.add_argument("--sim", metavar="VARIANT", default=None, help="the bundled simulator")
-    record.add_argument("--url", default=None, help="start page (default: the service's)")
+    record.add_argument(
+        "--url", type=_address, default=None, help="start page (default: the service's)"
+    )
     record.add_argument("--headless", action="store_true", help="no window (for scripts)")
     record.add_argument(
         "--profile",
@@ -125,7 +166,7 @@ def build_parser() -> argparse.ArgumentParser:
     cancel.add_argument(
         "--model", help="Claude model (default: $SUBTERMINATOR_MODEL or claude-sonnet-4-6)"
     )
-    cancel.add_argument("--max-turns", type=int, default=None, help="turn limit (default 20)")
+    cancel.add_argument("--max-turns", type=_turns, default=None, help="turn limit (default 20)")
     cancel.add_argument(
         "--dry-run",
         action="store_true",
@@ -146,7 +187,7 @@ def build_parser() -> argparse.ArgumentParser:
         help="who decides: Claude, or the offline policy (auto: Claude if a key is set; "
         "offline on the simulator without one)",
     )
-    cancel.add_argument("--url", help="start page override (e.g. another host)")
+    cancel.add_argument("--url", type=_address, help="start page override (e.g. another host)")
     cancel.add_argument(
         "--sim",
         nargs="?",
@@ -177,6 +218,9 @@ def _cancel(args: argparse.Namespace) -> int:
     console = Console(highlight=False)
     if args.list_variants:
         from subterminator.simulator import VARIANTS
+
+        if get_service(args.service).name != "netflix":
+            raise ConfigurationError(f"The simulator is Netflix's; {args.service} has none")
 
         for name, what in VARIANTS.items():
             console.print(f"{name:16} {what}", markup=False)
@@ -237,12 +281,12 @@ async def _record(args: argparse.Namespace, err: Console) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args = build_parser().parse_args(argv)
     err = Console(stderr=True)
-    if args.command == "record":
-        return asyncio.run(_record(args, err))
     if args.command == "schema":
         sys.stdout.write(render_recording_schema() if args.recording else render_snapshot_schema())
         return EXIT_OK
     try:
+        if args.command == "record":
+            return asyncio.run(_record(args, err))
         if args.command == "cancel":
             return _cancel(args)
         return asyncio.run(_snapshot(args, err))

@@ -1,0 +1,45 @@
+"""Bad values get argparse-style messages and exit 2 (issue 11, item 6), before anything runs."""
+
+from __future__ import annotations
+
+import pytest
+
+from subterminator import __version__
+from subterminator.cli import main
+
+
+@pytest.mark.parametrize(
+    ("argv", "said"),
+    [
+        (["cancel", "netflix", "--max-turns", "0"], "--max-turns: must be at least 1, not 0"),
+        (["cancel", "netflix", "--max-turns", "-1"], "--max-turns: must be at least 1, not -1"),
+        (["cancel", "netflix", "--max-turns", "many"], "not a whole number: 'many'"),
+        (["cancel", "netflix", "--url", ""], "--url: an empty address"),
+        (["record", "netflix", "--out", "x", "--url", " "], "--url: an empty address"),
+        (["snapshot", "./missing.html"], "no such file: ./missing.html"),
+        (["snapshot", "page.html"], "no such file: page.html"),
+        (["snapshot", "https://example.com", "--wait", "-1"], "--wait: must be 0 or more"),
+        (["snapshot", "https://example.com", "--wait", "nan"], "--wait: must be 0 or more"),
+    ],
+)
+def test_bad_values_are_refused_with_exit_2(
+    argv: list[str], said: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(argv)
+    assert exited.value.code == 2
+    assert said in capsys.readouterr().err
+
+
+def test_list_variants_is_for_the_service_that_has_a_simulator(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["cancel", "hulu", "--list-variants"]) == 2
+    assert "hulu" in capsys.readouterr().err
+
+
+def test_version(capsys: pytest.CaptureFixture[str]) -> None:
+    with pytest.raises(SystemExit) as exited:
+        main(["--version"])
+    assert exited.value.code == 0
+    assert capsys.readouterr().out.strip() == f"subterminator {__version__}"
