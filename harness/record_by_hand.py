@@ -8,7 +8,9 @@ result, ``recordings/netflix/by-hand-2026``, replays like any recorded flow.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import shutil
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 from playwright.async_api import Page
@@ -40,20 +42,32 @@ async def click(page: Page, role: str, name: str, nth: int = 0) -> None:
     await asyncio.sleep(0.6)  # a person looks before the next click
 
 
-async def record(out: Path = OUT) -> None:
+@contextlib.asynccontextmanager
+async def by_hand(browser: PlaywrightBrowser, url: str, out: Path) -> AsyncIterator[Page]:
+    """``subterminator record``'s recorder on ``browser`` at ``url``; yields the page a person
+    acts on. Leaving the block ends the recording (as closing the window would) and saves it."""
     ready, stop = asyncio.Event(), asyncio.Event()
+    recording = asyncio.ensure_future(
+        record_manually(browser, NETFLIX, url, out, ready=ready, stop=stop)
+    )
+    await ready.wait()
+    await asyncio.sleep(0.6)  # the first page settles, as a person's eyes would
+    try:
+        yield browser.page
+    finally:
+        stop.set()
+        await recording
+
+
+async def record(out: Path = OUT) -> None:
     with NetflixSimulator("2026") as simulator:
         options = LaunchOptions(block_non_local=True)
-        async with await PlaywrightBrowser.launch(options) as browser:
-            recording = asyncio.ensure_future(
-                record_manually(browser, NETFLIX, simulator.url(), out, ready=ready, stop=stop)
-            )
-            await ready.wait()
-            await asyncio.sleep(0.6)
+        async with (
+            await PlaywrightBrowser.launch(options) as browser,
+            by_hand(browser, simulator.url(), out) as page,
+        ):
             for role, name, nth in CLICKS:
-                await click(browser.page, role, name, nth)
-            stop.set()
-            await recording
+                await click(page, role, name, nth)
     print(f"{await record_cassette(out)}")
 
 

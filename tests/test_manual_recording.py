@@ -3,17 +3,14 @@ on headless Chromium), are recorded and replay green (issue 10)."""
 
 from __future__ import annotations
 
-import asyncio
 from pathlib import Path
 
 import pytest
 
-from harness.record_by_hand import click
+from harness.record_by_hand import by_hand, click
 from harness.replay import replay
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.recording import load
-from subterminator.recording.manual import record_manually
-from subterminator.services import NETFLIX
 from subterminator.simulator import NetflixSimulator
 from subterminator.simulator.netflix import PASSWORD
 
@@ -24,21 +21,13 @@ async def test_a_person_s_clicks_are_recorded_and_replay(
     browser: PlaywrightBrowser, tmp_path: Path
 ) -> None:
     out = tmp_path / "by-hand"
-    ready, stop = asyncio.Event(), asyncio.Event()
     with NetflixSimulator("2026") as simulator:
-        recording = asyncio.ensure_future(
-            record_manually(browser, NETFLIX, simulator.url(), out, ready=ready, stop=stop)
-        )
-        await ready.wait()
-        await asyncio.sleep(0.6)
-        page = browser.page
-        await click(page, "link", "Manage membership")
-        await click(page, "button", "Cancel membership")
-        await click(page, "button", "Show option contents", 2)
-        await click(page, "button", "Finish Cancellation")
-        assert simulator.account.status == "cancelled"
-        stop.set()
-        await recording
+        async with by_hand(browser, simulator.url(), out) as page:
+            await click(page, "link", "Manage membership")
+            await click(page, "button", "Cancel membership")
+            await click(page, "button", "Show option contents", 2)
+            await click(page, "button", "Finish Cancellation")
+            assert simulator.account.status == "cancelled"
     made = load(out)
     assert made.meta.source == "manual"
     assert [t.tool for t in made.turns] == ["browser_click"] * 4 + ["complete_task"]
@@ -60,23 +49,15 @@ async def test_what_a_person_types_into_a_password_field_is_never_written(
     browser: PlaywrightBrowser, tmp_path: Path
 ) -> None:
     out = tmp_path / "sign-in"
-    ready, stop = asyncio.Event(), asyncio.Event()
     with NetflixSimulator("login") as simulator:
-        recording = asyncio.ensure_future(
-            record_manually(browser, NETFLIX, simulator.url(), out, ready=ready, stop=stop)
-        )
-        await ready.wait()
-        await asyncio.sleep(0.6)
-        page = browser.page
-        await page.get_by_label("Email or mobile number").click()
-        await page.keyboard.press("Control+A")
-        await page.keyboard.type("ann@example.com")
-        await page.get_by_label("Password").click()  # the email field's change fires here
-        await page.keyboard.type(PASSWORD)
-        await click(page, "button", "Sign In")  # and the password's
-        assert simulator.account.signed_in
-        stop.set()
-        await recording
+        async with by_hand(browser, simulator.url(), out) as page:
+            await page.get_by_label("Email or mobile number").click()
+            await page.keyboard.press("Control+A")
+            await page.keyboard.type("ann@example.com")
+            await page.get_by_label("Password").click()  # the email field's change fires here
+            await page.keyboard.type(PASSWORD)
+            await click(page, "button", "Sign In")  # and the password's
+            assert simulator.account.signed_in
     written = (out / "recording.json").read_text()
     made = load(out)
     printed = sum(p.capture.text.count(PASSWORD) for p in made.pages)  # the simulator shows it

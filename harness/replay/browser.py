@@ -206,7 +206,6 @@ class ReplayBrowser:
         whole = self.page.capture
         top, height = self.scroll_y, self.viewport[1]
         keep: list[int] = []
-        parent_of: dict[int, int | None] = {}
         for index, node in enumerate(whole.nodes):
             box = node.box
             inside = box is not None and box.y < top + height and box.y + box.height > top
@@ -227,13 +226,12 @@ class ReplayBrowser:
             up = node.parent
             while up is not None and up not in position:
                 up = whole.nodes[up].parent
-            parent_of[old] = position[up] if up is not None else None
             box = node.box
             nodes.append(
                 node.model_copy(
                     update={
                         "handle": f"{self.current}#{old}",
-                        "parent": parent_of[old],
+                        "parent": position[up] if up is not None else None,
                         "box": box.model_copy(update={"y": box.y - top}) if box else None,
                     }
                 )

@@ -15,12 +15,17 @@ from harness.cassette import use_cassette
 from harness.replay.browser import Failure, ReplayBrowser, ReplayDivergence
 from subterminator.ai.client import AIClient, RetryPolicy
 from subterminator.ai.offline import OfflinePolicy
-from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall
+from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall, latest
 from subterminator.models.snapshot import Snapshot
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.orchestrator.approval import ApprovalDecision
 from subterminator.orchestrator.costlog import TurnRecord
-from subterminator.recording.model import ElementIdentity, RecordedTurn, Recording
+from subterminator.recording.model import (
+    ElementIdentity,
+    RecordedTurn,
+    Recording,
+    find_identity,
+)
 from subterminator.services.base import get_service
 from subterminator.tools.server import BrowserToolServer
 
@@ -48,27 +53,20 @@ class ReplayAI:
         turn = self.turns[self.next]
         arguments = dict(turn.arguments)
         if turn.target is not None:
-            snapshot = _latest(messages)
+            snapshot, _ = latest(messages)
             arguments["ref"] = _find(snapshot, turn, self.next)
         call = ToolCall(id=f"toolu_replay_{self.next}", name=turn.tool, arguments=arguments)
         self.next += 1
         return AIResponse(tool_calls=[call], stop_reason="tool_use")
 
 
-def _latest(messages: list[Message]) -> Snapshot | None:
-    return next(
-        (m.snapshot for m in reversed(messages) if m.snapshot is not None and m.full_snapshot),
-        None,
-    )
-
-
 def _find(snapshot: Snapshot | None, turn: RecordedTurn, step: int) -> str:
     target = turn.target
     assert target is not None
     elements = snapshot.elements if snapshot else []
-    same = [e for e in elements if (e.role, e.name) == (target.role, target.name)]
-    if target.nth < len(same):
-        return same[target.nth].ref
+    index = find_identity(elements, target)
+    if index is not None:
+        return elements[index].ref
     seen = ", ".join(f"{e.role} {e.name!r}" for e in elements)
     raise ReplayDivergence(
         f"replay diverged at turn {step + 1} ({turn.tool}): the recorded element "
@@ -130,7 +128,7 @@ class IdentityRefs:
             target = arguments.pop("_target", None)
             if isinstance(target, dict):
                 turn = RecordedTurn(tool=call.name, target=ElementIdentity(**target))
-                arguments["ref"] = _find(_latest(messages), turn, self.turn)
+                arguments["ref"] = _find(latest(messages)[0], turn, self.turn)
             calls.append(call.model_copy(update={"arguments": arguments}))
         self.turn += 1
         return response.model_copy(update={"tool_calls": calls})

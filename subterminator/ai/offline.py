@@ -39,7 +39,7 @@ from subterminator.ai.offline_words import (
     TOWARD,
     YES,
 )
-from subterminator.ai.protocol import AIResponse, Message, ToolCall
+from subterminator.ai.protocol import AIResponse, Message, ToolCall, latest
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.outcome.vocabulary import FAILURE, RESTART
 from subterminator.safety.text import normalize
@@ -68,13 +68,6 @@ class _Control:
     @property
     def state(self) -> list[str]:
         return list(self.element.state)
-
-
-def latest(messages: list[Message]) -> tuple[Snapshot | None, dict[str, Any]]:
-    for message in reversed(messages):
-        if message.snapshot is not None and message.full_snapshot:
-            return message.snapshot, message.result or {}
-    return None, {}
 
 
 def _descendants(root: Element, by_ref: dict[str, Element]) -> set[str]:

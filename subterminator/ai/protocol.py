@@ -66,3 +66,11 @@ class AIClientProtocol(Protocol):
     ) -> AIResponse:
         """One model turn over the conversation so far."""
         ...
+
+
+def latest(messages: list[Message]) -> tuple[Snapshot | None, dict[str, Any]]:
+    """The newest snapshot shown in full (older ones may be digests), and its tool reply."""
+    for message in reversed(messages):
+        if message.snapshot is not None and message.full_snapshot:
+            return message.snapshot, message.result or {}
+    return None, {}

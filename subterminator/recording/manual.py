@@ -102,7 +102,7 @@ class ManualRecorder:
         self._queue.put_nowait(data)
 
     def _identity(self, data: dict[str, Any]) -> ElementIdentity | None:
-        whole = self.browser._whole
+        whole = self.browser.whole
         if whole is None:
             return None
         wanted = normalize(str(data.get("name") or ""))
@@ -145,7 +145,7 @@ class ManualRecorder:
             call=call, page=self.browser.page, target=identity, arguments=arguments
         )
         await self._settle()
-        await self.browser._after(event)
+        await self.browser.record_after(event)
         turn = ElementIdentity(role=identity.role, name=identity.name, nth=identity.nth)
         self.recorder.recording.turns.append(
             RecordedTurn(tool=TOOLS[kind], arguments=arguments, target=turn)

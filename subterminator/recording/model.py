@@ -10,12 +10,13 @@ from __future__ import annotations
 
 import hashlib
 import json
-from typing import Any, Literal
+from collections.abc import Sequence
+from typing import Any, Literal, Protocol
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
-from subterminator.browser.capture import RawCapture, RawNode
+from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect
 
 FORMAT_VERSION: Literal[1] = 1
@@ -42,20 +43,27 @@ class ElementIdentity(_Model):
         return f'{self.role or self.tag} "{self.name}"{which}'
 
 
-def identity_of(nodes: list[RawNode], index: int) -> ElementIdentity:
+class Named(Protocol):
+    """What an identity reads: a raw node or a snapshot element."""
+
+    @property
+    def role(self) -> str: ...
+
+    @property
+    def name(self) -> str: ...
+
+
+def identity_of(nodes: Sequence[Named], index: int) -> ElementIdentity:
+    """The identity of ``nodes[index]``: its role, name, tag (raw nodes) and place among kin."""
     node = nodes[index]
     nth = sum(1 for n in nodes[:index] if n.role == node.role and n.name == node.name)
-    return ElementIdentity(role=node.role, name=node.name, tag=node.tag, nth=nth)
+    return ElementIdentity(role=node.role, name=node.name, tag=getattr(node, "tag", ""), nth=nth)
 
 
-def find_identity(nodes: list[RawNode], identity: ElementIdentity) -> int | None:
-    seen = 0
-    for index, node in enumerate(nodes):
-        if node.role == identity.role and node.name == identity.name:
-            if seen == identity.nth:
-                return index
-            seen += 1
-    return None
+def find_identity(nodes: Sequence[Named], identity: ElementIdentity) -> int | None:
+    """Where ``identity`` is among ``nodes`` (role, name and place among kin), if anywhere."""
+    same = [i for i, n in enumerate(nodes) if (n.role, n.name) == (identity.role, identity.name)]
+    return same[identity.nth] if identity.nth < len(same) else None
 
 
 class RecordedPage(_Model):

@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message
+from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, latest
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.protocol import (
@@ -115,7 +115,7 @@ class RecordingBrowser:
         self.page = ""  # id of the page as last captured whole
         self.scroll_y = 0
         self._nodes: dict[str, int] = {}  # handle -> index in the whole-page capture
-        self._whole: RawCapture | None = None
+        self.whole: RawCapture | None = None  # the page as last captured whole
 
     def __getattr__(self, name: str) -> Any:  # page, context... for callers that need them
         return getattr(self.inner, name)
@@ -128,14 +128,14 @@ class RecordingBrowser:
             meta.chromium = str(getattr(self.inner, "version", "") or "")
         self.page = self.recorder.add_page(whole)
         self.scroll_y = whole.viewport.scroll_y
-        self._whole = whole
+        self.whole = whole
         self._nodes = {n.handle: i for i, n in enumerate(whole.nodes) if n.handle}
 
     def _identity(self, handle: str) -> ElementIdentity | None:
         index = self._nodes.get(handle)
-        if index is None or self._whole is None:
+        if index is None or self.whole is None:
             return None
-        return identity_of(self._whole.nodes, index)
+        return identity_of(self.whole.nodes, index)
 
     async def _record(
         self, call: BrowserCall, handle: str | None, arguments: dict[str, Any], act: Any
@@ -147,7 +147,7 @@ class RecordingBrowser:
             value = await act
         except BrowserActionError as exc:
             event.error_code, event.error_detail = exc.code, exc.detail
-            await self._after(event)
+            await self.record_after(event)
             raise
         if isinstance(value, ActionEffect):
             event.effect = value
@@ -155,14 +155,15 @@ class RecordingBrowser:
             self.recorder.recording.events.append(event)
             self.recorder.save()
         else:
-            await self._after(event)
+            await self.record_after(event)
         return value
 
     async def person_acted(self) -> None:
         """A person did something in the browser (outside the seam): where it led."""
-        await self._after(BrowserEvent(call="human", page=self.page))
+        await self.record_after(BrowserEvent(call="human", page=self.page))
 
-    async def _after(self, event: BrowserEvent) -> None:
+    async def record_after(self, event: BrowserEvent) -> None:
+        """Capture where ``event`` led and keep it."""
         await self._look()
         event.result_page, event.scroll_y = self.page, self.scroll_y
         self.recorder.recording.events.append(event)
@@ -224,23 +225,17 @@ class RecordingAI:
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
     ) -> AIResponse:
         response = await self.inner.chat(messages, tools, system)
-        snapshot = next(
-            (m.snapshot for m in reversed(messages) if m.snapshot is not None and m.full_snapshot),
-            None,
-        )
+        snapshot, _ = latest(messages)
+        elements = snapshot.elements if snapshot is not None else []
         for call in response.tool_calls:
             arguments = dict(call.arguments) if isinstance(call.arguments, dict) else {}
             ref = arguments.pop("ref", None)
             target = None
-            if isinstance(ref, str) and snapshot is not None:
-                elements = snapshot.elements
-                index = next((i for i, e in enumerate(elements) if e.ref == ref), None)
-                if index is not None:
-                    e = elements[index]
-                    nth = sum(1 for x in elements[:index] if (x.role, x.name) == (e.role, e.name))
-                    target = ElementIdentity(role=e.role, name=e.name, nth=nth)
-                else:
-                    arguments["ref"] = ref  # a stale or invented ref, kept as the AI sent it
+            index = next((i for i, e in enumerate(elements) if e.ref == ref), None)
+            if index is not None:
+                target = identity_of(elements, index)
+            elif ref is not None:
+                arguments["ref"] = ref  # a stale or invented ref, kept as the AI sent it
             self.recorder.recording.turns.append(
                 RecordedTurn(tool=call.name, arguments=arguments, target=target)
             )
