@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import asyncio
+import base64
 import contextlib
 import os
-from collections.abc import AsyncIterator, Callable, Iterator
+from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Literal
 
 from rich.console import Console
 
@@ -15,23 +17,34 @@ from subterminator.ai.client import KEY_ENV, MISSING_KEY, AIClient
 from subterminator.ai.fallback import FallbackAI
 from subterminator.ai.offline import OfflinePolicy
 from subterminator.ai.prompts import build_system_prompt
-from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall
+from subterminator.ai.protocol import AIClientProtocol, Message
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.playwright_browser import LaunchOptions
 from subterminator.errors import ConfigurationError, LLMError
-from subterminator.models.tools import ToolResult
-from subterminator.net import is_local_url
+from subterminator.models.snapshot import Snapshot
+from subterminator.net import http_problem, is_local_url
 from subterminator.orchestrator import TaskOrchestrator, TerminalApprovalHandler
 from subterminator.orchestrator.approval import AutoApprove, HumanApprovalHandler
-from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.orchestrator.result import TaskResult
 from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
+from subterminator.runlog import RunRecord, RunRecordApprovals
 from subterminator.services import ServiceConfig, get_service
+from subterminator.terminal import (
+    Progress,
+    ProgressAI,
+    ProgressTools,
+    Terminal,
+    describe,
+    interruption,
+    print_details,
+    verdict,
+)
 from subterminator.tools.schemas import TOOL_SCHEMAS
 from subterminator.tools.server import BrowserToolServer
 
 EXIT_SUCCESS, EXIT_FAILURE, EXIT_CONFIG, EXIT_CONNECTION, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 DEFAULT_PROFILE = Path.home() / ".subterminator" / "browser-profile"
+DEFAULT_RUNS = Path.home() / ".subterminator" / "runs"
 
 
 @dataclass(frozen=True)
@@ -45,68 +58,60 @@ class CancelOptions:
     ai: Literal["auto", "claude", "offline"] = "auto"
     url: str | None = None
     sim: str | None = None  # simulator variant; None for the real site
-    headed: bool = False
+    headed: bool | None = None  # None: a window on real sites (a person may have to sign in)
     profile: Path | None = None
     record: Path | None = None  # a folder: the run is recorded there (replayable)
+    runs_dir: Path | None = None  # where the run record goes; None: no run record
+
+    @property
+    def simulated(self) -> bool:
+        return self.sim is not None and (self.url is None or is_local_url(self.url))
+
+    @property
+    def window(self) -> bool:
+        return self.headed if self.headed is not None else not self.simulated
 
 
-class _Progress:
-    """Shows a spinner while the model or the browser is working."""
+def choose_ai(
+    options: CancelOptions, service: ServiceConfig, console: Console, terminal: Terminal
+) -> AIClientProtocol:
+    """Claude or the offline policy; the fallback between them only where it is safe.
 
-    def __init__(self, console: Console) -> None:
-        self.console = console
-
-    @contextlib.contextmanager
-    def waiting(self, what: str) -> Iterator[None]:
-        if not self.console.is_terminal:
-            yield
-            return
-        with self.console.status(what, spinner="dots"):
-            yield
-
-
-class _ProgressAI:
-    def __init__(self, inner: AIClientProtocol, progress: _Progress, label: str) -> None:
-        self.inner, self.progress, self.label = inner, progress, label
-
-    async def chat(
-        self, messages: list[Message], tools: list[dict[str, Any]], system: str
-    ) -> AIResponse:
-        with self.progress.waiting(self.label):
-            return await self.inner.chat(messages, tools, system)
-
-
-class _ProgressTools(BrowserToolServer):
-    """The real tool server, with a spinner around each browser call."""
-
-    progress: _Progress
-
-    async def execute(self, tool_name: str, arguments: Any) -> ToolResult:
-        with self.progress.waiting("Working in the browser…"):
-            return await super().execute(tool_name, arguments)
-
-
-def choose_ai(options: CancelOptions, service: ServiceConfig, console: Console) -> AIClientProtocol:
+    ``--ai claude`` gets Claude or an error, never a silent substitute. With ``--ai auto`` an
+    outage hands over to the offline policy with one notice on the simulator, and only with
+    the person's yes on a real site, where the policy knows nothing but known pages.
+    """
     offline = OfflinePolicy(service)
     mode = options.ai
     if mode == "auto":
         if os.environ.get(KEY_ENV):
             mode = "claude"
-        elif options.sim is not None:
-            console.print("[dim]No ANTHROPIC_API_KEY: the offline policy drives this run.[/dim]")
+        elif options.simulated:
+            terminal.notice("No ANTHROPIC_API_KEY: the offline policy drives this run.")
             mode = "offline"
         else:
             raise ConfigurationError(f"{MISSING_KEY} Or run without a model: --ai offline.")
     if mode == "offline":
         return offline
+    claude = AIClient(model=options.model, on_retry=lambda notice: terminal.notice(notice.text))
+    if options.ai == "claude":
+        return claude
 
-    def notice(exc: LLMError) -> None:
-        console.print(
-            f"[yellow]The model API is unavailable ({exc}); "
-            "continuing with the offline policy.[/yellow]"
+    async def may_switch(exc: LLMError) -> bool:
+        if options.simulated:
+            terminal.notice(f"The model API is unavailable ({exc}); continuing offline.")
+            return True
+        terminal.notice(f"The model API is unavailable ({exc}).")
+        yes = await terminal.confirm(
+            "Continue with the offline policy (rule-based; it knows only the pages it was "
+            "written for, and still asks you before the final step)?"
         )
+        terminal.notice(
+            "Continuing with the offline policy." if yes else "Stopped: no model to continue."
+        )
+        return yes
 
-    return FallbackAI(AIClient(model=options.model), offline, notice)
+    return FallbackAI(claude, offline, may_switch)
 
 
 @contextlib.asynccontextmanager
@@ -126,19 +131,7 @@ async def _target(
         simulator.stop()
 
 
-def describe(call: ToolCall, target: str | None) -> str:
-    """``browser_click "Finish Cancellation"``: the spec 03 2.8.6 turn line."""
-    args = call.arguments if isinstance(call.arguments, dict) else {}
-    if call.name == "complete_task":
-        return f'complete_task "{args.get("status", "")}"'
-    if target:
-        return f'{call.name} "{target}"'
-    if call.name == "browser_scroll" and "direction" in args:
-        return f"browser_scroll {args['direction']}"
-    return call.name
-
-
-AIFactory = Callable[[CancelOptions, ServiceConfig, Console], AIClientProtocol]
+AIFactory = Callable[[CancelOptions, ServiceConfig, Console, Terminal], AIClientProtocol]
 
 
 async def run_cancel(
@@ -149,83 +142,185 @@ async def run_cancel(
     browser_factory: BrowserFactory = launch_playwright,
     ai_factory: AIFactory | None = None,
 ) -> int:
-    """One cancellation; the factories let tests and replays put other parts in."""
+    """One cancellation; the factories let tests and replays put other parts in.
+
+    Ctrl+C (the task cancelled) is answered here: the person is told whether the final step
+    ran, the run record says the same, and the browser is closed before the interrupt goes on.
+    """
     service = get_service(options.service)
-    if options.no_checkpoint and (
-        options.sim is None or (options.url is not None and not is_local_url(options.url))
-    ):
+    if options.no_checkpoint and not options.simulated:
         raise ConfigurationError(
             "--no-checkpoint is refused against a real site: it works only with --sim"
         )
-    ai = (ai_factory or choose_ai)(options, service, console)
-    progress = _Progress(console)
-    goal = service.goal_template
-    async with _target(options, service) as (start_url, simulated):
-        profile = options.profile or (None if simulated else DEFAULT_PROFILE)
-        launch = LaunchOptions(
-            headless=not options.headed, profile_dir=profile, block_non_local=simulated
+    record = RunRecord.create(service.name, runs_dir=options.runs_dir) if options.runs_dir else None
+    terminal = Terminal(console, record)
+    run = _Run(options, service, console, terminal, handler)
+    try:
+        code = await run.go(browser_factory, ai_factory or choose_ai)
+    except asyncio.CancelledError:
+        executed, said = interruption(run.orchestrator, run.check_at)
+        console.print(f"\n{said}", markup=False, highlight=False)
+        if record is not None:
+            record.interrupted(final_step_executed=executed, detail=said)
+        raise
+    except BaseException as exc:
+        if record is not None:
+            record.notice(f"Stopped by an error: {exc}")
+        raise
+    finally:
+        if record is not None:
+            report = record.close()
+            console.print(f"Run record: {report}", markup=False, highlight=False)
+    return code
+
+
+class _Run:
+    """The parts of one run, kept where an interrupt can still read them."""
+
+    def __init__(
+        self,
+        options: CancelOptions,
+        service: ServiceConfig,
+        console: Console,
+        terminal: Terminal,
+        handler: HumanApprovalHandler | None,
+    ) -> None:
+        self.options, self.service, self.console = options, service, console
+        self.terminal, self.handler = terminal, handler
+        self.orchestrator: TaskOrchestrator | None = None
+        self.check_at = service.initial_url
+
+    def approvals(self) -> HumanApprovalHandler:
+        options, service = self.options, self.service
+        if self.handler is not None:
+            return self.handler
+        if options.no_checkpoint:
+            return AutoApprove(self.console)
+        return TerminalApprovalHandler(
+            self.console,
+            window=options.window,
+            instead=f"sign in first with `subterminator login {service.name}`, then run again; "
+            "or run again without --headless",
         )
-        with progress.waiting("Starting the browser…"):
-            browser = await browser_factory(launch)
-        recorder = None
-        if options.record is not None:
-            recorder = Recorder(
-                options.record,
-                service=service.name,
-                flow=options.sim or "live",
-                source="simulator" if simulated else "live",
-                start_url=start_url,
+
+    async def go(self, browser_factory: BrowserFactory, ai_factory: AIFactory) -> int:
+        options, service, console, terminal = (
+            self.options,
+            self.service,
+            self.console,
+            self.terminal,
+        )
+        record = terminal.record
+        approvals = self.approvals()
+        terminal.handler = approvals
+        ai = ai_factory(options, service, console, terminal)
+        progress = Progress(console)
+        goal = service.goal_template
+        async with _target(options, service) as (start_url, simulated):
+            if simulated:
+                self.check_at = start_url
+            if record is not None:
+                record.start(
+                    start_url=start_url,
+                    mode="simulator" if simulated else "live",
+                    ai="offline" if isinstance(ai, OfflinePolicy) else "claude",
+                )
+            profile = options.profile or (None if simulated else DEFAULT_PROFILE)
+            launch = LaunchOptions(
+                headless=not options.window, profile_dir=profile, block_non_local=simulated
             )
-            browser = RecordingBrowser(browser, recorder)
-            ai = RecordingAI(ai, recorder)
-        try:
-            with progress.waiting(f"Opening {start_url}…"):
-                await browser.navigate(start_url)
-            tools = _ProgressTools(browser)
-            tools.progress = progress
-            label = "Deciding…" if isinstance(ai, OfflinePolicy) else "Waiting for the model…"
-            if options.dry_run:
-                return await _dry_run(ai, tools, service, goal, console)
-            approvals: HumanApprovalHandler = handler or (
-                AutoApprove(console) if options.no_checkpoint else TerminalApprovalHandler(console)
+            with progress.waiting("Starting the browser…"):
+                browser = await browser_factory(launch)
+            recorder = None
+            if options.record is not None:
+                recorder = Recorder(
+                    options.record,
+                    service=service.name,
+                    flow=options.sim or "live",
+                    source="simulator" if simulated else "live",
+                    start_url=start_url,
+                )
+                browser = RecordingBrowser(browser, recorder)
+                ai = RecordingAI(ai, recorder)
+            try:
+                with progress.waiting(f"Opening {start_url}…"):
+                    problem = http_problem(await browser.navigate(start_url))
+                if problem:
+                    terminal.notice(f"The start page answered {problem}: {start_url}")
+                tools = ProgressTools(browser)
+                tools.progress = progress
+                label = "Deciding…" if isinstance(ai, OfflinePolicy) else "Waiting for the model…"
+                if options.dry_run:
+                    return await _dry_run(ai, tools, service, goal, console)
+                if recorder is not None:
+                    approvals = RecordingApprovals(approvals, recorder)
+                if record is not None:
+                    approvals = RunRecordApprovals(approvals, record)
+                orchestrator = TaskOrchestrator(
+                    ProgressAI(ai, progress, label), tools, service, approvals, options.max_turns
+                )
+                self.orchestrator = orchestrator
+                self._observe(orchestrator, tools)
+                console.print(f"Starting {service.display_name} cancellation...")
+                result = await orchestrator.run(goal)
+                if recorder is not None:
+                    recorder.finish(result)
+                    console.print(f"Recorded to {options.record}", markup=False)
+            finally:
+                await browser.close()
+        return self._report(result, tools)
+
+    def _observe(self, orchestrator: TaskOrchestrator, tools: BrowserToolServer) -> None:
+        console, record = self.console, self.terminal.record
+        orchestrator.announcers.append(
+            lambda turn, call, target: console.print(
+                f"[Turn {turn}] {describe(call, target)}", markup=False, highlight=False
             )
-            if recorder is not None:
-                approvals = RecordingApprovals(approvals, recorder)
-            orchestrator = TaskOrchestrator(
-                _ProgressAI(ai, progress, label), tools, service, approvals, options.max_turns
-            )
-            orchestrator.announcers.append(
-                lambda turn, call, target: console.print(
-                    f"[Turn {turn}] {describe(call, target)}", markup=False, highlight=False
+        )
+        orchestrator.cost.observers.append(
+            lambda r: print_details(console, r, self.options.verbose)
+        )
+        if record is not None:
+            orchestrator.cost.observers.append(
+                lambda r: record.turn(
+                    turn=r.turn,
+                    tool=r.tool,
+                    target=r.target,
+                    arguments=r.arguments,
+                    outcome=r.outcome,
+                    thought=r.thought,
+                    screenshot=_png(tools.last_snapshot),
+                    ai_ms=r.ai_ms,
+                    tool_ms=r.tool_ms,
                 )
             )
-            orchestrator.cost.observers.append(
-                lambda r: _print_details(console, r, options.verbose)
+
+    def _report(self, result: TaskResult, tools: BrowserToolServer) -> int:
+        """One verdict a person can act on; the exit code follows spec 03 2.8.4."""
+        said, colour = verdict(self.service, result)
+        self.console.print()
+        self.console.print(f"[{colour}]{said}[/{colour}]", highlight=False)
+        if result.ends_on:
+            self.console.print(f"Effective date: {result.ends_on}", markup=False)
+        record = self.terminal.record
+        if record is not None:
+            record.outcome(
+                success=result.success,
+                verified=result.verified,
+                reason=result.reason,
+                error=result.error,
+                evidence=list(result.evidence),
+                ends_on=result.ends_on,
+                turns=result.turns,
+                final_url=result.final_url,
+                summary=said,
+                screenshot=_png(tools.last_snapshot),
             )
-            console.print(f"Starting {service.display_name} cancellation...")
-            result = await orchestrator.run(goal)
-            if recorder is not None:
-                recorder.finish(result)
-                console.print(f"Recorded to {options.record}", markup=False)
-        finally:
-            await browser.close()
-    return _report(console, service, result)
+        return exit_code(result)
 
 
-def _print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
-    if record.tool is None:
-        console.print(f"[Turn {record.turn}] (no tool call)", markup=False, highlight=False)
-    if verbose:
-        if record.thought:
-            console.print(f"    thought: {record.thought}", markup=False, highlight=False)
-        console.print(
-            f"    arguments: {record.arguments}  outcome: {record.outcome}  "
-            f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, "
-            f"tokens in/out {record.usage.input_tokens}/{record.usage.output_tokens}",
-            markup=False,
-            highlight=False,
-            style="dim",
-        )
+def _png(snapshot: Snapshot | None) -> bytes | None:
+    return base64.b64decode(snapshot.screenshot) if snapshot and snapshot.screenshot else None
 
 
 async def _dry_run(
@@ -263,32 +358,3 @@ def exit_code(result: TaskResult) -> int:
     if result.success and result.verified:
         return EXIT_SUCCESS
     return EXIT_CONNECTION if result.reason in ("llm_error", "mcp_error") else EXIT_FAILURE
-
-
-def _report(console: Console, service: ServiceConfig, result: TaskResult) -> int:
-    """One verdict a person can act on; the exit code follows spec 03 2.8.4."""
-    console.print()
-    name = service.display_name
-    ends = f"; it ends on {result.ends_on}" if result.ends_on else ""
-    if result.reason == "already_cancelled":
-        console.print(
-            f"[green]✓ Your {name} membership was already cancelled{ends}. "
-            "Nothing was changed.[/green]",
-            highlight=False,
-        )
-    elif result.success and result.verified:
-        seen = f" Evidence: {result.evidence[0]}." if result.evidence else ""
-        console.print(
-            f"[green]✓ {name} membership cancelled{ends} ({result.turns} turns).{seen}[/green]",
-            highlight=False,
-        )
-    elif result.reason == "unverified_after_final_step":
-        console.print(f"[yellow]! {result.error}[/yellow]", highlight=False)
-    else:
-        detail = f": {result.error}" if result.error else ""
-        console.print(
-            f"[red]✗ {name} cancellation did not complete "
-            f"({result.reason}{detail}; {result.turns} turns)[/red]",
-            highlight=False,
-        )
-    return exit_code(result)

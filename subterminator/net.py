@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ipaddress
+from http import HTTPStatus
 from urllib.parse import urlsplit
 
 LOCAL_SCHEMES = frozenset({"data", "blob", "about", "file", "chrome", "devtools"})
@@ -22,3 +23,14 @@ def is_local_url(url: str) -> bool:
     """Loopback hosts, and schemes that never touch the network."""
     parts = urlsplit(url)
     return parts.scheme in LOCAL_SCHEMES or is_loopback_host(parts.hostname or "")
+
+
+def http_problem(status: int | None) -> str | None:
+    """'HTTP 404 Not Found' for an error status; None for a page that loaded."""
+    if status is None or status < 400:
+        return None
+    try:
+        phrase = HTTPStatus(status).phrase
+    except ValueError:
+        phrase = "error"
+    return f"HTTP {status} {phrase}"

@@ -27,7 +27,7 @@ def run(*args: str) -> subprocess.CompletedProcess[str]:
 
 
 def test_snapshot_prints_the_model_view(pages: StaticSite) -> None:
-    done = run("snapshot", pages.url("grid.html?n=3000"), "--no-screenshot")
+    done = run("snapshot", pages.url("grid.html?n=3000"))
     assert done.returncode == 0, done.stderr
     snapshot = Snapshot.model_validate_json(done.stdout)
     assert snapshot.screenshot == ""
@@ -37,7 +37,7 @@ def test_snapshot_prints_the_model_view(pages: StaticSite) -> None:
 
 
 def test_snapshot_of_a_streaming_home_page_stays_in_budget(pages: StaticSite) -> None:
-    done = run("snapshot", pages.url("catalog.html"), "--no-screenshot")
+    done = run("snapshot", pages.url("catalog.html"))
     assert done.returncode == 0, done.stderr
     snapshot = Snapshot.model_validate_json(done.stdout)
     assert 30 <= len(snapshot.elements) <= 100
@@ -46,16 +46,15 @@ def test_snapshot_of_a_streaming_home_page_stays_in_budget(pages: StaticSite) ->
     assert "Sign out of Streamly" not in [e.name for e in snapshot.elements]  # aria-hidden menu
 
 
-def test_snapshot_all_includes_offscreen_and_a_screenshot(pages: StaticSite) -> None:
+def test_snapshot_all_includes_offscreen(pages: StaticSite) -> None:
     done = run("snapshot", pages.url("form.html"), "--all")
     assert done.returncode == 0, done.stderr
     snapshot = Snapshot.model_validate_json(done.stdout)
-    assert snapshot.screenshot
     assert any(e.state[0] == "offscreen" for e in snapshot.elements)
 
 
 def test_unreachable_url_is_a_clear_error() -> None:
-    done = run("snapshot", "http://127.0.0.1:9/nothing-here", "--no-screenshot")
+    done = run("snapshot", "http://127.0.0.1:9/nothing-here")
     assert done.returncode == 3  # a connection error (spec 03 2.8.4)
     assert "Could not open http://127.0.0.1:9/nothing-here" in done.stderr
     assert "Traceback" not in done.stderr

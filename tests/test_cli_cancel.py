@@ -3,13 +3,12 @@
 from __future__ import annotations
 
 import os
-import signal
-import socket
 import subprocess
 import sys
-import time
 
 import pytest
+
+from tests.cli_helpers import runs_dir
 
 pytestmark = pytest.mark.browser
 
@@ -23,7 +22,7 @@ def env(**extra: str) -> dict[str, str]:
 
 def cancel(*args: str, answers: str = "", **extra: str) -> subprocess.CompletedProcess[str]:
     return subprocess.run(
-        [sys.executable, "-m", "subterminator.cli", "cancel", *args],
+        [sys.executable, "-m", "subterminator.cli", "cancel", *args, "--runs-dir", runs_dir()],
         input=answers,
         capture_output=True,
         text=True,
@@ -39,13 +38,13 @@ def test_main_job_on_the_simulator_with_approval_at_the_terminal() -> None:
     out = done.stdout
     assert "Starting Netflix cancellation..." in out
     assert '[Turn 1] browser_click "Manage membership"' in out
-    assert "Human approval required" in out
-    assert "Approve? [y/N]:" in out
-    assert out.index("Approve? [y/N]:") < out.index('browser_click "Finish Cancellation"')
-    assert "Screenshot: " in out
-    said = " ".join(out.split())  # the terminal wraps long lines
-    assert "✓ Netflix membership cancelled; it ends on December 16, 2026" in said
-    assert 'Evidence: the page says "Membership Canceled"' in said
+    assert "== Approval needed before the next step ==" in out  # plain lines when piped
+    assert "Approve this step? [y/N]:" in out
+    assert out.index("Approve this step?") < out.index('browser_click "Finish Cancellation"')
+    assert "  Screenshot  " in out
+    assert "✓ Netflix membership cancelled; it ends on December 16, 2026" in out
+    assert 'Evidence: the page says "Membership Canceled"' in out
+    assert "Effective date: December 16, 2026" in out
 
 
 def test_an_already_cancelled_account_is_reported_as_such() -> None:
@@ -82,7 +81,10 @@ def test_partner_billing_exits_1_with_the_reason() -> None:
             ("netflix", "--sim", "--no-checkpoint", "--url", "https://www.netflix.com/account"),
             "--no-checkpoint is refused against a real site",
         ),
-        (("netflix", "--sim", "--model", "gpt-4o", "--ai", "claude"), "Missing ANTHROPIC_API_KEY"),
+        (
+            ("netflix", "--sim", "--model", "claude-x-1", "--ai", "claude"),
+            "Missing ANTHROPIC_API_KEY",
+        ),
     ],
 )
 def test_configuration_errors_exit_2(args: tuple[str, ...], message: str) -> None:
@@ -92,12 +94,10 @@ def test_configuration_errors_exit_2(args: tuple[str, ...], message: str) -> Non
     assert "Traceback" not in done.stderr
 
 
-def test_unsupported_model_exits_2() -> None:
-    done = cancel(
-        "netflix", "--sim", "--ai", "claude", "--model", "gpt-4o", ANTHROPIC_API_KEY="sk-x"
-    )
+def test_a_model_that_is_not_claude_is_refused_before_anything_runs() -> None:
+    done = cancel("netflix", "--sim", "--model", "gpt-4o")
     assert done.returncode == 2
-    assert "Unsupported model: gpt-4o" in done.stderr
+    assert "not a Claude model: 'gpt-4o'" in done.stderr
 
 
 def test_dry_run_shows_the_first_action_and_executes_nothing() -> None:
@@ -106,42 +106,3 @@ def test_dry_run_shows_the_first_action_and_executes_nothing() -> None:
     assert 'Proposed first action: browser_click "Manage membership"' in done.stdout
     assert "Nothing was executed." in done.stdout
     assert "[Turn" not in done.stdout
-
-
-def test_unreachable_model_falls_back_to_the_offline_policy() -> None:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        dead = f"http://127.0.0.1:{s.getsockname()[1]}"
-    done = cancel(
-        "netflix",
-        "--sim",
-        "--no-checkpoint",
-        "--ai",
-        "claude",
-        ANTHROPIC_API_KEY="sk-test-key",
-        ANTHROPIC_BASE_URL=dead,
-    )
-    assert done.returncode == 0, done.stdout + done.stderr
-    assert "continuing with the offline policy" in done.stdout.replace("\n", " ")
-    assert "sk-test-key" not in done.stdout + done.stderr
-
-
-def test_ctrl_c_closes_the_browser_and_exits_130() -> None:
-    proc = subprocess.Popen(
-        [sys.executable, "-m", "subterminator.cli", "cancel", "netflix", "--sim"],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=env(),
-    )
-    assert proc.stdout is not None
-    seen = ""
-    deadline = time.monotonic() + 120
-    while "Approve? [y/N]:" not in seen and time.monotonic() < deadline:
-        seen += proc.stdout.read(1)
-    assert "Approve? [y/N]:" in seen, seen
-    proc.send_signal(signal.SIGINT)
-    out, err = proc.communicate(timeout=60)
-    assert proc.returncode == 130, (out, err)
-    assert "Interrupted: the browser was closed." in err

@@ -36,7 +36,7 @@ class StallingBrowser:
             raise BrowserActionError(self.code, "detail from browser")
         await asyncio.sleep(60)
 
-    async def navigate(self, url: str) -> None: ...
+    async def navigate(self, url: str) -> int | None: ...
 
     async def capture(
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None

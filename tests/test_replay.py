@@ -16,7 +16,7 @@ from rich.console import Console
 from harness.replay import Failure, ReplayApprovals, ReplayBrowser, ReplayDivergence, replay
 from subterminator.browser.playwright_browser import LaunchOptions
 from subterminator.cancel import CancelOptions, run_cancel
-from subterminator.cli import take_snapshot
+from subterminator.cli.snapshot import take_snapshot
 from subterminator.recording import Recording, RecordingError, load, save
 from subterminator.snapshot import factory as snapshot_factory
 from subterminator.snapshot.pruning import PruneLimits
@@ -151,9 +151,9 @@ async def test_the_snapshot_command_runs_on_a_replay_browser() -> None:
     async def factory(options: LaunchOptions) -> ReplayBrowser:
         return ReplayBrowser([recording])
 
-    snapshot, _ = await take_snapshot(
-        recording.meta.start_url, screenshot=False, browser_factory=factory
-    )
+    snapshot = (
+        await take_snapshot(recording.meta.start_url, screenshot=False, browser_factory=factory)
+    ).snapshot
     assert snapshot.page.url == recording.meta.start_url
     assert any(e.role == "link" for e in snapshot.elements)
 

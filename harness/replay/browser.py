@@ -181,7 +181,7 @@ class ReplayBrowser:
 
     # -- the Browser protocol -------------------------------------------------------------------
 
-    async def navigate(self, url: str) -> None:
+    async def navigate(self, url: str) -> int | None:
         self._alive()
         self.calls.append(ReplayCall("navigate", self.current, url))
         failure = self._fail("navigate", url)
@@ -192,6 +192,7 @@ class ReplayBrowser:
             known = ", ".join(sorted(p for p, _ in self.starts)) or "nothing"
             raise ReplayDivergence(f"replay: no recording starts at {url}; recorded: {known}")
         self.current, self.scroll_y = page, 0
+        return None  # recordings keep pages, not HTTP statuses
 
     async def capture(
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None

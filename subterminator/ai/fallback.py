@@ -1,15 +1,24 @@
-"""``FallbackAI``: the model first; when its API stays unreachable, the offline policy."""
+"""``FallbackAI``: the model first; when its API stays unreachable, the offline policy.
+
+Switching is the caller's decision (``may_switch``): announced on the simulator, asked of the
+person on a real site, never when Claude was asked for by name (the caller then does not wrap).
+A refused key or an unknown model is a ``ConfigurationError``, not an outage: it is not caught.
+"""
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from typing import Any
 
 from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message
 from subterminator.errors import LLMError
 
 log = logging.getLogger(__name__)
+
+
+async def _always(_: LLMError) -> bool:
+    return True
 
 
 class FallbackAI:
@@ -19,11 +28,11 @@ class FallbackAI:
         self,
         primary: AIClientProtocol,
         fallback: AIClientProtocol,
-        on_switch: Callable[[LLMError], None] | None = None,
+        may_switch: Callable[[LLMError], Awaitable[bool]] = _always,
     ) -> None:
         self.primary = primary
         self.fallback = fallback
-        self.on_switch = on_switch
+        self.may_switch = may_switch
         self.switched = False
 
     async def chat(
@@ -33,8 +42,8 @@ class FallbackAI:
             try:
                 return await self.primary.chat(messages, tools, system)
             except LLMError as exc:
+                if not await self.may_switch(exc):
+                    raise
                 self.switched = True
-                log.warning("model unavailable, continuing offline: %s", exc)
-                if self.on_switch:
-                    self.on_switch(exc)
+                log.info("model unavailable, continuing offline: %s", exc)
         return await self.fallback.chat(messages, tools, system)

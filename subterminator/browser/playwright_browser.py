@@ -137,6 +137,25 @@ class PlaywrightBrowser:
             except PlaywrightError as exc:  # already gone: nothing left to release
                 log.debug("close: %s", exc)
 
+    async def wait_until_closed(self) -> None:
+        """Until a person closes the window: every tab, or the browser itself."""
+        closed = asyncio.Event()
+
+        def tab_closed(_: Page) -> None:
+            if all(page.is_closed() for page in self._context.pages):
+                closed.set()
+
+        def watch(page: Page) -> None:
+            page.on("close", tab_closed)
+
+        self._context.on("close", lambda _: closed.set())
+        self._context.on("page", watch)
+        for page in self._context.pages:
+            watch(page)
+        if all(page.is_closed() for page in self._context.pages):
+            return
+        await closed.wait()
+
     async def __aenter__(self) -> PlaywrightBrowser:
         return self
 
@@ -210,10 +229,11 @@ class PlaywrightBrowser:
 
     # -- the Browser protocol --------------------------------------------------------------
 
-    async def navigate(self, url: str) -> None:
+    async def navigate(self, url: str) -> int | None:
         try:
             with playwright_errors.translate_closed():
-                await self.page.goto(url, wait_until="domcontentloaded")
+                response = await self.page.goto(url, wait_until="domcontentloaded")
+                return response.status if response is not None else None
         except PlaywrightError as exc:
             detail = playwright_errors.first_line(str(exc))
             raise BrowserError(f"Could not open {url}: {detail}") from None

@@ -23,7 +23,9 @@ class Browser(Protocol):
     ``action_failed``); a dead browser raises ``BrowserError``.
     """
 
-    async def navigate(self, url: str) -> None: ...
+    async def navigate(self, url: str) -> int | None:
+        """Open ``url``; the HTTP status of the document, None when it has none."""
+        ...
 
     async def capture(
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None

@@ -2,16 +2,19 @@
 
 from __future__ import annotations
 
-import asyncio
+import os
 import tempfile
-import threading
-import time
 from collections.abc import Callable
 from pathlib import Path
 from typing import Literal, Protocol
 
-from pydantic import BaseModel
-from rich.console import Console
+from pydantic import BaseModel, Field
+from rich.console import Console, RenderableType
+from rich.panel import Panel
+from rich.table import Table
+from rich.text import Text
+
+from subterminator.orchestrator.stdin import StdinLines
 
 ApprovalKind = Literal["irreversible", "checkpoint", "ai_request", "human_action"]
 
@@ -25,16 +28,11 @@ class ApprovalRequest(BaseModel):
     url: str = ""
     title: str = ""
     screenshot: bytes | None = None
-
-
-def _set_result(future: asyncio.Future[str], value: str) -> None:
-    if not future.done():
-        future.set_result(value)
-
-
-def _set_exception(future: asyncio.Future[str], exc: BaseException) -> None:
-    if not future.done():
-        future.set_exception(exc)
+    control: str = ""  # the control as the page names it, with its role
+    page_says: list[str] = Field(
+        default_factory=list, description="What the page says will happen: dates, plan, price"
+    )
+    screenshot_path: str = ""  # where the screenshot was saved, if it was
 
 
 class ApprovalDecision(BaseModel):
@@ -60,64 +58,119 @@ class AutoApprove:
 
 
 class TerminalApprovalHandler:
-    """Asks at the terminal: action, reason, URL, and the path of the saved screenshot."""
+    """Asks a person at the terminal, in a panel that names the step and what it will do.
+
+    Answers are read by ``StdinLines`` (no thread, so Ctrl+C at the prompt ends cleanly);
+    ``ask`` replaces it in tests. ``window`` is False for a headless run: a step only a person
+    can take in the browser (sign-in, a code) is then answered with what to do instead.
+    """
 
     def __init__(
         self,
         console: Console | None = None,
         *,
         screenshot_dir: Path | None = None,
-        ask: Callable[[str], str] = input,
+        ask: Callable[[str], str] | None = None,
+        window: bool = True,
+        instead: str = "",
     ) -> None:
         self.console = console or Console()
-        self.screenshot_dir = screenshot_dir or Path(tempfile.gettempdir()) / "subterminator"
+        self._screenshot_dir = screenshot_dir
         self._ask = ask
+        self._lines = StdinLines()
+        self.window = window
+        self.instead = instead  # e.g. "sign in first with `subterminator login netflix`"
+        self._saved = 0
 
-    async def _read(self, prompt: str) -> str:
-        """Read a line in a daemon thread: Ctrl+C must not wait for a blocked ``input()``."""
-        loop = asyncio.get_running_loop()
-        answer: asyncio.Future[str] = loop.create_future()
-
-        def work() -> None:
+    async def read(self, prompt: str) -> str:
+        """One answer; an empty one when stdin is closed (which reads as "no")."""
+        if self._ask is not None:
             try:
-                line = self._ask(prompt)
+                return self._ask(prompt)
             except EOFError:
-                line = ""  # no terminal (stdin closed): treated as "no"
-            except BaseException as exc:  # delivered to the waiting coroutine
-                loop.call_soon_threadsafe(_set_exception, answer, exc)
-                return
-            loop.call_soon_threadsafe(_set_result, answer, line)
+                return ""
+        self.console.print(prompt, end="", markup=False, highlight=False)
+        self.console.file.flush()
+        line = await self._lines.readline()
+        if line is None:
+            self.console.print()
+            return ""
+        return line
 
-        threading.Thread(target=work, daemon=True, name="approval-input").start()
-        return await answer
+    async def confirm(self, question: str) -> bool:
+        return (await self.read(f"{question} [y/N]: ")).strip().lower() in ("y", "yes")
 
-    def _save(self, request: ApprovalRequest) -> Path | None:
-        if not request.screenshot:
-            return None
-        self.screenshot_dir.mkdir(parents=True, exist_ok=True)
-        path = (
-            self.screenshot_dir
-            / f"approval-{time.strftime('%Y%m%d-%H%M%S')}-{time.monotonic_ns() % 10**6}.png"
-        )
-        path.write_bytes(request.screenshot)
-        return path
+    def _save(self, request: ApprovalRequest) -> str:
+        if request.screenshot_path or not request.screenshot:
+            return request.screenshot_path
+        if self._screenshot_dir is None:  # private to this person: screenshots show accounts
+            self._screenshot_dir = Path(tempfile.mkdtemp(prefix="subterminator-"))
+        self._screenshot_dir.mkdir(mode=0o700, parents=True, exist_ok=True)
+        self._saved += 1
+        path = self._screenshot_dir / f"approval-{self._saved:02d}.png"
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_TRUNC, 0o600)
+        with os.fdopen(fd, "wb") as out:
+            out.write(request.screenshot)
+        return str(path)
 
     async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
-        console = self.console
-        console.print()
-        console.print("[bold yellow]⚠️  Human approval required[/bold yellow]")
-        console.print(f"  Action: {request.action}", markup=False, highlight=False)
-        console.print(f"  Reason: {request.reason}", markup=False, highlight=False)
-        if request.url:
-            console.print(f"  URL:    {request.url}", markup=False, highlight=False)
-        path = self._save(request)
-        if path:
-            console.print(f"  Screenshot: {path}", markup=False, highlight=False)
-        if request.kind == "ai_request":
-            console.print("  (this request was written by the AI, not by SubTerminator)")
-        prompt = "Done? [y/N]: " if request.kind == "human_action" else "Approve? [y/N]: "
-        answer = (await self._read(prompt)).strip().lower()
-        if answer in ("y", "yes"):
+        screenshot = self._save(request)
+        headless_person = request.kind == "human_action" and not self.window
+        self.console.print()
+        self.console.print(approval_panel(request, screenshot, self.console, self.instead))
+        if headless_person:
+            return ApprovalDecision(
+                approved=False,
+                message="This run has no browser window, so nobody can do this step. "
+                + (self.instead or "Run again with a window."),
+            )
+        if request.kind == "human_action":
+            done = await self.confirm("Done in the browser window?")
+            return ApprovalDecision(approved=done, message=None if done else "Not done.")
+        if await self.confirm("Approve this step?"):
             return ApprovalDecision(approved=True)
-        feedback = (await self._read("Feedback for the agent (optional): ")).strip()
+        feedback = (await self.read("Feedback for the agent (optional): ")).strip()
         return ApprovalDecision(approved=False, message=feedback or "The person declined.")
+
+
+_TITLES = {
+    "irreversible": "Approval needed before the next step",
+    "checkpoint": "Approval needed before the next step",
+    "ai_request": "The AI asks for approval",
+    "human_action": "Your turn, in the browser window",
+}
+
+
+def approval_panel(
+    request: ApprovalRequest, screenshot: str, console: Console, instead: str = ""
+) -> RenderableType:
+    """The request as a person reads it: a panel on a terminal, plain lines when piped."""
+    rows: list[tuple[str, str]] = []
+    if request.kind == "human_action":
+        rows.append(("To do", request.action))
+    else:
+        rows.append(("Next step", request.action))
+        if request.control:
+            rows.append(("Control", request.control))
+    if request.title or request.url:
+        rows.append(("Page", " · ".join(p for p in (request.title, request.url) if p)))
+    rows.extend(("Page says" if i == 0 else "", said) for i, said in enumerate(request.page_says))
+    rows.append(("Why asked", request.reason))
+    if screenshot:
+        rows.append(("Screenshot", screenshot))
+    if request.kind == "ai_request":
+        rows.append(("Note", "this request was written by the AI, not by SubTerminator"))
+    if request.kind == "human_action" and instead:
+        rows.append(("No window", f"this run is headless: {instead}"))
+    title = _TITLES[request.kind]
+    if not console.is_terminal:
+        width = max(len(label) for label, _ in rows)
+        lines = [f"== {title} =="]
+        lines += [f"  {label:<{width}}  {value}" for label, value in rows]
+        return Text("\n".join(lines))
+    table = Table.grid(padding=(0, 2))
+    table.add_column(style="bold", no_wrap=True)
+    table.add_column()
+    for label, value in rows:
+        table.add_row(label, Text(value))
+    return Panel(table, title=f"[bold yellow]{title}[/bold yellow]", expand=False)

@@ -39,6 +39,7 @@ from subterminator.orchestrator.approval import (
 )
 from subterminator.orchestrator.costlog import CostLog, TurnRecord, redact
 from subterminator.orchestrator.result import TaskReason, TaskResult
+from subterminator.outcome.consequence import page_says
 from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
 from subterminator.services.base import ServiceConfig
 from subterminator.tools.schemas import TOOL_SCHEMAS, CompleteArgs, parse_arguments
@@ -107,6 +108,7 @@ class TaskOrchestrator:
         self._rejected = False
         self._unverified_claim = False
         self.approved_step: ApprovedStep | None = None
+        self.in_flight: str | None = None  # an approved action being executed (for Ctrl+C)
         self._asked = False  # a person was asked to approve a step of the flow
 
     # -- the loop --------------------------------------------------------------------------
@@ -282,6 +284,7 @@ class TaskOrchestrator:
                         verdict.question,
                         f"This step may not be undoable: {verdict.reason}.",
                         snapshot,
+                        control=f'"{element.name}" ({element.role})',
                     )
                 )
                 if not decision.approved:
@@ -320,10 +323,13 @@ class TaskOrchestrator:
                 return reason
 
             self.tool_server.browser.guard_requests(watch)
+        if approved:
+            self.in_flight = verdict.question
         try:
             result = await self.tool_server.execute(call.name, call.arguments)
         finally:
             self.tool_server.browser.guard_requests(None)
+            self.in_flight = None
         if approved and result.error in (None, "timeout"):
             self.gate.ran_approved(verdict, result.snapshot)
             self.approved_step = ApprovedStep(
@@ -394,7 +400,7 @@ class TaskOrchestrator:
         return decision
 
     def _request(
-        self, kind: Any, action: str, reason: str, snapshot: Snapshot | None
+        self, kind: Any, action: str, reason: str, snapshot: Snapshot | None, control: str = ""
     ) -> ApprovalRequest:
         return ApprovalRequest(
             kind=kind,
@@ -403,6 +409,8 @@ class TaskOrchestrator:
             url=snapshot.page.url if snapshot else "",
             title=snapshot.page.title if snapshot else "",
             screenshot=_screenshot(snapshot),
+            control=control,
+            page_says=page_says(snapshot) if kind in ("irreversible", "checkpoint") else [],
         )
 
     async def _ai_approval(self, call: ToolCall) -> Message:
@@ -459,6 +467,11 @@ class TaskOrchestrator:
                     f'Continue on "{snapshot.page.title}"{step}. {checkpoint.message}',
                     "Approving lets SubTerminator take this one final step on this page, once.",
                     snapshot,
+                    control=(
+                        f'"{candidates[0].name}" ({candidates[0].role})'
+                        if len(candidates) == 1
+                        else ""
+                    ),
                 )
             else:
                 request = self._request(

@@ -171,8 +171,11 @@ class RecordingBrowser:
 
     # -- the Browser protocol -------------------------------------------------------------
 
-    async def navigate(self, url: str) -> None:
-        await self._record("navigate", None, {"url": url}, self.inner.navigate(url))
+    async def navigate(self, url: str) -> int | None:
+        status: int | None = await self._record(
+            "navigate", None, {"url": url}, self.inner.navigate(url)
+        )
+        return status
 
     async def capture(
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None

@@ -1,0 +1,7 @@
+"""``python -m subterminator.cli``."""
+
+import sys
+
+from subterminator.cli import main
+
+sys.exit(main())

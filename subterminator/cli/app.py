@@ -1,0 +1,73 @@
+"""Runs a parsed command; every failure a person can meet ends in one line and an exit code.
+
+Exit codes (spec 03 2.8.4): 0 done, 1 not done, 2 configuration or arguments, 3 browser or
+connection, 130 interrupted. No traceback reaches a person unless ``SUBTERMINATOR_DEBUG=1``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import sys
+
+from rich.console import Console
+
+from subterminator.cancel import EXIT_CONFIG, EXIT_CONNECTION, EXIT_FAILURE, EXIT_INTERRUPTED
+from subterminator.errors import BrowserError, ConfigurationError
+
+DEBUG_ENV = "SUBTERMINATOR_DEBUG"
+
+
+def console(*, stderr: bool = False) -> Console:
+    """Rich output that wraps only on a terminal: piped lines stay whole for grep and logs."""
+    made = Console(stderr=stderr, highlight=False)
+    made.soft_wrap = not made.is_terminal
+    return made
+
+
+def dispatch(args: argparse.Namespace) -> int:
+    err = console(stderr=True)
+    try:
+        return _run(args, err)
+    except ConfigurationError as exc:
+        err.print(f"[red]Error:[/red] {exc}", highlight=False)
+        return EXIT_CONFIG
+    except BrowserError as exc:
+        err.print(f"[red]Error:[/red] {exc}", highlight=False)
+        return EXIT_CONNECTION
+    except KeyboardInterrupt:
+        err.print("Interrupted: the browser was closed.")
+        return EXIT_INTERRUPTED
+    except Exception as exc:
+        if os.environ.get(DEBUG_ENV):
+            raise
+        err.print(
+            f"[red]Error:[/red] an unexpected {type(exc).__name__}: {exc}. This is a bug in "
+            f"SubTerminator; please report it ({DEBUG_ENV}=1 shows the traceback).",
+            highlight=False,
+        )
+        return EXIT_FAILURE
+
+
+def _run(args: argparse.Namespace, err: Console) -> int:
+    if args.command == "schema":
+        from subterminator.schema import render_recording_schema, render_snapshot_schema
+
+        sys.stdout.write(render_recording_schema() if args.recording else render_snapshot_schema())
+        return 0
+    if args.command == "cancel":
+        from subterminator.cli.cancel import cancel
+
+        return cancel(args, console())
+    if args.command == "login":
+        from subterminator.cli.login import login
+
+        return asyncio.run(login(args, err))
+    if args.command == "record":
+        from subterminator.cli.record import record
+
+        return asyncio.run(record(args, err))
+    from subterminator.cli.snapshot import snapshot
+
+    return asyncio.run(snapshot(args, err))

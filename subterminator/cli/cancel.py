@@ -1,0 +1,53 @@
+"""``subterminator cancel SERVICE``: options from the arguments, then one run."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+
+from rich.console import Console
+
+from subterminator.cancel import (
+    DEFAULT_RUNS,
+    EXIT_INTERRUPTED,
+    EXIT_SUCCESS,
+    CancelOptions,
+    run_cancel,
+)
+from subterminator.errors import ConfigurationError
+from subterminator.services import get_service
+
+
+def cancel(args: argparse.Namespace, console: Console) -> int:
+    if args.list_variants or args.sim is not None:
+        from subterminator.simulator import VARIANTS
+
+        if get_service(args.service).name != "netflix":
+            raise ConfigurationError(f"The simulator is Netflix's; {args.service} has none")
+        if args.list_variants:
+            for name, what in VARIANTS.items():
+                console.print(f"{name:16} {what}", markup=False)
+            return EXIT_SUCCESS
+        if args.sim not in VARIANTS:
+            raise ConfigurationError(
+                f"Unknown simulator variant '{args.sim}'. Variants: {', '.join(VARIANTS)}"
+            )
+    options = CancelOptions(
+        service=args.service,
+        model=args.model,
+        max_turns=args.max_turns,
+        dry_run=args.dry_run,
+        verbose=args.verbose,
+        no_checkpoint=args.no_checkpoint,
+        ai=args.ai,
+        url=args.url,
+        sim=args.sim,
+        headed=args.headed,
+        profile=args.profile,
+        record=args.record,
+        runs_dir=args.runs_dir or DEFAULT_RUNS,
+    )
+    try:
+        return asyncio.run(run_cancel(options, console))
+    except KeyboardInterrupt:
+        return EXIT_INTERRUPTED  # the run has said what was and was not done

@@ -1,0 +1,238 @@
+"""Arguments and their validation: a bad value is refused here, argparse-style, with exit 2.
+
+Standard library only (see ``subterminator.cli``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+from pathlib import Path
+
+from subterminator import __version__
+
+DEFAULT_MODEL_HINT = "claude-sonnet-4-6"
+
+
+def _turns(text: str) -> int:
+    """--max-turns: a whole number of at least 1."""
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a whole number: {text!r}") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be at least 1, not {value}")
+    return value
+
+
+def _seconds(text: str) -> float:
+    try:
+        value = float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"not a number of seconds: {text!r}") from None
+    if not value >= 0 or math.isinf(value):  # also refuses nan
+        raise argparse.ArgumentTypeError(f"must be 0 or more, not {text}")
+    return value
+
+
+def _address(text: str) -> str:
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty address; leave the option out for the default")
+    return text
+
+
+def _page(text: str) -> str:
+    """snapshot's target: a URL, or a local file that must exist."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty address")
+    looks_local = text.startswith((".", "/", "~")) or text.lower().endswith((".html", ".htm"))
+    if "://" not in text and looks_local and not Path(text).expanduser().exists():
+        raise argparse.ArgumentTypeError(f"no such file: {text}")
+    return text
+
+
+def _model(text: str) -> str:
+    """Only Claude drives the agent; a typo is caught before any key is needed."""
+    if not text.startswith("claude-") or len(text) <= len("claude-") or text.strip() != text:
+        raise argparse.ArgumentTypeError(
+            f"not a Claude model: {text!r} (for example {DEFAULT_MODEL_HINT})"
+        )
+    return text
+
+
+def _folder(text: str) -> Path:
+    """A folder that may not exist yet, but must not be a file."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path")
+    path = Path(text).expanduser()
+    if path.exists() and not path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a file, not a folder")
+    return path
+
+
+def _new_file(text: str) -> Path:
+    """Where to write a file: its folder must exist, and it must not be a folder itself."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty path")
+    path = Path(text).expanduser()
+    if path.is_dir():
+        raise argparse.ArgumentTypeError(f"{text} is a folder, not a file name")
+    if not path.parent.is_dir():
+        raise argparse.ArgumentTypeError(f"no such folder: {path.parent}")
+    return path
+
+
+def _service(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument("service", help="the service, e.g. netflix")
+
+
+def _profile(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--profile",
+        type=_folder,
+        default=None,
+        metavar="DIR",
+        help="browser profile folder (default for real sites: ~/.subterminator/browser-profile)",
+    )
+
+
+def _window(sub: argparse.ArgumentParser) -> None:
+    group = sub.add_mutually_exclusive_group()
+    group.add_argument(
+        "--headed",
+        dest="headed",
+        action="store_const",
+        const=True,
+        default=None,
+        help="show the browser window (the default on real sites)",
+    )
+    group.add_argument(
+        "--headless",
+        dest="headed",
+        action="store_const",
+        const=False,
+        help="no browser window (the default on the simulator)",
+    )
+
+
+def _snapshot_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    snap = sub.add_parser("snapshot", help="print the Snapshot JSON the model would see for a page")
+    snap.add_argument("url", type=_page, help="a URL or a local HTML file")
+    snap.add_argument(
+        "--screenshot",
+        type=_new_file,
+        default=None,
+        metavar="FILE",
+        help="also save the model's screenshot as a PNG (the JSON never holds it)",
+    )
+    snap.add_argument(
+        "--all",
+        action="store_true",
+        help="include elements outside the viewport (viewport_only=false)",
+    )
+    snap.add_argument("--headed", action="store_true", help="show the browser window")
+    snap.add_argument(
+        "--wait", type=_seconds, default=0.0, metavar="SECONDS", help="wait before capturing"
+    )
+
+
+def _record_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    record = sub.add_parser(
+        "record", help="record a flow as you click through it (replayable, no model needed)"
+    )
+    _service(record)
+    record.add_argument("--out", type=_folder, required=True, metavar="DIR", help="where to record")
+    record.add_argument("--sim", metavar="VARIANT", default=None, help="the bundled simulator")
+    record.add_argument(
+        "--url", type=_address, default=None, help="start page (default: the service's)"
+    )
+    record.add_argument("--headless", action="store_true", help="no window (for scripts)")
+    _profile(record)
+
+
+def _login_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    login = sub.add_parser(
+        "login",
+        help="open the browser profile in a window to sign in (later runs reuse the session)",
+    )
+    _service(login)
+    login.add_argument(
+        "--url", type=_address, default=None, help="page to open (default: the service's)"
+    )
+    _profile(login)
+
+
+def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    cancel = sub.add_parser(
+        "cancel", help="cancel a subscription (a person approves the final step)"
+    )
+    _service(cancel)
+    cancel.add_argument(
+        "--model",
+        type=_model,
+        help=f"Claude model (default: $SUBTERMINATOR_MODEL or {DEFAULT_MODEL_HINT})",
+    )
+    cancel.add_argument("--max-turns", type=_turns, default=None, help="turn limit (default 20)")
+    cancel.add_argument(
+        "--dry-run",
+        action="store_true",
+        help="show the first action the AI proposes; execute nothing",
+    )
+    cancel.add_argument(
+        "-v", "--verbose", action="store_true", help="show thoughts, arguments, timings"
+    )
+    cancel.add_argument(
+        "--no-checkpoint",
+        action="store_true",
+        help="approve checkpoints automatically (simulator only)",
+    )
+    cancel.add_argument(
+        "--ai",
+        choices=["auto", "claude", "offline"],
+        default="auto",
+        help="who decides: Claude, or the offline policy (auto: Claude if a key is set; "
+        "offline on the simulator without one)",
+    )
+    cancel.add_argument("--url", type=_address, help="start page override (e.g. another host)")
+    cancel.add_argument(
+        "--sim",
+        nargs="?",
+        const="2026",
+        default=None,
+        metavar="VARIANT",
+        help="run against the bundled simulator (variant, default 2026; see --list-variants)",
+    )
+    cancel.add_argument("--list-variants", action="store_true", help="list simulator variants")
+    cancel.add_argument(
+        "--record",
+        type=_folder,
+        default=None,
+        metavar="DIR",
+        help="record the run into DIR (recording.json, replayable with the pytest plugin)",
+    )
+    cancel.add_argument(
+        "--runs-dir",
+        type=_folder,
+        default=None,
+        metavar="DIR",
+        help="where run records go (default ~/.subterminator/runs)",
+    )
+    _window(cancel)
+    _profile(cancel)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="subterminator", description="AI-led browser agent for cancelling subscriptions."
+    )
+    parser.add_argument("--version", action="version", version=f"subterminator {__version__}")
+    sub = parser.add_subparsers(dest="command", required=True)
+    _cancel_parser(sub)
+    _login_parser(sub)
+    _snapshot_parser(sub)
+    _record_parser(sub)
+    schema = sub.add_parser("schema", help="print the snapshot JSON schema")
+    schema.add_argument(
+        "--recording", action="store_true", help="the recording format's schema instead"
+    )
+    return parser

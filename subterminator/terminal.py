@@ -1,0 +1,147 @@
+"""What a person at a terminal sees of a cancel run: progress, notices, turns, the verdict.
+
+Kept apart from the wiring in ``subterminator.cancel`` so that the words a person reads are in
+one place, and each notice also lands in the run record.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import Iterator
+from typing import TYPE_CHECKING, Any
+
+from rich.console import Console
+
+from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall
+from subterminator.models.tools import ToolResult
+from subterminator.orchestrator.approval import HumanApprovalHandler, TerminalApprovalHandler
+from subterminator.orchestrator.costlog import TurnRecord
+from subterminator.orchestrator.result import TaskResult
+from subterminator.services import ServiceConfig
+from subterminator.tools.server import BrowserToolServer
+
+if TYPE_CHECKING:
+    from subterminator.orchestrator.orchestrator import TaskOrchestrator
+    from subterminator.runlog import RunRecord
+
+
+class Progress:
+    """Shows a spinner while the model or the browser is working (on a terminal only)."""
+
+    def __init__(self, console: Console) -> None:
+        self.console = console
+
+    @contextlib.contextmanager
+    def waiting(self, what: str) -> Iterator[None]:
+        if not self.console.is_terminal:
+            yield
+            return
+        with self.console.status(what, spinner="dots"):
+            yield
+
+
+class ProgressAI:
+    def __init__(self, inner: AIClientProtocol, progress: Progress, label: str) -> None:
+        self.inner, self.progress, self.label = inner, progress, label
+
+    async def chat(
+        self, messages: list[Message], tools: list[dict[str, Any]], system: str
+    ) -> AIResponse:
+        with self.progress.waiting(self.label):
+            return await self.inner.chat(messages, tools, system)
+
+
+class ProgressTools(BrowserToolServer):
+    """The real tool server, with a spinner around each browser call."""
+
+    progress: Progress
+
+    async def execute(self, tool_name: str, arguments: Any) -> ToolResult:
+        with self.progress.waiting("Working in the browser…"):
+            return await super().execute(tool_name, arguments)
+
+
+class Terminal:
+    """The person's side of a run: notices they read, questions they answer."""
+
+    def __init__(self, console: Console, record: RunRecord | None = None) -> None:
+        self.console = console
+        self.record = record
+        self.handler: HumanApprovalHandler | None = None
+
+    def notice(self, text: str) -> None:
+        self.console.print(f"[yellow]{text}[/yellow]", highlight=False)
+        if self.record is not None:
+            self.record.notice(text)
+
+    async def confirm(self, question: str) -> bool:
+        """A yes/no from the person; without a terminal to ask at, no."""
+        if isinstance(self.handler, TerminalApprovalHandler):
+            return await self.handler.confirm(question)
+        return False
+
+
+def describe(call: ToolCall, target: str | None) -> str:
+    """``browser_click "Finish Cancellation"``: the spec 03 2.8.6 turn line."""
+    args = call.arguments if isinstance(call.arguments, dict) else {}
+    if call.name == "complete_task":
+        return f'complete_task "{args.get("status", "")}"'
+    if target:
+        return f'{call.name} "{target}"'
+    if call.name == "browser_scroll" and "direction" in args:
+        return f"browser_scroll {args['direction']}"
+    return call.name
+
+
+def print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
+    if record.tool is None:
+        console.print(f"[Turn {record.turn}] (no tool call)", markup=False, highlight=False)
+    if verbose:
+        if record.thought:
+            console.print(f"    thought: {record.thought}", markup=False, highlight=False)
+        console.print(
+            f"    arguments: {record.arguments}  outcome: {record.outcome}  "
+            f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, "
+            f"tokens in/out {record.usage.input_tokens}/{record.usage.output_tokens}",
+            markup=False,
+            highlight=False,
+            style="dim",
+        )
+
+
+def verdict(service: ServiceConfig, result: TaskResult) -> tuple[str, str]:
+    """The one sentence a person acts on, and its colour."""
+    name = service.display_name
+    ends = f"; it ends on {result.ends_on}" if result.ends_on else ""
+    if result.reason == "already_cancelled":
+        return (
+            f"✓ Your {name} membership was already cancelled{ends}. Nothing was changed.",
+            "green",
+        )
+    if result.success and result.verified:
+        seen = f" Evidence: {result.evidence[0]}." if result.evidence else ""
+        return f"✓ {name} membership cancelled{ends} ({result.turns} turns).{seen}", "green"
+    if result.reason == "unverified_after_final_step":
+        return f"! {result.error}", "yellow"
+    detail = f": {result.error}" if result.error else ""
+    return (
+        f"✗ {name} cancellation did not complete ({result.reason}{detail}; {result.turns} turns)",
+        "red",
+    )
+
+
+def interruption(orchestrator: TaskOrchestrator | None, check_at: str) -> tuple[bool | None, str]:
+    """Whether the final step ran (None: it was running), said for a person who pressed Ctrl+C."""
+    step = orchestrator.approved_step if orchestrator is not None else None
+    running = orchestrator.in_flight if orchestrator is not None else None
+    if step is not None:
+        return True, (
+            f"Interrupted after the approved step ({step.action}) was executed at "
+            f"{step.at:%H:%M:%S}: the cancellation was probably submitted. Check {check_at}"
+        )
+    if running is not None:
+        return None, (
+            f"Interrupted while the approved step ({running}) was being executed: it may "
+            f"have gone through. Check {check_at}"
+        )
+    return False, "Interrupted before the final step: it was not executed, nothing was cancelled."

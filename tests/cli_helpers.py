@@ -1,0 +1,128 @@
+"""Running ``subterminator`` as a person would: a subprocess, piped or on a pseudo-terminal."""
+
+from __future__ import annotations
+
+import os
+import pty
+import select
+import signal
+import subprocess
+import sys
+import tempfile
+import time
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+COMMAND = [sys.executable, "-m", "subterminator.cli"]
+
+
+def clean_env(**extra: str) -> dict[str, str]:
+    """This environment without a model key, plus ``extra`` (a marker to find our Chromiums)."""
+    base = {
+        k: v
+        for k, v in os.environ.items()
+        if k not in ("ANTHROPIC_API_KEY", "SUBTERMINATOR_MODEL", "ANTHROPIC_BASE_URL")
+    }
+    return {**base, **extra}
+
+
+def runs_dir() -> str:
+    return tempfile.mkdtemp(prefix="st-runs-")
+
+
+def run_cli(
+    *args: str, answers: str = "", timeout: float = 180, **extra: str
+) -> subprocess.CompletedProcess[str]:
+    return subprocess.run(
+        [*COMMAND, *args],
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=timeout,
+        env=clean_env(**extra),
+        check=False,
+    )
+
+
+def chromiums_marked(marker: str) -> list[int]:
+    """Live processes whose environment carries ``marker`` (Chromium inherits ours)."""
+    needle = f"ST_TEST_MARK={marker}".encode()
+    found: list[int] = []
+    for entry in Path("/proc").iterdir():
+        if not entry.name.isdigit() or int(entry.name) == os.getpid():
+            continue
+        try:
+            environ = (entry / "environ").read_bytes()
+            state = (entry / "stat").read_text().split(") ")[-1][:1]
+        except OSError:
+            continue
+        if needle in environ.split(b"\0") and state != "Z":
+            found.append(int(entry.name))
+    return found
+
+
+@dataclass
+class Session:
+    """A command on a pseudo-terminal: what it printed, and keys to send."""
+
+    pid: int
+    fd: int
+    seen: str = ""
+    status: int | None = None
+
+    def read_until(self, text: str, timeout: float = 120) -> str:
+        deadline = time.monotonic() + timeout
+        while text not in self.seen and time.monotonic() < deadline:
+            if not self._read(0.5):
+                break
+        if text not in self.seen:
+            raise AssertionError(f"{text!r} never appeared; the terminal showed:\n{self.seen}")
+        return self.seen
+
+    def _read(self, wait: float) -> bool:
+        ready, _, _ = select.select([self.fd], [], [], wait)
+        if not ready:
+            return True
+        try:
+            chunk = os.read(self.fd, 65536)
+        except OSError:  # the child closed the terminal
+            return False
+        if not chunk:
+            return False
+        self.seen += chunk.decode(errors="replace")
+        return True
+
+    def send(self, keys: str) -> None:
+        os.write(self.fd, keys.encode())
+
+    def wait(self, timeout: float = 120) -> int:
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            self._read(0.2)
+            pid, status = os.waitpid(self.pid, os.WNOHANG)
+            if pid:
+                while self._read(0.1):
+                    if not select.select([self.fd], [], [], 0)[0]:
+                        break
+                os.close(self.fd)
+                self.status = os.waitstatus_to_exitcode(status)
+                return self.status
+        os.kill(self.pid, signal.SIGKILL)
+        raise AssertionError(f"still running after {timeout} s:\n{self.seen}")
+
+
+def on_terminal(*args: str, columns: int = 120, **extra: str) -> Session:
+    """Start the command with a pseudo-terminal as its controlling terminal (Ctrl+C works)."""
+    env = clean_env(**extra, COLUMNS=str(columns), LINES="40", TERM="xterm-256color")
+    pid, fd = pty.fork()
+    if pid == 0:  # the child: the terminal is its own
+        try:
+            os.execve(sys.executable, [*COMMAND, *args], env)
+        finally:
+            os._exit(127)
+    return Session(pid, fd)
+
+
+def marker() -> str:
+    return uuid.uuid4().hex

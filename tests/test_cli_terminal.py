@@ -1,0 +1,141 @@
+"""At a real terminal (a pseudo-terminal): the approval panel, answers, and Ctrl+C."""
+
+from __future__ import annotations
+
+import asyncio
+import io
+import json
+import signal
+import subprocess
+import time
+from pathlib import Path
+
+import pytest
+from rich.console import Console
+
+from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.browser.protocol import Browser
+from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
+from tests.cli_helpers import COMMAND, chromiums_marked, clean_env, marker, on_terminal, runs_dir
+
+pytestmark = pytest.mark.browser
+
+BROKEN_UP = ("Traceback", "Fatal Python error", "Future exception was never retrieved")
+
+
+def test_the_approval_panel_names_the_step_and_a_yes_goes_through() -> None:
+    mark = marker()
+    session = on_terminal("cancel", "netflix", "--sim", "--runs-dir", runs_dir(), ST_TEST_MARK=mark)
+    shown = session.read_until("Approve this step? [y/N]:")
+    panel = shown[shown.index("Approval needed before the next step") :]
+    assert "╭" in shown  # a panel, drawn on a terminal
+    for part in ("Next step", '"Finish Cancellation" (button)', "Page says", "Screenshot"):
+        assert part in panel, panel
+    assert "Cancel" in panel
+    assert "/cancelplan" in panel
+    assert "December 16, 2026" in panel  # what the page says will happen
+    assert 'browser_click "Finish Cancellation"' not in shown  # asked before, not after
+    session.send("y\r")
+    assert session.wait() == 0, session.seen
+    out = session.seen
+    assert out.index("Approve this step?") < out.index('browser_click "Finish Cancellation"')
+    assert "Effective date: December 16, 2026" in out
+    assert "report.html" in out
+    assert chromiums_marked(mark) == []
+
+
+def test_ctrl_c_at_the_prompt_ends_cleanly_and_says_nothing_was_cancelled() -> None:
+    mark = marker()
+    session = on_terminal("cancel", "netflix", "--sim", "--runs-dir", runs_dir(), ST_TEST_MARK=mark)
+    session.read_until("Approve this step? [y/N]:")
+    session.send("\x03")  # the terminal turns it into SIGINT for the whole foreground group
+    assert session.wait() == 130, session.seen
+    out = session.seen
+    assert "the final step: it was not executed, nothing was cancelled" in out
+    assert not any(sign in out for sign in BROKEN_UP), out
+    assert chromiums_marked(mark) == []
+
+
+def test_ctrl_c_at_the_prompt_with_piped_stdin() -> None:
+    mark = marker()
+    proc = subprocess.Popen(
+        [*COMMAND, "cancel", "netflix", "--sim", "--runs-dir", runs_dir()],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=clean_env(ST_TEST_MARK=mark),
+    )
+    assert proc.stdout is not None
+    seen = ""
+    deadline = time.monotonic() + 120
+    while "Approve this step? [y/N]:" not in seen and time.monotonic() < deadline:
+        seen += proc.stdout.read(1)
+    assert "Approve this step? [y/N]:" in seen, seen
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert "nothing was cancelled" in seen + out
+    assert not any(sign in seen + out + err for sign in BROKEN_UP), err
+    assert chromiums_marked(mark) == []
+
+
+@pytest.mark.parametrize("after", [0.3, 0.8, 1.5])
+def test_ctrl_c_while_starting_up_is_quiet(after: float) -> None:
+    mark = marker()
+    proc = subprocess.Popen(
+        [*COMMAND, "cancel", "netflix", "--sim", "--runs-dir", runs_dir()],
+        stdin=subprocess.PIPE,
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env=clean_env(ST_TEST_MARK=mark),
+    )
+    time.sleep(after)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=60)
+    assert proc.returncode == 130, (out, err)
+    assert not any(sign in out + err for sign in BROKEN_UP), err
+    assert chromiums_marked(mark) == []
+
+
+class _Approver:
+    approved = False
+
+    async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
+        self.approved = True
+        return ApprovalDecision(approved=True)
+
+
+async def test_ctrl_c_right_after_the_final_click_says_it_was_executed(tmp_path: Path) -> None:
+    """The interrupt lands just after the approved click: the person is told it ran."""
+    run: asyncio.Task[int] | None = None
+    approver = _Approver()
+
+    class StopAfterFinalClick(PlaywrightBrowser):
+        async def click(self, handle: str, *, timeout_ms: int) -> None:
+            await super().click(handle, timeout_ms=timeout_ms)
+            if approver.approved:  # this was the approved click
+                assert run is not None
+                run.cancel()
+
+    async def factory(options: LaunchOptions) -> Browser:
+        browser = await PlaywrightBrowser.launch(options)
+        browser.__class__ = StopAfterFinalClick
+        return browser
+
+    out = io.StringIO()
+    console = Console(file=out, width=200)
+    options = CancelOptions("netflix", sim="2026", runs_dir=tmp_path, ai="offline")
+    run = asyncio.create_task(
+        run_cancel(options, console, handler=approver, browser_factory=factory)
+    )
+    with pytest.raises(asyncio.CancelledError):
+        await run
+    said = out.getvalue()
+    assert 'Interrupted after the approved step (click "Finish Cancellation") was executed' in said
+    folder = next(tmp_path.iterdir())  # noqa: ASYNC240 - a test's tmp dir
+    events = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
+    assert any(e.get("type") == "interrupted" and e.get("final_step_executed") for e in events)
+    assert (folder / "report.html").exists()
