@@ -1,0 +1,105 @@
+"""The run log's data contract: one pydantic model per line of ``events.jsonl``.
+
+Every event carries ``event`` (its kind, the discriminator) and ``at`` (UTC), so a reader can
+rebuild the run from the log alone and skip what it does not know.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, TypeAdapter
+
+FORMAT_VERSION = 1
+
+
+def utc_now() -> datetime:
+    return datetime.now(UTC)
+
+
+class _Event(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    at: datetime = Field(default_factory=utc_now)
+
+
+class RunStarted(_Event):
+    event: Literal["start"] = "start"
+    format_version: int = FORMAT_VERSION
+    service: str
+    start_url: str
+    mode: str  # "simulator" or "live"
+    ai: str  # "claude", "offline", ...
+    version: str  # SubTerminator's
+
+
+class TurnEvent(_Event):
+    """One turn, as the cost log's ``TurnRecord`` has it, plus its screenshot's file name."""
+
+    event: Literal["turn"] = "turn"
+    turn: int
+    tool: str | None
+    target: str | None = None  # the accessible name of the element acted on
+    arguments: Any = None  # redacted
+    outcome: str = ""
+    thought: str = ""
+    screenshot: str | None = None  # a file name in the run folder
+    ai_ms: int = 0
+    tool_ms: int = 0
+
+
+class ApprovalAsked(_Event):
+    """A person was asked; written before the answer, so a run killed at the prompt shows it."""
+
+    event: Literal["approval_asked"] = "approval_asked"
+    number: int  # 1, 2, ...: pairs the question with its answer
+    kind: str  # ApprovalRequest.kind
+    action: str
+    reason: str
+    title: str = ""
+    url: str = ""
+    page_says: list[str] = Field(default_factory=list)  # what the page says will happen
+    screenshot: str | None = None
+
+
+class ApprovalAnswered(_Event):
+    event: Literal["approval_answered"] = "approval_answered"
+    number: int
+    approved: bool
+    feedback: str | None = None
+
+
+class Notice(_Event):
+    event: Literal["notice"] = "notice"
+    text: str
+
+
+class Outcome(_Event):
+    """The run's end, as ``TaskResult`` has it, with the sentence the person was shown."""
+
+    event: Literal["outcome"] = "outcome"
+    success: bool
+    verified: bool
+    reason: str
+    error: str | None = None
+    evidence: list[str] = Field(default_factory=list)
+    ends_on: str | None = None
+    turns: int = 0
+    final_url: str | None = None
+    summary: str = ""
+
+
+class Interrupted(_Event):
+    """The run was stopped (Ctrl+C, a crash) before an outcome."""
+
+    event: Literal["interrupted"] = "interrupted"
+    final_step_executed: bool
+    detail: str = ""
+
+
+Event = Annotated[
+    RunStarted | TurnEvent | ApprovalAsked | ApprovalAnswered | Notice | Outcome | Interrupted,
+    Field(discriminator="event"),
+]
+EVENT: TypeAdapter[Event] = TypeAdapter(Event)

@@ -1,0 +1,236 @@
+"""``RunRecord``: what a ``cancel`` run did, written as it happens to a private folder.
+
+``~/.subterminator/runs/20261123T104512Z-netflix/`` holds ``events.jsonl`` (one JSON line per
+event, each on disk before the call returns), ``turn-NN.png`` and ``approval-NN.png``
+screenshots, and ``report.html`` (written by ``close``, re-renderable with ``render_report``).
+
+An approval is two events: ``approval_asked`` before the person answers (it saves the screenshot
+and returns its path, for the prompt to print), ``approval_answered`` after. A run killed at the
+prompt thus still shows what was asked. ``approval`` does both when the answer is already known.
+
+Writing errors (``OSError``) are raised to the caller, which decides whether a run goes on
+without its record.
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from subterminator import __version__
+from subterminator.runlog.events import (
+    ApprovalAnswered,
+    ApprovalAsked,
+    Event,
+    Interrupted,
+    Notice,
+    Outcome,
+    RunStarted,
+    TurnEvent,
+)
+from subterminator.runlog.files import (
+    append_line,
+    create_private_file,
+    folder_name,
+    new_private_folder,
+    replace_private_file,
+)
+from subterminator.runlog.reader import EVENTS_FILE
+from subterminator.runlog.report import render_report
+
+
+def _plain(value: Any) -> Any:
+    """``value`` as JSON would carry it: an odd argument must not stop a run's record."""
+    try:
+        return json.loads(json.dumps(value, default=repr))
+    except (TypeError, ValueError):
+        return repr(value)
+
+
+def default_runs_dir() -> Path:
+    return Path.home() / ".subterminator" / "runs"
+
+
+class RunRecord:
+    """One run's folder. Make it with ``create``; call ``close`` when the run ends (in a
+    ``finally``: it renders the report from whatever was logged)."""
+
+    def __init__(self, folder: Path, service: str) -> None:
+        self.folder = folder
+        self.service = service
+        self._approvals = 0
+        self._pending: int | None = None  # the approval asked and not yet answered
+
+    @classmethod
+    def create(
+        cls, service: str, *, runs_dir: Path | None = None, now: datetime | None = None
+    ) -> RunRecord:
+        """A new folder ``<runs_dir>/<UTC time>-<service>`` (``-2``, ``-3``... if taken) with
+        an empty ``events.jsonl``; ``runs_dir`` (default ``~/.subterminator/runs``) is made
+        0700 if missing."""
+        name = folder_name(service, now or datetime.now(UTC))
+        root = (runs_dir or default_runs_dir()).expanduser()
+        record = cls(new_private_folder(root, name), service)
+        replace_private_file(record.events_path, b"")
+        return record
+
+    @property
+    def events_path(self) -> Path:
+        return self.folder / EVENTS_FILE
+
+    def _log(self, event: Event) -> None:
+        data = event.model_dump(mode="json")
+        append_line(self.events_path, json.dumps(data, ensure_ascii=False))
+
+    def save_screenshot(self, stem: str, png: bytes) -> Path:
+        """Write ``<stem>.png`` (0600; ``<stem>-2.png`` if that exists: nothing is overwritten).
+        ``stem`` is a plain name such as ``turn-01``."""
+        return create_private_file(self.folder, stem, ".png", png)
+
+    def _shot(self, stem: str, png: bytes | None) -> Path | None:
+        return self.save_screenshot(stem, png) if png else None
+
+    def start(self, *, start_url: str, mode: str, ai: str) -> None:
+        """The first event: ``mode`` says "simulator" or "live", ``ai`` which AI drives."""
+        self._log(
+            RunStarted(
+                service=self.service, start_url=start_url, mode=mode, ai=ai, version=__version__
+            )
+        )
+
+    def turn(
+        self,
+        *,
+        turn: int,
+        tool: str | None,
+        target: str | None,
+        arguments: Any,
+        outcome: str,
+        thought: str = "",
+        screenshot: bytes | None = None,
+        ai_ms: int = 0,
+        tool_ms: int = 0,
+    ) -> None:
+        """One turn (the fields of ``TurnRecord``). ``arguments`` are redacted here as well, so
+        a typed password never reaches the disk even from a caller that passed them raw."""
+        from subterminator.orchestrator.costlog import redact  # at call time: no import cycle
+
+        shot = self._shot(f"turn-{turn:02d}", screenshot)
+        self._log(
+            TurnEvent(
+                turn=turn,
+                tool=tool,
+                target=target,
+                arguments=_plain(redact(tool, arguments, target)),
+                outcome=outcome,
+                thought=thought,
+                screenshot=shot.name if shot else None,
+                ai_ms=ai_ms,
+                tool_ms=tool_ms,
+            )
+        )
+
+    def approval_asked(
+        self,
+        *,
+        kind: str,
+        action: str,
+        reason: str,
+        title: str = "",
+        url: str = "",
+        page_says: list[str] | None = None,
+        screenshot: bytes | None = None,
+    ) -> Path | None:
+        """A person is being asked (``ApprovalRequest``'s fields, plus what the page says will
+        happen). Returns the saved screenshot's path, if there was one."""
+        self._approvals += 1
+        self._pending = self._approvals
+        shot = self._shot(f"approval-{self._approvals:02d}", screenshot)
+        self._log(
+            ApprovalAsked(
+                number=self._approvals,
+                kind=kind,
+                action=action,
+                reason=reason,
+                title=title,
+                url=url,
+                page_says=page_says or [],
+                screenshot=shot.name if shot else None,
+            )
+        )
+        return shot
+
+    def approval_answered(self, *, approved: bool, feedback: str | None = None) -> None:
+        """The answer to the last question asked (``ApprovalDecision``: approved, message)."""
+        if self._pending is None:
+            raise RuntimeError("approval_answered without a question: call approval_asked first")
+        self._log(ApprovalAnswered(number=self._pending, approved=approved, feedback=feedback))
+        self._pending = None
+
+    def approval(
+        self,
+        *,
+        kind: str,
+        action: str,
+        reason: str,
+        title: str,
+        url: str,
+        page_says: list[str],
+        screenshot: bytes | None,
+        approved: bool,
+        feedback: str | None,
+    ) -> Path | None:
+        """Question and answer at once, for an answer known already (auto-approval, say)."""
+        shot = self.approval_asked(
+            kind=kind,
+            action=action,
+            reason=reason,
+            title=title,
+            url=url,
+            page_says=page_says,
+            screenshot=screenshot,
+        )
+        self.approval_answered(approved=approved, feedback=feedback)
+        return shot
+
+    def notice(self, text: str) -> None:
+        """Something the person was told along the way ("model API unavailable, ...")."""
+        self._log(Notice(text=text))
+
+    def outcome(
+        self,
+        *,
+        success: bool,
+        verified: bool,
+        reason: str,
+        error: str | None,
+        evidence: list[str],
+        ends_on: str | None,
+        turns: int,
+        final_url: str | None,
+        summary: str,
+    ) -> None:
+        """The end (``TaskResult``'s fields); ``summary`` is the sentence the person was shown."""
+        self._log(
+            Outcome(
+                success=success,
+                verified=verified,
+                reason=reason,
+                error=error,
+                evidence=evidence,
+                ends_on=ends_on,
+                turns=turns,
+                final_url=final_url,
+                summary=summary,
+            )
+        )
+
+    def interrupted(self, *, final_step_executed: bool, detail: str) -> None:
+        """The run stopped before an outcome; says whether the irreversible step had run."""
+        self._log(Interrupted(final_step_executed=final_step_executed, detail=detail))
+
+    def close(self) -> Path:
+        """Render ``report.html`` from the log and return its path; safe to call again."""
+        return render_report(self.folder)
