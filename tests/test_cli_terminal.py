@@ -137,5 +137,5 @@ async def test_ctrl_c_right_after_the_final_click_says_it_was_executed(tmp_path:
     assert 'Interrupted after the approved step (click "Finish Cancellation") was executed' in said
     folder = next(tmp_path.iterdir())  # noqa: ASYNC240 - a test's tmp dir
     events = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
-    assert any(e.get("type") == "interrupted" and e.get("final_step_executed") for e in events)
+    assert any(e.get("event") == "interrupted" and e.get("final_step_executed") for e in events)
     assert (folder / "report.html").exists()

@@ -4,6 +4,7 @@
 folder from its log; ``read_events`` reads a log back, tolerating a line cut short by a crash.
 """
 
+from subterminator.runlog.approvals import RunRecordApprovals
 from subterminator.runlog.events import (
     ApprovalAnswered,
     ApprovalAsked,
@@ -29,6 +30,7 @@ __all__ = [
     "Outcome",
     "RunLog",
     "RunRecord",
+    "RunRecordApprovals",
     "RunStarted",
     "TurnEvent",
     "default_runs_dir",

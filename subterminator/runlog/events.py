@@ -88,13 +88,16 @@ class Outcome(_Event):
     turns: int = 0
     final_url: str | None = None
     summary: str = ""
+    screenshot: str | None = None  # the page as the run left it
 
 
 class Interrupted(_Event):
     """The run was stopped (Ctrl+C, a crash) before an outcome."""
 
     event: Literal["interrupted"] = "interrupted"
-    final_step_executed: bool
+    final_step_executed: bool | None = Field(
+        description="Whether the approved final step ran; null: it was running when stopped"
+    )
     detail: str = ""
 
 

@@ -211,8 +211,11 @@ class RunRecord:
         turns: int,
         final_url: str | None,
         summary: str,
+        screenshot: bytes | None = None,
     ) -> None:
-        """The end (``TaskResult``'s fields); ``summary`` is the sentence the person was shown."""
+        """The end (``TaskResult``'s fields); ``summary`` is the sentence the person was shown,
+        ``screenshot`` the page as the run left it."""
+        shot = self._shot("final", screenshot)
         self._log(
             Outcome(
                 success=success,
@@ -224,11 +227,12 @@ class RunRecord:
                 turns=turns,
                 final_url=final_url,
                 summary=summary,
+                screenshot=shot.name if shot else None,
             )
         )
 
-    def interrupted(self, *, final_step_executed: bool, detail: str) -> None:
-        """The run stopped before an outcome; says whether the irreversible step had run."""
+    def interrupted(self, *, final_step_executed: bool | None, detail: str) -> None:
+        """The run stopped before an outcome; whether the final step had run (None: running)."""
         self._log(Interrupted(final_step_executed=final_step_executed, detail=detail))
 
     def close(self) -> Path:

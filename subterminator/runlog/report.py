@@ -126,13 +126,17 @@ def _final(end: Outcome | Interrupted | None) -> str:
             ]
         )
         evidence = f"<h3>Evidence</h3>{_list(end.evidence)}" if end.evidence else ""
-        body = f'<p class="summary">{_e(summary)}</p>{ends}{facts}{evidence}'
+        shot = _shot(end.screenshot, "the page at the end") if end.screenshot else ""
+        body = f'<p class="summary">{_e(summary)}</p>{ends}{facts}{evidence}{shot}'
     elif isinstance(end, Interrupted):
-        tone = "warn" if end.final_step_executed else "fail"
+        tone = "fail" if end.final_step_executed is False else "warn"
         step = (
             "The final step had been executed: check the account to see whether it took effect."
             if end.final_step_executed
             else "The final step had not been executed."
+            if end.final_step_executed is False
+            else "The final step was being executed when the run stopped: it may have gone "
+            "through; check the account."
         )
         body = (
             f'<p class="summary">The run was interrupted. {step}</p>'
