@@ -89,7 +89,14 @@ class BrowserError(MCPError):
     """The browser itself failed (crashed, closed, navigation impossible)."""
 
 
-class BrowserNotFoundError(BrowserError):
+class LaunchError(BrowserError):
+    """Chromium would not start; the message is one line: the cause, then the fix."""
+
+    def __init__(self, message: str) -> None:
+        super().__init__(" ".join(line.strip() for line in message.splitlines() if line.strip()))
+
+
+class BrowserNotFoundError(LaunchError):
     """No Chromium could be found to launch."""
 
 

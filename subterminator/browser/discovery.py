@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import os
 import shutil
-from pathlib import Path
 
+from subterminator.browser.launch_errors import not_executable
 from subterminator.errors import BrowserNotFoundError
 
 ENV_VAR = "SUBTERMINATOR_CHROMIUM"
@@ -20,10 +20,14 @@ def find_chromium(playwright_executable: str | None = None) -> str:
     """``SUBTERMINATOR_CHROMIUM``, else Playwright's own Chromium, else a system one."""
     configured = os.environ.get(ENV_VAR)
     if configured:
-        if Path(configured).is_file():
+        why = not_executable(configured)
+        if why is None:
             return configured
-        raise BrowserNotFoundError(f"{ENV_VAR}={configured} is not a file. {INSTALL_HINT}")
-    if playwright_executable and Path(playwright_executable).is_file():
+        raise BrowserNotFoundError(
+            f"{ENV_VAR}={configured} is not an executable file ({why}): "
+            "point it at a Chrome or Chromium binary, or unset it"
+        )
+    if playwright_executable and not_executable(playwright_executable) is None:
         return playwright_executable
     for name in SYSTEM_NAMES:
         found = shutil.which(name)

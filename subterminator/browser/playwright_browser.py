@@ -4,7 +4,8 @@ This module owns Chromium and its tabs (launch or attach, close, following a new
 network backstop) and answers the ``Browser`` protocol by delegating: ``page_capture`` reads
 the page, ``actions`` acts on it, ``inspection`` says what an action would do, all through
 ``devtools`` (sessions, documents, our isolated world). A dead browser becomes ``BrowserError``
-in ``playwright_errors`` only.
+in ``playwright_errors`` only; a Chromium that will not start becomes a one-line ``LaunchError``
+in ``launch_errors`` only.
 """
 
 from __future__ import annotations
@@ -20,7 +21,13 @@ from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import BrowserContext, Page, Playwright, Route, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
-from subterminator.browser import actions, inspection, page_capture, playwright_errors
+from subterminator.browser import (
+    actions,
+    inspection,
+    launch_errors,
+    page_capture,
+    playwright_errors,
+)
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.devtools import DevTools
 from subterminator.browser.discovery import find_chromium
@@ -60,6 +67,24 @@ def chromium_args(executable: str) -> list[str]:
     return args
 
 
+async def release(owned: list[Any]) -> None:
+    """Close what a launch owns in order (context, browser, then the Playwright driver).
+
+    The driver is stopped whatever happens first, even a cancellation mid-close: stopping it
+    ends its Chromium too, so nothing is left running.
+    """
+    try:
+        for thing in owned:
+            try:
+                await (thing.stop() if hasattr(thing, "stop") else thing.close())
+            except PlaywrightError as exc:  # already gone: nothing left to release
+                log.debug("close: %s", exc)
+    finally:
+        for thing in owned:
+            if hasattr(thing, "stop"):
+                await thing.stop()  # at once if it already ran
+
+
 class PlaywrightBrowser:
     """The real ``Browser``. Create with ``launch`` (owns Chromium) or ``attach`` (a context)."""
 
@@ -81,33 +106,44 @@ class PlaywrightBrowser:
 
     @classmethod
     async def launch(cls, options: LaunchOptions | None = None) -> PlaywrightBrowser:
+        """Start Chromium; any failure is a one-line ``LaunchError`` and leaves nothing running."""
         options = options or LaunchOptions()
+        launch_errors.check_display(options.headless)
+        if options.executable is not None:
+            launch_errors.check_executable(options.executable)
+        if options.profile_dir is not None:
+            launch_errors.prepare_profile(options.profile_dir)
         pw: Playwright = await async_playwright().start()
+        owned: list[Any] = [pw]
         try:
             executable = options.executable or find_chromium(pw.chromium.executable_path)
             args = [*chromium_args(executable), *options.extra_args]
             width, height = options.viewport
             viewport = {"width": width, "height": height}
-            if options.profile_dir is not None:
-                options.profile_dir.mkdir(parents=True, exist_ok=True)
-                context = await pw.chromium.launch_persistent_context(
-                    str(options.profile_dir),
-                    executable_path=executable,
-                    headless=options.headless,
-                    args=args,
-                    viewport=viewport,  # type: ignore[arg-type]
-                )
-                owned: list[Any] = [context, pw]
-            else:
-                browser: PWBrowser = await pw.chromium.launch(
-                    executable_path=executable, headless=options.headless, args=args
-                )
-                context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
-                owned = [context, browser, pw]
+            try:
+                if options.profile_dir is not None:
+                    context = await pw.chromium.launch_persistent_context(
+                        str(options.profile_dir),
+                        executable_path=executable,
+                        headless=options.headless,
+                        args=args,
+                        viewport=viewport,  # type: ignore[arg-type]
+                    )
+                else:
+                    browser: PWBrowser = await pw.chromium.launch(
+                        executable_path=executable, headless=options.headless, args=args
+                    )
+                    owned.insert(0, browser)
+                    context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+                owned.insert(0, context)
+                return await cls._ready(context, owned, options.block_non_local)
+            except PlaywrightError as exc:
+                raise launch_errors.explain(
+                    exc, headless=options.headless, profile=options.profile_dir
+                ) from None
         except BaseException:
-            await pw.stop()
+            await release(owned)
             raise
-        return await cls._ready(context, owned, options.block_non_local)
 
     @classmethod
     async def attach(
@@ -131,11 +167,7 @@ class PlaywrightBrowser:
         if self._closed:
             return
         self._closed = True
-        for thing in self._owned:
-            try:
-                await (thing.stop() if hasattr(thing, "stop") else thing.close())
-            except PlaywrightError as exc:  # already gone: nothing left to release
-                log.debug("close: %s", exc)
+        await release(self._owned)
 
     async def wait_until_closed(self) -> None:
         """Until a person closes the window: every tab, or the browser itself."""
