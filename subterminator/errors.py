@@ -112,5 +112,26 @@ class ServiceNotFoundError(ConfigurationError):
     """No service of that name is registered."""
 
 
+class ModelConfigurationError(ConfigurationError):
+    """The model API refused the set-up, not the moment: the key (HTTP 401), its permission
+    (HTTP 403) or the model name (HTTP 404, or a 400 naming the model). Asking again cannot
+    help and the offline policy must not quietly stand in: the person has something to fix.
+    """
+
+    def __init__(self, message: str, *, status: int, kind: str | None, model: str) -> None:
+        super().__init__(message)
+        self.status = status
+        self.kind = kind
+        self.model = model
+
+
 class LLMError(OrchestratorError):
-    """The model API failed after the retry policy, or answered something unusable."""
+    """The model API failed after the retry policy, or answered something unusable.
+
+    ``transient`` is True for an outage that may pass (no connection, HTTP 429 or 5xx after
+    every retry, a timeout) and False for an answer that was refused or unusable.
+    """
+
+    def __init__(self, message: str, *, transient: bool = False) -> None:
+        super().__init__(message)
+        self.transient = transient

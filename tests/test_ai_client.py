@@ -10,7 +10,7 @@ from harness.fake_anthropic import FakeAnthropic, Reply, error, message, text, t
 from subterminator.ai import client as ai_client
 from subterminator.ai.client import AIClient, ModelRequestsBlockedError, RetryPolicy, resolve_model
 from subterminator.ai.protocol import Message, ToolCall
-from subterminator.errors import ConfigurationError, LLMError
+from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.models.snapshot import Snapshot
 from subterminator.tools.schemas import TOOL_SCHEMAS
 from tests.conftest import FIXTURES
@@ -105,8 +105,11 @@ async def test_rate_limit_gives_up_after_three_attempts() -> None:
     sleeps = Sleeps()
     with FakeAnthropic() as api:
         api.queue(*[error(429, "rate_limit_error", "slow down")] * 3)
-        with pytest.raises(LLMError, match=r"HTTP 429\) after 3 attempt"):
+        with pytest.raises(
+            LLMError, match=r"HTTP 429 rate_limit_error: slow down\); gave up after 3 attempts$"
+        ) as info:
             await client(api, sleep=sleeps).chat(conversation(), TOOL_SCHEMAS, "s")
+    assert info.value.transient
     assert sleeps.delays == [1.0, 2.0]
     assert len(api.requests) == 3
 
@@ -115,9 +118,10 @@ async def test_server_errors_retry_and_client_errors_do_not() -> None:
     sleeps = Sleeps()
     with FakeAnthropic() as api:
         api.queue(error(500, "api_error"), error(400, "invalid_request_error", "bad tools"))
-        with pytest.raises(LLMError, match=r"HTTP 400.*bad tools"):
+        with pytest.raises(LLMError, match=r"HTTP 400 invalid_request_error: bad tools\)$") as info:
             await client(api, sleep=sleeps).chat(conversation(), TOOL_SCHEMAS, "s")
     assert sleeps.delays == [1.0]
+    assert not info.value.transient, "a refused request is not an outage"
 
 
 def test_retry_policy_delays_are_capped() -> None:
@@ -128,17 +132,19 @@ def test_retry_policy_delays_are_capped() -> None:
 async def test_a_hang_past_the_timeout_is_an_llm_error() -> None:
     with FakeAnthropic() as api:
         api.queue(Reply(delay=2.0, body=message(tool_use("get_snapshot")).body))
-        with pytest.raises(LLMError, match=r"did not answer within 0 s \(timeout\)"):
+        with pytest.raises(LLMError, match=r"did not answer within 0 s \(timeout\)") as info:
             await client(api, timeout_s=0.3).chat(conversation(), TOOL_SCHEMAS, "s")
     assert len(api.requests) == 1, "a timeout is not retried"
+    assert info.value.transient
 
 
 @pytest.mark.parametrize("body", ["this is not json", {"type": "message", "content": "nope"}])
 async def test_a_malformed_body_is_a_clear_llm_error(body: object) -> None:
     with FakeAnthropic() as api:
         api.queue(Reply(body=body))
-        with pytest.raises(LLMError, match=r"Malformed response|Model API error"):
+        with pytest.raises(LLMError, match=r"Malformed response") as info:
             await client(api).chat(conversation(), TOOL_SCHEMAS, "s")
+    assert not info.value.transient
 
 
 async def test_the_api_key_appears_in_no_log_line(
@@ -148,7 +154,7 @@ async def test_the_api_key_appears_in_no_log_line(
     caplog.set_level(logging.DEBUG)
     with FakeAnthropic() as api:
         api.queue(error(529, "overloaded_error"), error(401, "authentication_error", "bad key"))
-        with pytest.raises(LLMError) as info:
+        with pytest.raises(ModelConfigurationError) as info:
             await client(api, sleep=Sleeps()).chat(conversation(), TOOL_SCHEMAS, "s")
     assert caplog.records, "debug logging was captured"
     for record in caplog.records:

@@ -17,7 +17,7 @@ from subterminator.ai.history import SUMMARY_HEADER
 from subterminator.ai.prompts import NO_TOOL_NUDGE
 from subterminator.ai.protocol import AIResponse
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.errors import LLMError
+from subterminator.errors import LLMError, ModelConfigurationError
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator
 from subterminator.services import NETFLIX, Checkpoint, ServiceConfig
 from subterminator.tools.server import BrowserToolServer
@@ -139,7 +139,7 @@ async def test_only_the_first_tool_call_runs(
         return [first, call("browser_scroll", direction="bottom")]
 
     ai = ScriptedAI([two_calls, complete("failed", "stop")])
-    with caplog.at_level(logging.WARNING):
+    with caplog.at_level(logging.INFO):
         await (await orchestrator(browser, pages.url("netflix/account.html"), ai, None)).run(GOAL)
     assert browser.page.url.endswith("netflix/membership.html")
     assert ai.prompts[1].messages[-1].snapshot.viewport.scroll_y == 0  # the scroll never ran
@@ -307,6 +307,26 @@ async def test_llm_error_ends_the_task(browser: PlaywrightBrowser, pages: Static
     result = await TaskOrchestrator(Failing(), BrowserToolServer(browser), NETFLIX).run("x")
     assert result.reason == "llm_error"
     assert "boom" in (result.error or "")
+
+
+async def test_a_refused_key_or_model_is_raised_not_a_result(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    refused = ModelConfigurationError(
+        "The model API refused the key (HTTP 401 authentication_error): check ANTHROPIC_API_KEY",
+        status=401,
+        kind="authentication_error",
+        model="claude-sonnet-4-6",
+    )
+
+    class Refusing:
+        async def chat(self, *args: object) -> AIResponse:
+            raise refused
+
+    await browser.navigate(pages.url("form.html"))
+    with pytest.raises(ModelConfigurationError) as info:
+        await TaskOrchestrator(Refusing(), BrowserToolServer(browser), NETFLIX).run("x")
+    assert info.value is refused
 
 
 async def test_thirty_turns_stay_in_the_history_budget(

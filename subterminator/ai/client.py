@@ -3,6 +3,11 @@
 The SDK's own retries are off (``max_retries=0``): the retry policy of spec 01 2.4.1 is the
 only one. Every call has a hard wall (``timeout_s``, default 30 s: AC-P4). The API key lives
 only inside the SDK client; it is never logged, stored or put in an error message.
+
+Errors come out in plain words, never the SDK's dict repr: a refused key, permission or model
+name is a ``ModelConfigurationError`` (a ``ConfigurationError``: no retry, no offline
+fallback), anything else an ``LLMError`` with ``transient`` set for outages. Each retry is
+told once, to ``on_retry`` as a ``RetryNotice``, and logged at DEBUG only.
 """
 
 from __future__ import annotations
@@ -11,6 +16,7 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 from collections.abc import Awaitable, Callable, Iterator
 from contextvars import ContextVar
 from dataclasses import dataclass
@@ -21,7 +27,7 @@ import anthropic
 
 from subterminator.ai.protocol import AIResponse, Message, ToolCall, Usage
 from subterminator.ai.render import message_image, message_text
-from subterminator.errors import ConfigurationError, LLMError
+from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.net import is_loopback_host
 
 log = logging.getLogger(__name__)
@@ -93,6 +99,36 @@ def resolve_model(cli_model: str | None = None) -> str:
     if not name.startswith("claude-"):
         raise ConfigurationError(f"Unsupported model: {name}")
     return name
+
+
+@dataclass(frozen=True)
+class RetryNotice:
+    """One retry of a model call, told once, before its wait.
+
+    ``attempt`` is the attempt that just failed (1-based), so this is retry ``attempt`` of
+    ``max_attempts - 1``; ``reason`` is a sentence start ("The model API is overloaded"),
+    ``cause`` the plain detail ("HTTP 529 overloaded_error: Overloaded"), ``status`` the HTTP
+    status or None for a failed connection.
+    """
+
+    attempt: int
+    max_attempts: int
+    delay_s: float
+    reason: str
+    cause: str
+    status: int | None = None
+
+    @property
+    def retries(self) -> int:
+        return self.max_attempts - 1
+
+    @property
+    def text(self) -> str:
+        status = f" (HTTP {self.status})" if self.status else ""
+        return (
+            f"{self.reason}{status}; trying again in {self.delay_s:g} s "
+            f"(retry {self.attempt} of {self.retries})."
+        )
 
 
 def _retryable(exc: Exception) -> bool:
@@ -194,6 +230,7 @@ class AIClient:
         base_url: str | None = None,
         retry: RetryPolicy | None = None,
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        on_retry: Callable[[RetryNotice], None] | None = None,
     ) -> None:
         key = api_key or os.environ.get(KEY_ENV)
         if not key:
@@ -203,6 +240,7 @@ class AIClient:
         self.timeout_s = timeout_s
         self.retry = retry or RetryPolicy()
         self._sleep = sleep
+        self.on_retry = on_retry
         self._client = anthropic.AsyncAnthropic(
             api_key=key, base_url=base_url, max_retries=0, timeout=timeout_s + 5
         )
@@ -233,22 +271,48 @@ class AIClient:
                 return parse_response(response)
             except (TimeoutError, anthropic.APITimeoutError):
                 raise LLMError(
-                    f"The model API did not answer within {self.timeout_s:.0f} s (timeout)"
+                    f"The model API did not answer within {self.timeout_s:.0f} s (timeout)",
+                    transient=True,
                 ) from None
             except ValueError as exc:  # the body was not JSON at all
-                raise LLMError(f"Malformed response from the model API: {exc}") from None
+                raise LLMError(
+                    self._scrub(f"Malformed response from the model API: {exc}")
+                ) from None
             except anthropic.APIError as exc:
-                if not _retryable(exc) or attempt + 1 >= self.retry.max_attempts:
-                    raise LLMError(_describe(exc, attempt + 1)) from None
-                delay = self.retry.delay(attempt)
-                log.warning(
-                    "model API: %s; retry %d in %.0f s",
-                    _describe(exc, attempt + 1),
-                    attempt + 1,
-                    delay,
+                refused = _configuration_error(exc, self.model)
+                if refused is not None:
+                    raise refused from None
+                reason, cause, status = _describe(exc)
+                attempts = attempt + 1
+                if not _retryable(exc):
+                    detail = f"{reason} ({cause})" if status else reason
+                    raise LLMError(self._scrub(detail)) from None
+                if attempts >= self.retry.max_attempts:
+                    detail = f"{reason} ({cause})" if status else reason
+                    raise LLMError(
+                        self._scrub(f"{detail}; gave up after {attempts} attempts"),
+                        transient=True,
+                    ) from None
+                notice = RetryNotice(
+                    attempt=attempts,
+                    max_attempts=self.retry.max_attempts,
+                    delay_s=self.retry.delay(attempt),
+                    reason=reason,
+                    cause=self._scrub(cause),
+                    status=status,
                 )
-                await self._sleep(delay)
+                # DEBUG: the person hears of it once, through on_retry; a CLI that configures
+                # no logging would otherwise print a WARNING a second time (last-resort handler)
+                log.debug("model API: %s", notice.text)
+                if self.on_retry is not None:
+                    self.on_retry(notice)
+                await self._sleep(notice.delay_s)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _scrub(self, text: str) -> str:
+        """Belt and braces: the key never reaches a message, whatever an answer echoes."""
+        key = self._client.api_key
+        return text.replace(key, "[key]") if key else text
 
 
 def _cached(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
@@ -258,8 +322,91 @@ def _cached(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
     return [*tools[:-1], {**tools[-1], "cache_control": {"type": "ephemeral"}}]
 
 
-def _describe(exc: anthropic.APIError, attempts: int) -> str:
-    status = getattr(exc, "status_code", None)
-    kind = f"HTTP {status}" if status else type(exc).__name__
-    detail = getattr(exc, "message", "") or str(exc)
-    return f"Model API error ({kind}) after {attempts} attempt(s): {detail[:300]}"
+_ONE_LINE = re.compile(r"\s+")
+_MODEL_REFUSED = re.compile(
+    r"^model:|\b(?:invalid|unknown)\s+model\b|"
+    r"\bmodel\b.*\b(?:not found|does not exist|is not (?:a )?(?:valid|supported|available))",
+    re.IGNORECASE,
+)
+
+
+def _error_body(exc: anthropic.APIError) -> tuple[str | None, str | None]:
+    """The error ``type`` and ``message`` of a Messages-API error body, when it has them."""
+    body = exc.body
+    if isinstance(body, dict):
+        error = body.get("error")
+        inner = error if isinstance(error, dict) else body
+        kind, message = inner.get("type"), inner.get("message")
+        return (
+            kind if isinstance(kind, str) and kind and kind != "error" else None,
+            _ONE_LINE.sub(" ", message).strip()[:300] if isinstance(message, str) else None,
+        )
+    if isinstance(body, str):  # not JSON: a proxy's page; a short plain line is worth showing
+        line = _ONE_LINE.sub(" ", body).strip()
+        if line and len(line) <= 200 and not line.startswith("<"):
+            return None, line
+    return None, None
+
+
+def _host(exc: anthropic.APIError) -> str:
+    try:
+        url = exc.request.url
+    except (AttributeError, RuntimeError):  # pragma: no cover - the SDK always sets it
+        return "the model API"
+    return f"{url.host}:{url.port}" if url.port else str(url.host)
+
+
+def _describe(exc: anthropic.APIError) -> tuple[str, str, int | None]:
+    """Plain words for an SDK error: (reason, cause, HTTP status or None).
+
+    ``reason`` starts a sentence ("The model API is overloaded"); ``cause`` is the detail from
+    the body ("HTTP 529 overloaded_error: Overloaded") or "could not connect to HOST".
+    """
+    if isinstance(exc, anthropic.APIStatusError):
+        status = exc.status_code
+        kind, message = _error_body(exc)
+        cause = " ".join(p for p in (f"HTTP {status}", kind) if p)
+        if message:
+            cause += f": {message}"
+        if status == 529 or kind == "overloaded_error":
+            reason = "The model API is overloaded"
+        elif status == 429:
+            reason = "The model API is limiting the rate of requests"
+        elif status >= 500:
+            reason = "The model API had a server error"
+        else:
+            reason = "The model API refused the request"
+        return reason, cause, status
+    if isinstance(exc, anthropic.APIConnectionError):
+        host = _host(exc)
+        return f"Could not connect to the model API at {host}", f"could not connect to {host}", None
+    return "The model API answered something unusable", type(exc).__name__, None
+
+
+def _configuration_error(exc: anthropic.APIError, model: str) -> ModelConfigurationError | None:
+    """A refusal of the key, its permission or the model name: the person has to fix it."""
+    if not isinstance(exc, anthropic.APIStatusError):
+        return None
+    status = exc.status_code
+    kind, message = _error_body(exc)
+    if status == 401:
+        text = (
+            f"The model API refused the key (HTTP 401 {kind or 'authentication_error'}): "
+            f"check {KEY_ENV}"
+        )
+    elif status == 403:
+        text = (
+            f"The model API refused the key (HTTP 403 {kind or 'permission_error'}): "
+            f"this key may not use {model}; check its permissions, or choose another model "
+            f"with --model or {MODEL_ENV}"
+        )
+    elif (status == 404 and message and "model" in message.lower()) or (
+        status == 400 and kind == "invalid_request_error" and _MODEL_REFUSED.search(message or "")
+    ):
+        text = (
+            f"The model API does not know the model '{model}' (HTTP {status}): choose another "
+            f"with --model or {MODEL_ENV} (default {DEFAULT_MODEL})"
+        )
+    else:
+        return None
+    return ModelConfigurationError(text, status=status, kind=kind, model=model)

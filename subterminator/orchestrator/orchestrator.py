@@ -135,7 +135,7 @@ class TaskOrchestrator:
             started = time.monotonic()
             try:
                 response = await self.ai_client.chat(view, TOOL_SCHEMAS, self.system_prompt)
-            except LLMError as exc:
+            except LLMError as exc:  # a ConfigurationError (key, model) propagates: not a result
                 self.cost.record(TurnRecord(turn=turn, tool=None, outcome=f"llm_error: {exc}"))
                 return self._finish(False, False, "llm_error", turn, error=str(exc))
             ai_ms = int((time.monotonic() - started) * 1000)
@@ -165,7 +165,7 @@ class TaskOrchestrator:
             call = response.tool_calls[0]
             if len(response.tool_calls) > 1:
                 ignored = ", ".join(c.name for c in response.tool_calls[1:])
-                log.warning(
+                log.info(  # the model's business, not the person's: INFO, never on stderr
                     "Ignoring %d additional tool calls (%s): one tool per turn",
                     len(response.tool_calls) - 1,
                     ignored,
