@@ -99,9 +99,9 @@ def choose_ai(
 
     async def may_switch(exc: LLMError) -> bool:
         if options.simulated:
-            terminal.notice(f"The model API is unavailable ({exc}); continuing offline.")
+            terminal.notice(f"{exc}; continuing with the offline policy.")
             return True
-        terminal.notice(f"The model API is unavailable ({exc}).")
+        terminal.notice(f"{exc}.")
         yes = await terminal.confirm(
             "Continue with the offline policy (rule-based; it knows only the pages it was "
             "written for, and still asks you before the final step)?"

@@ -70,7 +70,7 @@ class Terminal:
         self.handler: HumanApprovalHandler | None = None
 
     def notice(self, text: str) -> None:
-        self.console.print(f"[yellow]{text}[/yellow]", highlight=False)
+        self.console.print(text, style="yellow", markup=False, highlight=False)
         if self.record is not None:
             self.record.notice(text)
 
@@ -131,17 +131,16 @@ def verdict(service: ServiceConfig, result: TaskResult) -> tuple[str, str]:
 
 
 def interruption(orchestrator: TaskOrchestrator | None, check_at: str) -> tuple[bool | None, str]:
-    """Whether the final step ran (None: it was running), said for a person who pressed Ctrl+C."""
-    step = orchestrator.approved_step if orchestrator is not None else None
-    running = orchestrator.in_flight if orchestrator is not None else None
-    if step is not None:
+    """Whether the final step ran (None: perhaps), said for a person who pressed Ctrl+C."""
+    ran, action = orchestrator.final_step_state() if orchestrator else (False, None)
+    if ran:
         return True, (
-            f"Interrupted after the approved step ({step.action}) was executed at "
-            f"{step.at:%H:%M:%S}: the cancellation was probably submitted. Check {check_at}"
+            f"Interrupted after the approved step ({action}) was executed: the cancellation "
+            f"was probably submitted. Check {check_at}"
         )
-    if running is not None:
+    if ran is None:
         return None, (
-            f"Interrupted while the approved step ({running}) was being executed: it may "
+            f"Interrupted while the approved step ({action}) was being executed: it may "
             f"have gone through. Check {check_at}"
         )
     return False, "Interrupted before the final step: it was not executed, nothing was cancelled."

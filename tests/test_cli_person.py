@@ -219,7 +219,7 @@ def test_an_outage_on_the_simulator_is_announced_once_and_continues_offline() ->
         api.queue(outage(), outage(), outage())
         done = model_run(api, "--sim", "--no-checkpoint")
     assert done.returncode == 0, done.stdout + done.stderr
-    assert done.stdout.count("continuing offline") == 1
+    assert done.stdout.count("continuing with the offline policy") == 1
     assert "✓ Netflix membership cancelled" in done.stdout
 
 

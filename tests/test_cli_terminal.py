@@ -108,34 +108,49 @@ class _Approver:
         return ApprovalDecision(approved=True)
 
 
-async def test_ctrl_c_right_after_the_final_click_says_it_was_executed(tmp_path: Path) -> None:
-    """The interrupt lands just after the approved click: the person is told it ran."""
+@pytest.mark.parametrize(
+    ("when", "said", "executed"),
+    [
+        ("after", "Interrupted after the approved step", True),
+        ("during", "Interrupted while the approved step", None),
+    ],
+)
+async def test_ctrl_c_at_the_final_click_says_whether_it_ran(
+    when: str, said: str, executed: bool | None, tmp_path: Path
+) -> None:
+    """The interrupt lands as the approved click runs, or just after: the person is told which."""
     run: asyncio.Task[int] | None = None
     approver = _Approver()
 
-    class StopAfterFinalClick(PlaywrightBrowser):
+    class InterruptAtTheFinalClick(PlaywrightBrowser):
         async def click(self, handle: str, *, timeout_ms: int) -> None:
+            if approver.approved and when == "during":
+                assert run is not None
+                run.cancel()
             await super().click(handle, timeout_ms=timeout_ms)
-            if approver.approved:  # this was the approved click
+            if approver.approved and when == "after":
                 assert run is not None
                 run.cancel()
 
     async def factory(options: LaunchOptions) -> Browser:
         browser = await PlaywrightBrowser.launch(options)
-        browser.__class__ = StopAfterFinalClick
+        browser.__class__ = InterruptAtTheFinalClick
         return browser
 
     out = io.StringIO()
-    console = Console(file=out, width=200)
+    console = Console(file=out, width=300)
     options = CancelOptions("netflix", sim="2026", runs_dir=tmp_path, ai="offline")
     run = asyncio.create_task(
         run_cancel(options, console, handler=approver, browser_factory=factory)
     )
     with pytest.raises(asyncio.CancelledError):
         await run
-    said = out.getvalue()
-    assert 'Interrupted after the approved step (click "Finish Cancellation") was executed' in said
+    shown = out.getvalue()
+    assert f'{said} (Click "Finish Cancellation" (button))' in shown, shown
+    assert "nothing was cancelled" not in shown
     folder = next(tmp_path.iterdir())  # noqa: ASYNC240 - a test's tmp dir
-    events = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
-    assert any(e.get("event") == "interrupted" and e.get("final_step_executed") for e in events)
+    log = (folder / "events.jsonl").read_text()
+    events = [json.loads(line) for line in log.splitlines()]
+    stops = [e for e in events if e["event"] == "interrupted"]
+    assert [e["final_step_executed"] for e in stops] == [executed]
     assert (folder / "report.html").exists()

@@ -265,9 +265,8 @@ class AIClient:
         }
         for attempt in range(self.retry.max_attempts):
             try:
-                response = await asyncio.wait_for(
-                    self._client.messages.create(**params), timeout=self.timeout_s
-                )
+                async with asyncio.timeout(self.timeout_s):  # cancellation-safe, unlike wait_for
+                    response = await self._client.messages.create(**params)
                 return parse_response(response)
             except (TimeoutError, anthropic.APITimeoutError):
                 raise LLMError(

@@ -13,6 +13,8 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
+import signal
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -85,6 +87,23 @@ async def release(owned: list[Any]) -> None:
                 await thing.stop()  # at once if it already ran
 
 
+async def _start_driver() -> Playwright:
+    """Playwright's driver, deaf to the terminal's Ctrl+C.
+
+    The terminal sends Ctrl+C to its whole foreground process group. The driver would die of it
+    while we still need it to close Chromium, and its unread "Connection closed" errors would be
+    printed at exit. An ignored SIGINT survives exec (a Python handler does not), so it is
+    ignored while the driver is spawned, and the interrupt stays ours to handle.
+    """
+    if threading.current_thread() is not threading.main_thread():
+        return await async_playwright().start()
+    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
+    try:
+        return await async_playwright().start()
+    finally:
+        signal.signal(signal.SIGINT, previous)
+
+
 class PlaywrightBrowser:
     """The real ``Browser``. Create with ``launch`` (owns Chromium) or ``attach`` (a context)."""
 
@@ -113,7 +132,7 @@ class PlaywrightBrowser:
             launch_errors.check_executable(options.executable)
         if options.profile_dir is not None:
             launch_errors.prepare_profile(options.profile_dir)
-        pw: Playwright = await async_playwright().start()
+        pw = await _start_driver()
         owned: list[Any] = [pw]
         try:
             executable = options.executable or find_chromium(pw.chromium.executable_path)
@@ -128,10 +147,14 @@ class PlaywrightBrowser:
                         headless=options.headless,
                         args=args,
                         viewport=viewport,  # type: ignore[arg-type]
+                        handle_sigint=False,
                     )
                 else:
                     browser: PWBrowser = await pw.chromium.launch(
-                        executable_path=executable, headless=options.headless, args=args
+                        executable_path=executable,
+                        headless=options.headless,
+                        args=args,
+                        handle_sigint=False,
                     )
                     owned.insert(0, browser)
                     context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]

@@ -12,6 +12,7 @@ import os
 import sys
 
 from rich.console import Console
+from rich.text import Text
 
 from subterminator.cancel import EXIT_CONFIG, EXIT_CONNECTION, EXIT_FAILURE, EXIT_INTERRUPTED
 from subterminator.errors import BrowserError, ConfigurationError
@@ -31,10 +32,10 @@ def dispatch(args: argparse.Namespace) -> int:
     try:
         return _run(args, err)
     except ConfigurationError as exc:
-        err.print(f"[red]Error:[/red] {exc}", highlight=False)
+        _error(err, str(exc))
         return EXIT_CONFIG
     except BrowserError as exc:
-        err.print(f"[red]Error:[/red] {exc}", highlight=False)
+        _error(err, str(exc))
         return EXIT_CONNECTION
     except KeyboardInterrupt:
         err.print("Interrupted: the browser was closed.")
@@ -42,12 +43,17 @@ def dispatch(args: argparse.Namespace) -> int:
     except Exception as exc:
         if os.environ.get(DEBUG_ENV):
             raise
-        err.print(
-            f"[red]Error:[/red] an unexpected {type(exc).__name__}: {exc}. This is a bug in "
-            f"SubTerminator; please report it ({DEBUG_ENV}=1 shows the traceback).",
-            highlight=False,
+        _error(
+            err,
+            f"an unexpected {type(exc).__name__}: {exc}. This is a bug in SubTerminator; "
+            f"please report it ({DEBUG_ENV}=1 shows the traceback).",
         )
         return EXIT_FAILURE
+
+
+def _error(err: Console, message: str) -> None:
+    """One line: the cause and the fix (page text and paths are never read as markup)."""
+    err.print(Text.assemble(("Error:", "red"), " ", " ".join(message.split())))
 
 
 def _run(args: argparse.Namespace, err: Console) -> int:

@@ -108,8 +108,18 @@ class TaskOrchestrator:
         self._rejected = False
         self._unverified_claim = False
         self.approved_step: ApprovedStep | None = None
-        self.in_flight: str | None = None  # an approved action being executed (for Ctrl+C)
+        # an approved action being executed, and the browser's action count before it
+        self.in_flight: tuple[str, int] | None = None
         self._asked = False  # a person was asked to approve a step of the flow
+
+    def final_step_state(self) -> tuple[bool | None, str | None]:
+        """For an interrupt: did an approved step run (True), perhaps (None) or not (False)?"""
+        if self.in_flight is not None:
+            action, acted = self.in_flight
+            return (True if self.tool_server.acted > acted else None), action
+        if self.approved_step is not None:
+            return True, self.approved_step.action
+        return False, None
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -324,12 +334,12 @@ class TaskOrchestrator:
 
             self.tool_server.browser.guard_requests(watch)
         if approved:
-            self.in_flight = verdict.question
+            self.in_flight = (verdict.question, self.tool_server.acted)
         try:
             result = await self.tool_server.execute(call.name, call.arguments)
         finally:
             self.tool_server.browser.guard_requests(None)
-            self.in_flight = None
+        self.in_flight = None  # kept if the action was interrupted: it may have run
         if approved and result.error in (None, "timeout"):
             self.gate.ran_approved(verdict, result.snapshot)
             self.approved_step = ApprovedStep(

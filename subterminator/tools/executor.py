@@ -1,7 +1,7 @@
 """``ActionExecutor``: element actions under the latency caps of spec 01 2.2.
 
 Raises the spec's exceptions (02 9.3) with the model's ref; the BrowserToolServer turns them
-into error codes. Every action has a hard wall (``asyncio.wait_for``) at its cap; the browser
+into error codes. Every action has a hard wall (``asyncio.timeout``) at its cap; the browser
 gets 90% of it so that its own, more informative, timeout usually answers first.
 """
 
@@ -53,7 +53,8 @@ class ActionExecutor:
     ) -> None:
         ref = element.ref if element else "page"
         try:
-            await asyncio.wait_for(action(int(cap_ms * 0.9)), timeout=cap_ms / 1000)
+            async with asyncio.timeout(cap_ms / 1000):  # not wait_for: on 3.11 it can swallow
+                await action(int(cap_ms * 0.9))  # a Ctrl+C landing as the action finishes
         except builtins.TimeoutError:
             raise TimeoutError(f"{operation} on {ref}", cap_ms) from None
         except BrowserActionError as exc:

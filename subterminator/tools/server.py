@@ -73,6 +73,7 @@ class BrowserToolServer:
         self.executor = ActionExecutor(browser, self.caps)
         self.last_snapshot: Snapshot | None = None
         self.browser_error: BrowserError | None = None  # set once the browser is gone
+        self.acted = 0  # element actions the browser completed (an interrupt asks: did it?)
 
     async def execute(self, tool_name: str, arguments: Any) -> ToolResult:
         """Run one tool call. Any failure becomes a ToolResult with a precise message."""
@@ -107,9 +108,8 @@ class BrowserToolServer:
         """A fresh snapshot within the cap; raises TimeoutError or BrowserError."""
         self.registry.invalidate()
         try:
-            snapshot, _ = await asyncio.wait_for(
-                self.factory.create(viewport_only), timeout=self.caps.snapshot / 1000
-            )
+            async with asyncio.timeout(self.caps.snapshot / 1000):  # cancellation-safe
+                snapshot, _ = await self.factory.create(viewport_only)
         except builtins.TimeoutError:
             raise TimeoutError("get_snapshot", self.caps.snapshot) from None
         except BrowserError as exc:
@@ -169,6 +169,7 @@ class BrowserToolServer:
         self.registry.invalidate()
         try:
             await run(element)
+            self.acted += 1
         except BrowserError as exc:
             self.browser_error = exc
             return await self._reply("action_failed", f"Browser error: {exc}")
