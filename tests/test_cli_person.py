@@ -263,7 +263,7 @@ def test_no_model_reachable_at_all_is_exit_3_with_claude() -> None:
         ANTHROPIC_BASE_URL=dead,
     )
     assert done.returncode == 3
-    assert "could not connect" in done.stdout
+    assert "Could not connect to the model API" in done.stdout
     assert "Traceback" not in done.stderr
 
 
