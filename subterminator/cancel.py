@@ -152,24 +152,23 @@ async def run_cancel(
         raise ConfigurationError(
             "--no-checkpoint is refused against a real site: it works only with --sim"
         )
-    record = RunRecord.create(service.name, runs_dir=options.runs_dir) if options.runs_dir else None
-    terminal = Terminal(console, record)
+    terminal = Terminal(console)
     run = _Run(options, service, console, terminal, handler)
     try:
         code = await run.go(browser_factory, ai_factory or choose_ai)
     except asyncio.CancelledError:
         executed, said = interruption(run.orchestrator, run.check_at)
         console.print(f"\n{said}", markup=False, highlight=False)
-        if record is not None:
-            record.interrupted(final_step_executed=executed, detail=said)
+        if terminal.record is not None:
+            terminal.record.interrupted(final_step_executed=executed, detail=said)
         raise
     except BaseException as exc:
-        if record is not None:
-            record.notice(f"Stopped by an error: {exc}")
+        if terminal.record is not None:
+            terminal.record.notice(f"Stopped by an error: {exc}")
         raise
     finally:
-        if record is not None:
-            report = record.close()
+        if terminal.record is not None:
+            report = terminal.record.close()
             console.print(f"Run record: {report}", markup=False, highlight=False)
     return code
 
@@ -210,7 +209,6 @@ class _Run:
             self.console,
             self.terminal,
         )
-        record = terminal.record
         approvals = self.approvals()
         terminal.handler = approvals
         ai = ai_factory(options, service, console, terminal)
@@ -219,12 +217,15 @@ class _Run:
         async with _target(options, service) as (start_url, simulated):
             if simulated:
                 self.check_at = start_url
-            if record is not None:
+            record = None
+            if options.runs_dir is not None:  # from here on it is a run, and has a record
+                record = RunRecord.create(service.name, runs_dir=options.runs_dir)
                 record.start(
                     start_url=start_url,
                     mode="simulator" if simulated else "live",
                     ai="offline" if isinstance(ai, OfflinePolicy) else "claude",
                 )
+                terminal.started(record)
             profile = options.profile or (None if simulated else DEFAULT_PROFILE)
             launch = LaunchOptions(
                 headless=not options.window, profile_dir=profile, block_non_local=simulated

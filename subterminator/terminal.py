@@ -64,15 +64,25 @@ class ProgressTools(BrowserToolServer):
 class Terminal:
     """The person's side of a run: notices they read, questions they answer."""
 
-    def __init__(self, console: Console, record: RunRecord | None = None) -> None:
+    def __init__(self, console: Console) -> None:
         self.console = console
-        self.record = record
+        self.record: RunRecord | None = None
         self.handler: HumanApprovalHandler | None = None
+        self._early: list[str] | None = []  # told before the record's start line
 
     def notice(self, text: str) -> None:
         self.console.print(text, style="yellow", markup=False, highlight=False)
-        if self.record is not None:
+        if self._early is not None:
+            self._early.append(text)
+        elif self.record is not None:
             self.record.notice(text)
+
+    def started(self, record: RunRecord) -> None:
+        """The run record exists, with its start line: notices from the setup follow it."""
+        self.record = record
+        early, self._early = self._early or [], None
+        for text in early:
+            record.notice(text)
 
     async def confirm(self, question: str) -> bool:
         """A yes/no from the person; without a terminal to ask at, no."""

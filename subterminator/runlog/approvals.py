@@ -26,6 +26,7 @@ class RunRecordApprovals:
             url=request.url,
             page_says=request.page_says,
             screenshot=request.screenshot,
+            control=request.control,
         )
         if shot is not None:
             request = request.model_copy(update={"screenshot_path": str(shot)})

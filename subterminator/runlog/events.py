@@ -59,6 +59,7 @@ class ApprovalAsked(_Event):
     reason: str
     title: str = ""
     url: str = ""
+    control: str = ""  # the control as the page names it, with its role
     page_says: list[str] = Field(default_factory=list)  # what the page says will happen
     screenshot: str | None = None
 

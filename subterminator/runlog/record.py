@@ -142,6 +142,7 @@ class RunRecord:
         url: str = "",
         page_says: list[str] | None = None,
         screenshot: bytes | None = None,
+        control: str = "",
     ) -> Path | None:
         """A person is being asked (``ApprovalRequest``'s fields, plus what the page says will
         happen). Returns the saved screenshot's path, if there was one."""
@@ -157,6 +158,7 @@ class RunRecord:
                 title=title,
                 url=url,
                 page_says=page_says or [],
+                control=control,
                 screenshot=shot.name if shot else None,
             )
         )

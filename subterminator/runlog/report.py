@@ -177,6 +177,7 @@ def _approval(asked: ApprovalAsked, answer: ApprovalAnswered | None) -> str:
     says = f"<h4>The page says</h4>{_list(asked.page_says)}" if asked.page_says else ""
     facts = _rows(
         [
+            ("Control", asked.control),
             ("Why asked", asked.reason),
             ("Page title", asked.title),
             ("Page URL", asked.url),

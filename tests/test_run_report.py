@@ -1,0 +1,87 @@
+"""A real ``cancel`` run's record (issue 11): private files, and a report that works offline."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+from pathlib import Path
+
+import pytest
+from playwright.async_api import Browser as PWBrowser
+
+from tests.cli_helpers import run_cli
+
+pytestmark = pytest.mark.browser
+
+
+@pytest.fixture(scope="module")
+def a_run(
+    tmp_path_factory: pytest.TempPathFactory,
+) -> tuple[Path, subprocess.CompletedProcess[str]]:
+    """``subterminator cancel netflix --sim`` with a yes at the prompt; its run folder."""
+    runs = tmp_path_factory.mktemp("runs")
+    done = run_cli("cancel", "netflix", "--sim", "--runs-dir", str(runs), answers="y\n")
+    assert done.returncode == 0, done.stdout + done.stderr
+    (folder,) = runs.iterdir()
+    return folder, done
+
+
+def test_the_run_folder_is_private_and_named_by_time_and_service(
+    a_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    folder, done = a_run
+    assert folder.name.endswith("Z-netflix")
+    assert folder.stat().st_mode & 0o777 == 0o700
+    files = sorted(p.name for p in folder.iterdir())
+    assert {"events.jsonl", "report.html", "approval-01.png", "final.png"} <= set(files)
+    assert any(name.startswith("turn-") for name in files)
+    assert all((folder / name).stat().st_mode & 0o777 == 0o600 for name in files)
+    assert f"Run record: {folder / 'report.html'}" in done.stdout
+    assert f"Screenshot  {folder / 'approval-01.png'}" in done.stdout  # shown at the prompt
+
+
+def test_the_event_log_holds_turns_approvals_and_the_outcome(
+    a_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    folder, _ = a_run
+    events = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
+    kinds = [e["event"] for e in events]
+    assert kinds[0] == "start"
+    assert kinds[1] == "notice"  # no key: the offline policy drives, and the log says so
+    assert kinds[-1] == "outcome"
+    asked = next(e for e in events if e["event"] == "approval_asked")
+    assert asked["control"] == '"Finish Cancellation" (button)'
+    assert any("December 16, 2026" in said for said in asked["page_says"])
+    answered = next(e for e in events if e["event"] == "approval_answered")
+    assert answered["approved"] is True
+    clicks = [e["target"] for e in events if e["event"] == "turn"]
+    assert "Finish Cancellation" in clicks
+    assert events[-1]["ends_on"] == "December 16, 2026"
+
+
+async def test_the_report_renders_offline_in_chromium(
+    a_run: tuple[Path, subprocess.CompletedProcess[str]], chromium_session: PWBrowser
+) -> None:
+    folder, _ = a_run
+    context = await chromium_session.new_context()
+    try:
+        page = await context.new_page()
+        requested: list[str] = []
+        page.on("request", lambda request: requested.append(request.url))
+        await page.goto((folder / "report.html").as_uri())
+        await page.wait_for_load_state("load")
+        widths = await page.eval_on_selector_all(
+            "img", "images => images.map(i => i.complete ? i.naturalWidth : 0)"
+        )
+        assert len(widths) >= 6  # every turn, the approval, the end
+        assert all(width > 0 for width in widths), widths
+        approved = page.locator("li.approval.approved")
+        assert await approved.get_by_text('click "Finish Cancellation"').is_visible()
+        assert await approved.get_by_text("✓ Approved").is_visible()
+        final = page.locator("#final")
+        assert await final.get_by_text("Netflix membership cancelled").is_visible()
+        assert await final.locator(".ends").inner_text() == "Ends on December 16, 2026"
+        assert all(url.startswith("file://") for url in requested), requested
+        assert any(url.endswith("/final.png") for url in requested)
+    finally:
+        await context.close()
