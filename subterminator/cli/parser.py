@@ -36,8 +36,14 @@ def _seconds(text: str) -> float:
 
 
 def _address(text: str) -> str:
+    """A start page: a whole web address (the browser goes exactly there)."""
     if not text.strip():
         raise argparse.ArgumentTypeError("an empty address; leave the option out for the default")
+    scheme, _, rest = text.partition("://")
+    if scheme.lower() not in ("http", "https", "file") or not rest.strip("/"):
+        raise argparse.ArgumentTypeError(
+            f"not a web address: {text!r} (give it whole, e.g. https://www.netflix.com/account)"
+        )
     return text
 
 
