@@ -252,6 +252,8 @@ class _Run:
                 tools.progress = progress
                 label = "Deciding…" if isinstance(ai, OfflinePolicy) else "Waiting for the model…"
                 if options.dry_run:
+                    if record is not None:
+                        record.notice("Dry run: the first action was proposed, none executed.")
                     return await _dry_run(ai, tools, service, goal, console)
                 if recorder is not None:
                     approvals = RecordingApprovals(approvals, recorder)

@@ -15,17 +15,10 @@ from subterminator.ai.fallback import FallbackAI
 from subterminator.ai.protocol import AIResponse, Message
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.tools.schemas import TOOL_SCHEMAS
+from tests.test_ai_client import Sleeps
 
 KEY = "sk-ant-test-SECRET-0123456789"
 MESSAGES = [Message(role="user", content="Goal: cancel")]
-
-
-class Sleeps:
-    def __init__(self) -> None:
-        self.delays: list[float] = []
-
-    async def __call__(self, delay: float) -> None:
-        self.delays.append(delay)
 
 
 def client(base_url: str, **kw: Any) -> AIClient:

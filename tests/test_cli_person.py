@@ -11,12 +11,25 @@ from pathlib import Path
 
 import pytest
 
-from harness.fake_anthropic import FakeAnthropic, error
+from harness.fake_anthropic import FakeAnthropic, Reply, error
 from harness.sites import StaticSite
 from subterminator.simulator import NetflixSimulator
 from tests.cli_helpers import chromiums_marked, marker, run_cli, runs_dir
 
 pytestmark = pytest.mark.browser
+
+
+def without_display(*args: str) -> subprocess.CompletedProcess[str]:
+    """The command where no window can open (neither X nor Wayland)."""
+    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    return subprocess.run(
+        [sys.executable, "-m", "subterminator.cli", *args],
+        capture_output=True,
+        text=True,
+        timeout=120,
+        env=env,
+        check=False,
+    )
 
 
 def one_line_error(done: subprocess.CompletedProcess[str]) -> str:
@@ -31,15 +44,7 @@ def one_line_error(done: subprocess.CompletedProcess[str]) -> str:
 
 
 def test_a_window_without_a_display_is_exit_3_with_the_fix() -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    done = subprocess.run(
-        [sys.executable, "-m", "subterminator.cli", "cancel", "netflix", "--sim", "--headed"],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=False,
-    )
+    done = without_display("cancel", "netflix", "--sim", "--headed")
     assert done.returncode == 3, done.stderr
     line = one_line_error(done)
     assert "display" in line.lower()
@@ -49,28 +54,17 @@ def test_a_window_without_a_display_is_exit_3_with_the_fix() -> None:
 def test_a_real_site_opens_a_window_by_default(tmp_path: Path) -> None:
     """No display here, so the default (a window on a real site) is what fails."""
     with NetflixSimulator() as sim:
-        env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-        done = subprocess.run(
-            [
-                sys.executable,
-                "-m",
-                "subterminator.cli",
-                "cancel",
-                "netflix",
-                "--ai",
-                "offline",
-                "--url",
-                sim.url(),
-                "--profile",
-                str(tmp_path / "profile"),
-                "--runs-dir",
-                str(tmp_path / "runs"),
-            ],
-            capture_output=True,
-            text=True,
-            timeout=120,
-            env=env,
-            check=False,
+        done = without_display(
+            "cancel",
+            "netflix",
+            "--ai",
+            "offline",
+            "--url",
+            sim.url(),
+            "--profile",
+            str(tmp_path / "profile"),
+            "--runs-dir",
+            str(tmp_path / "runs"),
         )
     assert done.returncode == 3
     assert "--headless" in one_line_error(done)
@@ -136,23 +130,7 @@ def test_a_profile_that_is_a_file_is_refused_as_an_argument(tmp_path: Path) -> N
 
 
 def test_login_without_a_display_is_exit_3(tmp_path: Path) -> None:
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
-    done = subprocess.run(
-        [
-            sys.executable,
-            "-m",
-            "subterminator.cli",
-            "login",
-            "netflix",
-            "--profile",
-            str(tmp_path / "p"),
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env=env,
-        check=False,
-    )
+    done = without_display("login", "netflix", "--profile", str(tmp_path / "p"))
     assert done.returncode == 3
     assert "display" in one_line_error(done).lower()
 
@@ -185,10 +163,10 @@ def model_run(
 )
 @pytest.mark.parametrize("ai", ["auto", "claude"])
 def test_a_refused_key_or_unknown_model_is_exit_2_without_fallback(
-    ai: str, reply: object, said: str
+    ai: str, reply: Reply, said: str
 ) -> None:
     with FakeAnthropic() as api:
-        api.queue(reply)  # type: ignore[arg-type]
+        api.queue(reply)
         done = model_run(api, "--sim", "--ai", ai, "--model", "claude-nope-1")
         assert len(api.requests) == 1  # no retry, no second try
     assert done.returncode == 2, done.stdout + done.stderr
@@ -197,7 +175,7 @@ def test_a_refused_key_or_unknown_model_is_exit_2_without_fallback(
     assert "SECRET" not in done.stdout + done.stderr
 
 
-def outage() -> object:
+def outage() -> Reply:
     return error(529, "overloaded_error", "Overloaded")
 
 
@@ -348,3 +326,20 @@ def test_no_chromium_is_left_after_a_run() -> None:
     )
     assert done.returncode == 1
     assert chromiums_marked(mark) == []
+
+
+def test_a_start_page_that_answers_an_http_error_is_named() -> None:
+    with NetflixSimulator() as sim:
+        done = run_cli(
+            "cancel",
+            "netflix",
+            "--sim",
+            "--url",
+            sim.url("/no-such-page"),
+            "--max-turns",
+            "2",
+            "--runs-dir",
+            runs_dir(),
+        )
+    assert "The start page answered HTTP 404 Not Found" in done.stdout, done.stdout
+    assert done.returncode == 1

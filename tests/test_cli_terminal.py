@@ -57,9 +57,9 @@ def test_ctrl_c_at_the_prompt_ends_cleanly_and_says_nothing_was_cancelled() -> N
     assert chromiums_marked(mark) == []
 
 
-def test_ctrl_c_at_the_prompt_with_piped_stdin() -> None:
-    mark = marker()
-    proc = subprocess.Popen(
+def piped_run(mark: str) -> subprocess.Popen[str]:
+    """``cancel netflix --sim`` with pipes for stdin, stdout and stderr."""
+    return subprocess.Popen(
         [*COMMAND, "cancel", "netflix", "--sim", "--runs-dir", runs_dir()],
         stdin=subprocess.PIPE,
         stdout=subprocess.PIPE,
@@ -67,6 +67,11 @@ def test_ctrl_c_at_the_prompt_with_piped_stdin() -> None:
         text=True,
         env=clean_env(ST_TEST_MARK=mark),
     )
+
+
+def test_ctrl_c_at_the_prompt_with_piped_stdin() -> None:
+    mark = marker()
+    proc = piped_run(mark)
     assert proc.stdout is not None
     seen = ""
     deadline = time.monotonic() + 120
@@ -84,14 +89,7 @@ def test_ctrl_c_at_the_prompt_with_piped_stdin() -> None:
 @pytest.mark.parametrize("after", [0.3, 0.8, 1.5])
 def test_ctrl_c_while_starting_up_is_quiet(after: float) -> None:
     mark = marker()
-    proc = subprocess.Popen(
-        [*COMMAND, "cancel", "netflix", "--sim", "--runs-dir", runs_dir()],
-        stdin=subprocess.PIPE,
-        stdout=subprocess.PIPE,
-        stderr=subprocess.PIPE,
-        text=True,
-        env=clean_env(ST_TEST_MARK=mark),
-    )
+    proc = piped_run(mark)
     time.sleep(after)
     proc.send_signal(signal.SIGINT)
     out, err = proc.communicate(timeout=60)
