@@ -154,14 +154,15 @@ def model_run(
 
 
 @pytest.mark.parametrize(
-    ("reply", "said"),
+    ("ai", "reply", "said"),
     [
-        (error(401, "authentication_error", "invalid x-api-key"), "ANTHROPIC_API_KEY"),
-        (error(403, "permission_error", "not allowed"), "HTTP 403"),
-        (error(404, "not_found_error", "model: claude-nope-1"), "--model"),
+        ("auto", error(401, "authentication_error", "invalid x-api-key"), "ANTHROPIC_API_KEY"),
+        ("claude", error(401, "authentication_error", "invalid x-api-key"), "ANTHROPIC_API_KEY"),
+        ("auto", error(403, "permission_error", "not allowed"), "HTTP 403"),
+        ("auto", error(404, "not_found_error", "model: claude-nope-1"), "--model"),
+        ("claude", error(404, "not_found_error", "model: claude-nope-1"), "--model"),
     ],
 )
-@pytest.mark.parametrize("ai", ["auto", "claude"])
 def test_a_refused_key_or_unknown_model_is_exit_2_without_fallback(
     ai: str, reply: Reply, said: str
 ) -> None:
@@ -328,18 +329,17 @@ def test_no_chromium_is_left_after_a_run() -> None:
     assert chromiums_marked(mark) == []
 
 
-def test_a_start_page_that_answers_an_http_error_is_named() -> None:
-    with NetflixSimulator() as sim:
-        done = run_cli(
-            "cancel",
-            "netflix",
-            "--sim",
-            "--url",
-            sim.url("/no-such-page"),
-            "--max-turns",
-            "2",
-            "--runs-dir",
-            runs_dir(),
-        )
+def test_a_start_page_that_answers_an_http_error_is_named(pages: StaticSite) -> None:
+    done = run_cli(
+        "cancel",
+        "netflix",
+        "--sim",
+        "--url",
+        pages.url("no-such-page.html"),
+        "--max-turns",
+        "1",
+        "--runs-dir",
+        runs_dir(),
+    )
     assert "The start page answered HTTP 404 Not Found" in done.stdout, done.stdout
     assert done.returncode == 1
