@@ -17,14 +17,17 @@ from pathlib import Path
 COMMAND = [sys.executable, "-m", "subterminator.cli"]
 
 
+HOME = tempfile.mkdtemp(prefix="st-home-")  # run records and profiles land here, not in ~
+
+
 def clean_env(**extra: str) -> dict[str, str]:
-    """This environment without a model key, plus ``extra`` (a marker to find our Chromiums)."""
+    """This environment without a model key, with a scratch HOME, plus ``extra``."""
     base = {
         k: v
         for k, v in os.environ.items()
         if k not in ("ANTHROPIC_API_KEY", "SUBTERMINATOR_MODEL", "ANTHROPIC_BASE_URL")
     }
-    return {**base, **extra}
+    return {**base, "HOME": HOME, **extra}
 
 
 def runs_dir() -> str:

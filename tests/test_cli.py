@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import json
 import subprocess
-import sys
 
 import pytest
 
@@ -12,18 +11,13 @@ from harness.sites import StaticSite
 from subterminator.models.snapshot import Snapshot
 from subterminator.schema import render_snapshot_schema
 from subterminator.snapshot.tokens import estimate_tokens
+from tests.cli_helpers import run_cli
 
 pytestmark = pytest.mark.browser
 
 
 def run(*args: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "subterminator.cli", *args],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        check=False,
-    )
+    return run_cli(*args, timeout=120)
 
 
 def test_snapshot_prints_the_model_view(pages: StaticSite) -> None:

@@ -2,34 +2,17 @@
 
 from __future__ import annotations
 
-import os
 import subprocess
-import sys
 
 import pytest
 
-from tests.cli_helpers import runs_dir
+from tests.cli_helpers import run_cli, runs_dir
 
 pytestmark = pytest.mark.browser
 
 
-def env(**extra: str) -> dict[str, str]:
-    base = {
-        k: v for k, v in os.environ.items() if k not in ("ANTHROPIC_API_KEY", "SUBTERMINATOR_MODEL")
-    }
-    return {**base, **extra}
-
-
 def cancel(*args: str, answers: str = "", **extra: str) -> subprocess.CompletedProcess[str]:
-    return subprocess.run(
-        [sys.executable, "-m", "subterminator.cli", "cancel", *args, "--runs-dir", runs_dir()],
-        input=answers,
-        capture_output=True,
-        text=True,
-        timeout=180,
-        env=env(**extra),
-        check=False,
-    )
+    return run_cli("cancel", *args, "--runs-dir", runs_dir(), answers=answers, timeout=180, **extra)
 
 
 def test_main_job_on_the_simulator_with_approval_at_the_terminal() -> None:

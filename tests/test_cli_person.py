@@ -14,14 +14,14 @@ import pytest
 from harness.fake_anthropic import FakeAnthropic, Reply, error
 from harness.sites import StaticSite
 from subterminator.simulator import NetflixSimulator
-from tests.cli_helpers import chromiums_marked, marker, run_cli, runs_dir
+from tests.cli_helpers import chromiums_marked, clean_env, marker, run_cli, runs_dir
 
 pytestmark = pytest.mark.browser
 
 
 def without_display(*args: str) -> subprocess.CompletedProcess[str]:
     """The command where no window can open (neither X nor Wayland)."""
-    env = {k: v for k, v in os.environ.items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
+    env = {k: v for k, v in clean_env().items() if k not in ("DISPLAY", "WAYLAND_DISPLAY")}
     return subprocess.run(
         [sys.executable, "-m", "subterminator.cli", *args],
         capture_output=True,
