@@ -13,14 +13,12 @@ from __future__ import annotations
 import asyncio
 import logging
 import os
-import signal
-import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser as PWBrowser
-from playwright.async_api import BrowserContext, Page, Playwright, Route, async_playwright
+from playwright.async_api import BrowserContext, Page, Route, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
 from subterminator.browser import (
@@ -48,6 +46,13 @@ CHROMIUM_ARGS = (
     "--no-first-run",
     "--disable-default-apps",
 )
+
+
+# SIGINT_NOTE: a terminal sends Ctrl+C to the whole foreground group, Playwright's driver
+# included. With its own SIGINT handling on, the driver kills Chromium and exits at once, and the
+# run can neither close in order nor say whether the final step ran (the futures it leaves
+# behind print "Connection closed while reading from the driver" at exit). Off, the interrupt
+# is the run's to handle: it says what happened, then closes the browser itself.
 
 
 @dataclass(frozen=True)
@@ -87,23 +92,6 @@ async def release(owned: list[Any]) -> None:
                 await thing.stop()  # at once if it already ran
 
 
-async def _start_driver() -> Playwright:
-    """Playwright's driver, deaf to the terminal's Ctrl+C.
-
-    The terminal sends Ctrl+C to its whole foreground process group. The driver would die of it
-    while we still need it to close Chromium, and its unread "Connection closed" errors would be
-    printed at exit. An ignored SIGINT survives exec (a Python handler does not), so it is
-    ignored while the driver is spawned, and the interrupt stays ours to handle.
-    """
-    if threading.current_thread() is not threading.main_thread():
-        return await async_playwright().start()
-    previous = signal.signal(signal.SIGINT, signal.SIG_IGN)
-    try:
-        return await async_playwright().start()
-    finally:
-        signal.signal(signal.SIGINT, previous)
-
-
 class PlaywrightBrowser:
     """The real ``Browser``. Create with ``launch`` (owns Chromium) or ``attach`` (a context)."""
 
@@ -132,7 +120,7 @@ class PlaywrightBrowser:
             launch_errors.check_executable(options.executable)
         if options.profile_dir is not None:
             launch_errors.prepare_profile(options.profile_dir)
-        pw = await _start_driver()
+        pw = await async_playwright().start()
         owned: list[Any] = [pw]
         try:
             executable = options.executable or find_chromium(pw.chromium.executable_path)
@@ -147,14 +135,14 @@ class PlaywrightBrowser:
                         headless=options.headless,
                         args=args,
                         viewport=viewport,  # type: ignore[arg-type]
-                        handle_sigint=False,
+                        handle_sigint=False,  # Ctrl+C is ours: see SIGINT_NOTE
                     )
                 else:
                     browser: PWBrowser = await pw.chromium.launch(
                         executable_path=executable,
                         headless=options.headless,
                         args=args,
-                        handle_sigint=False,
+                        handle_sigint=False,  # see SIGINT_NOTE
                     )
                     owned.insert(0, browser)
                     context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
