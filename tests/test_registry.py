@@ -46,6 +46,17 @@ def test_never_issued_and_malformed_refs_are_explained() -> None:
         registry.resolve("e1")
 
 
+def test_huge_and_non_ascii_refs_are_explained_not_raised() -> None:
+    """Found by the execute fuzzer: 4,300+ digits made int() raise, so the reply said
+    action_failed instead of ref_invalid; '@e\u0661' (an Arabic-Indic 1) read as @e1."""
+    registry = ElementRegistry()
+    registry.register_snapshot("s1", elements(2))
+    with pytest.raises(RefInvalidError, match="no snapshot in this session has issued it"):
+        registry.resolve("@e" + "9" * 5000)
+    with pytest.raises(RefInvalidError, match="refs look like '@e7'"):
+        registry.resolve("@e\u0661")
+
+
 def test_invalidate_makes_every_ref_stale() -> None:
     registry = ElementRegistry()
     registry.register_snapshot("s1", elements(2))

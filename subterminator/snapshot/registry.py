@@ -14,7 +14,7 @@ from dataclasses import dataclass
 from subterminator.errors import RefInvalidError
 from subterminator.snapshot.element import ElementInfo
 
-_REF = re.compile(r"^@e(\d+)$")
+_REF = re.compile(r"@e([0-9]+)")  # ASCII digits: the only ones a snapshot issues
 
 
 @dataclass(frozen=True, slots=True)
@@ -77,12 +77,14 @@ class ElementRegistry:
         return self._current.get(ref)
 
     def explain(self, ref: str) -> str:
-        match = _REF.match(ref)
+        match = _REF.fullmatch(ref)
         if not match:
             return "refs look like '@e7'"
-        number = int(match.group(1))
-        if number >= self._next:
+        digits = match.group(1)
+        # longer than any issued number: never issued (and int() refuses 4,300+ digits)
+        if len(digits) > len(str(self._next)) or int(digits) >= self._next:
             return "no snapshot in this session has issued it"
+        number = int(digits)
         starts = [b.start for b in self._blocks]
         block = self._blocks[bisect.bisect_right(starts, number) - 1]
         if self._valid and block is self._blocks[-1]:
