@@ -10,9 +10,15 @@ import pytest
 
 from subterminator.ai.protocol import Message
 from subterminator.ai.render import message_image, message_text
+from subterminator.errors import InvalidParamsError
 from subterminator.models.snapshot import Snapshot
 from subterminator.schema import render_recording_schema, render_snapshot_schema
-from subterminator.tools.schemas import DESCRIPTIONS, TOOL_NAMES, TOOL_SCHEMAS
+from subterminator.tools.schemas import (
+    DESCRIPTIONS,
+    TOOL_NAMES,
+    TOOL_SCHEMAS,
+    parse_arguments,
+)
 from tests.conftest import FIXTURES
 
 SAMPLES = sorted((FIXTURES / "snapshots").glob("*.json"))
@@ -200,3 +206,22 @@ def test_tool_reply_for_the_model_leaves_the_screenshot_to_the_image_block() -> 
     assert body["snapshot"]["snapshot_id"] == snapshot.snapshot_id
     assert "screenshot" not in body["snapshot"]
     assert message_image(reply) == snapshot.screenshot
+
+
+@pytest.mark.parametrize(
+    ("name", "arguments"),
+    [
+        ("browser_click", {"ref": "x" * 70_000}),
+        ("x" * 70_000, {}),
+        ("get_snapshot", {"k" * 70_000: 1}),
+        ("complete_task", {"status": "s" * 70_000, "reason": "r"}),
+        ("request_human_approval", {"action": {"a": ["b" * 70_000]}, "reason": "r"}),
+    ],
+)
+def test_invalid_params_quote_huge_input_cut_short(name: str, arguments: object) -> None:
+    """Found by the execute fuzzer: the reply echoed 70,000-character arguments whole (once
+    490,000 characters) into the model's context; now 80 characters of each, and the length."""
+    with pytest.raises(InvalidParamsError) as caught:
+        parse_arguments(name, arguments)
+    assert len(str(caught.value)) < 600
+    assert "characters)" in str(caught.value)

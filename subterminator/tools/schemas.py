@@ -268,26 +268,38 @@ TOOL_SCHEMAS: list[dict[str, Any]] = [
 ]
 
 
+ECHO_LIMIT = 80  # characters of the model's own input a reply quotes back
+
+
+def echo(value: object, limit: int = ECHO_LIMIT) -> str:
+    """``value`` as a reply quotes it (``repr`` for non-strings), cut at ``limit`` characters:
+    a 70,000-character argument must not come back whole into the model's context."""
+    text = value if isinstance(value, str) else repr(value)
+    return text if len(text) <= limit else f"{text[:limit]}... ({len(text)} characters)"
+
+
 def _explain(error: Any, model: type[_Args]) -> str:
-    loc = ".".join(str(part) for part in error["loc"]) or "arguments"
-    kind, got = error["type"], error.get("input")
+    loc = echo(".".join(str(part) for part in error["loc"]) or "arguments")
+    kind, got = error["type"], echo(repr(error.get("input")))
     if kind == "missing":
         return f"missing required argument '{loc}'"
     if kind == "extra_forbidden":
         allowed = ", ".join(model.model_fields) or "no arguments"
         return f"unexpected argument '{loc}' (this tool takes: {allowed})"
     if kind == "string_pattern_mismatch":
-        return f"'{loc}' must be a ref like '@e7', got {got!r}"
+        return f"'{loc}' must be a ref like '@e7', got {got}"
     if kind == "value_error":
         return str(error["msg"]).removeprefix("Value error, ")
-    return f"'{loc}': {error['msg']} (got {got!r})"
+    return f"'{loc}': {error['msg']} (got {got})"
 
 
 def parse_arguments(name: str, arguments: object) -> _Args:
     """Validate a tool call; ``InvalidParamsError`` says exactly what is wrong."""
     model = ARGUMENT_MODELS.get(name)
     if model is None:
-        raise InvalidParamsError(name, f"unknown tool; the tools are: {', '.join(TOOL_NAMES)}")
+        raise InvalidParamsError(
+            echo(name), f"unknown tool; the tools are: {', '.join(TOOL_NAMES)}"
+        )
     if arguments is None:
         arguments = {}
     if not isinstance(arguments, dict):

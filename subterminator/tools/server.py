@@ -34,6 +34,7 @@ from subterminator.tools.schemas import (
     GetSnapshotArgs,
     ScrollArgs,
     SelectArgs,
+    echo,
     parse_arguments,
 )
 
@@ -161,7 +162,8 @@ class BrowserToolServer:
         except RefInvalidError as exc:
             result = await self._reply("ref_invalid", None)
             detail = (
-                f"{ref} is not a current ref: {exc.detail}. Refs are valid for one snapshot only"
+                f"{echo(ref)} is not a current ref: {exc.detail}. "
+                "Refs are valid for one snapshot only"
             )
             return result.model_copy(
                 update={"message": f"{detail}; use a ref from {self._describe_current()}."}
