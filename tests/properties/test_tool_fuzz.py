@@ -1,0 +1,39 @@
+"""Fuzzing ``BrowserToolServer.execute`` (issue 12): generated calls, valid and malformed.
+
+On a ReplayBrowser (no Chromium), sessions of generated calls: wrong types, missing and extra
+fields, bad and huge refs, huge strings, unknown tools, non-dict arguments, mixed with valid
+calls on the live snapshot's refs. No exception escapes; every reply is a contract-valid
+ToolResult with a fresh snapshot; a malformed call never reaches the browser and is answered
+``invalid_params``; a well-formed ref reaches the browser iff it is in the latest snapshot.
+The size follows the hypothesis profile; ``python -m harness.fuzz_tools --calls 10000`` runs
+a long session.
+"""
+
+from __future__ import annotations
+
+import asyncio
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from harness.scenarios import Call, Session, recording, replay_browser, tool_calls
+
+FLOWS = ("2026", "many", "cookie-banner", "legacy", "login", "cancelled", "error")
+
+
+async def play(flow: str, calls: list[Call]) -> Session:
+    browser = replay_browser(flow)
+    await browser.navigate(recording(flow).meta.start_url)
+    session = Session(browser)
+    await session.execute("get_snapshot", {})
+    for call in calls:
+        name, arguments = call.resolve(session.refs())
+        result = await session.execute(name, arguments, malformed=call.malformed)
+        assert result.error in call.expect, f"{call}: {result.error} {result.message}"
+    return session
+
+
+@settings(deadline=None)
+@given(flow=st.sampled_from(FLOWS), calls=st.lists(tool_calls(), min_size=1, max_size=12))
+def test_no_call_escapes_or_breaks_the_contract(flow: str, calls: list[Call]) -> None:
+    asyncio.run(play(flow, calls))
