@@ -74,3 +74,22 @@ def test_short_history_is_untouched_but_compacted() -> None:
     assert len(view) == 3
     assert view[0].content == "Goal: g"
     assert not view[0].full_snapshot
+
+
+def test_a_page_with_a_huge_title_and_address_keeps_the_history_in_budget() -> None:
+    """Spec 01 2.1.1: a page sets its own <title> and address, of any length; every snapshot in
+    the history repeats them. The model reads them cut, so the budget holds (found by
+    tests/properties/test_budget_laws.py: a 10,000-emoji title made a 23,868-token history)."""
+    page = SNAPSHOT.page.model_copy(
+        update={"title": "🇺🇸" * 20_000, "url": "https://x/?" + "q" * 9000}
+    )
+    huge = SNAPSHOT.model_copy(update={"page": page})
+    messages = [Message(role="user", content="Goal: g", snapshot=huge)]
+    for i in range(12):
+        messages += turn(i, "browser_click", {"ref": "@e1"}, {"success": True, "error": None})
+        messages[-1] = messages[-1].model_copy(update={"snapshot": huge})
+    view = truncate_history(messages)
+    assert history_tokens(view) <= 10_000
+    shown = message_text(view[-1])
+    assert '"title":"' + "🇺🇸" * 100 + '..."' in shown
+    assert '"url":"https://x/?' + "q" * 489 + '..."' in shown

@@ -6,18 +6,37 @@ import json
 from typing import Any
 
 from subterminator.ai.protocol import Message
-from subterminator.models.snapshot import Snapshot
+from subterminator.models.snapshot import MAX_NAME_LENGTH, Snapshot
 from subterminator.snapshot.tokens import estimate_tokens, image_tokens
+
+# A page's address and <title> can be any length (a page sets both), and every snapshot in the
+# history repeats them: the model reads them cut, so one page cannot push every later request
+# past spec 01 2.1.1's hard limits. The title is cut like an element name (1.3.3).
+PAGE_URL_CHARS = 500
+PAGE_TITLE_CHARS = MAX_NAME_LENGTH
+
+
+def _cut(text: str, limit: int) -> str:
+    return text if len(text) <= limit else text[:limit] + "..."
+
+
+def page_fields(snapshot: Snapshot) -> dict[str, str]:
+    """The page's url and title as the model reads them."""
+    return {
+        "url": _cut(snapshot.page.url, PAGE_URL_CHARS),
+        "title": _cut(snapshot.page.title, PAGE_TITLE_CHARS),
+    }
 
 
 def snapshot_text(snapshot: Snapshot, full: bool) -> str:
     """The page for the model: full JSON (screenshot travels as an image) or a short digest."""
     if full:
         body = snapshot.model_dump(mode="json", exclude={"screenshot"})
+        body["page"].update(page_fields(snapshot))
         return json.dumps(body, ensure_ascii=False, separators=(",", ":"))
     return (
         f'{{"snapshot_id":"{snapshot.snapshot_id}","page":'
-        f"{json.dumps(snapshot.page.model_dump(exclude={'text'}), ensure_ascii=False)},"
+        f"{json.dumps(page_fields(snapshot), ensure_ascii=False)},"
         f'"elements":"omitted: an older snapshot, its refs are no longer valid"}}'
     )
 
