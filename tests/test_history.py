@@ -93,3 +93,20 @@ def test_a_page_with_a_huge_title_and_address_keeps_the_history_in_budget() -> N
     shown = message_text(view[-1])
     assert '"title":"' + "🇺🇸" * 100 + '..."' in shown
     assert '"url":"https://x/?' + "q" * 489 + '..."' in shown
+
+
+def test_malformed_calls_do_not_grow_the_summary() -> None:
+    """A model's garbage ref or tool name shows cut and ASCII-escaped in "Previous actions:"
+    (found by the budget properties: 60 dropped turns with 300-character refs made a
+    7,000-token summary, and the view could not get under 10,000 tokens)."""
+    garbage = "@e" + "¡" * 300
+    turns = [
+        turn(1, "browser_click", {"ref": garbage}, {"success": False, "error": "invalid_params"}),
+        turn(2, "b" * 300, {}, {"success": False, "error": "invalid_params"}),
+        turn(3, "browser_scroll", {"direction": "down"}, {"success": True, "error": None}),
+    ]
+    lines = summarize(turns).splitlines()
+    shown = ("@e" + "\\u00a1" * 7)[:40]  # 40 characters of its ASCII escape
+    assert lines[1] == f"- browser_click({shown}...): failed (invalid_params)"
+    assert lines[2] == "- " + "b" * 40 + "...(): failed (invalid_params)"
+    assert lines[3] == "- browser_scroll(down): success"

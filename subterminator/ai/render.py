@@ -14,6 +14,7 @@ from subterminator.snapshot.tokens import estimate_tokens, image_tokens
 # past spec 01 2.1.1's hard limits. The title is cut like an element name (1.3.3).
 PAGE_URL_CHARS = 500
 PAGE_TITLE_CHARS = MAX_NAME_LENGTH
+SUMMARY_WORD_CHARS = 40
 
 
 def _cut(text: str, limit: int) -> str:
@@ -96,6 +97,16 @@ def _png_size(b64: str) -> tuple[int, int]:
     return int(width), int(height)
 
 
+def _word(value: object) -> str:
+    """A tool name, ref, direction or status as the summary shows it: as it is when it is a
+    plain short word (always, for valid calls), else ASCII-escaped and cut. A malformed call's
+    garbage must not grow the summary, which is never dropped (spec 01 2.1.1 hard limits)."""
+    text = str(value)
+    if len(text) <= SUMMARY_WORD_CHARS and text.isascii() and text.isprintable():
+        return text
+    return json.dumps(text)[1:-1][:SUMMARY_WORD_CHARS] + "..."
+
+
 def describe_call(name: str, arguments: Any) -> str:
     """``browser_fill(@e8, "test")``: the action-summary form of spec 01 2.1.3."""
     args = arguments if isinstance(arguments, dict) else {}
@@ -104,9 +115,9 @@ def describe_call(name: str, arguments: Any) -> str:
         if key in args:
             value = args[key]
             parts.append(
-                str(value) if key in ("ref", "direction", "status") else json.dumps(value)[:60]
+                _word(value) if key in ("ref", "direction", "status") else json.dumps(value)[:60]
             )
-    return f"{name}({', '.join(parts)})"
+    return f"{_word(name)}({', '.join(parts)})"
 
 
 def outcome(message: Message) -> str:
