@@ -20,7 +20,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as fixed_seed
 from hypothesis import strategies as st
 
-from harness.scenarios import Call, Session, recording, replay_browser, tool_calls
+from harness.scenarios import Session, recording, replay_browser
+from harness.strategies import Call, tool_calls
 
 FLOWS = ("2026", "many", "cookie-banner", "legacy", "login", "cancelled", "error")
 

@@ -20,8 +20,9 @@ from typing import Any
 from hypothesis import strategies as st
 
 from harness.replay.browser import Failure, ReplayBrowser
-from harness.scenarios import Call, cancelled_pages, final_steps, malformed_calls, recording
+from harness.scenarios import cancelled_pages, final_steps, recording
 from harness.scripted_ai import ScriptedAI, latest_snapshot
+from harness.strategies import Call, malformed_calls
 from subterminator.ai.protocol import Message, ToolCall
 from subterminator.errors import InvalidParamsError
 from subterminator.models.snapshot import Element, Snapshot

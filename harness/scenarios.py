@@ -1,8 +1,7 @@
-"""Generated scenarios for the property tests: tool calls, browser call logs, contract checks.
+"""Checks for the property tests: browser call logs, contract checks, recorded flows.
 
-- ``tool_calls()``: calls to ``BrowserToolServer.execute``, valid and malformed (wrong types,
-  missing and extra fields, bad refs, huge strings, unknown tools, non-dict arguments), each
-  labelled with the replies it may get (``Call.expect``);
+The generators themselves are in ``harness.strategies``.
+
 - ``CallLog``: a ``Browser`` around any other that logs every call, and for element actions
   the raw node the handle named in the latest capture (so a test can see which element a ref
   really reached, on a ReplayBrowser or on Chromium);
@@ -22,7 +21,6 @@ from pathlib import Path
 from typing import Any
 
 import jsonschema  # type: ignore[import-untyped]
-from hypothesis import strategies as st
 from pydantic import ValidationError
 
 from harness.replay.browser import ReplayBrowser
@@ -44,7 +42,6 @@ from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import truncate
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.tools.executor import FILLABLE_ROLES, SELECTABLE_ROLES
-from subterminator.tools.schemas import TOOL_NAMES
 from subterminator.tools.server import BrowserToolServer
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -276,248 +273,6 @@ class RefLedger:
 
 
 # -- generated tool calls ---------------------------------------------------------------------
-
-REF_TOOLS = ("browser_click", "browser_fill", "browser_select", "browser_scroll")
-ANY_REPLY = frozenset(ERROR_CODES) | {None}
-INVALID = frozenset({"invalid_params"})
-REFUSED = frozenset({"action_failed"})  # the orchestrator's two tools, called on the server
-
-
-@dataclass(frozen=True)
-class Call:
-    """A generated tool call. ``pick`` set: ``arguments["ref"]`` becomes the pick-th current ref
-    when the call is made (``resolve``). ``expect``: the error codes (None: success) it may
-    get; ``malformed`` calls must never reach the browser."""
-
-    name: str
-    arguments: Any
-    pick: int | None = None
-    expect: frozenset[str | None] = ANY_REPLY
-    malformed: bool = False
-
-    def resolve(self, refs: Sequence[str]) -> tuple[str, Any]:
-        if self.pick is None or not refs or not isinstance(self.arguments, dict):
-            return self.name, self.arguments
-        return self.name, {**self.arguments, "ref": refs[self.pick % len(refs)]}
-
-
-HUGE_LENGTHS = (5_000, 70_000)
-HUGE_UNITS = ("x", "\u00e9", "\U0001d538", "\u202e", "\x00")  # e-acute, astral A, RTL, NUL
-huge_strings = st.builds(
-    lambda n, c: c * n, st.sampled_from(HUGE_LENGTHS), st.sampled_from(HUGE_UNITS)
-)
-texts = st.one_of(st.text(max_size=40), huge_strings)
-scalars = st.one_of(
-    st.none(),
-    st.booleans(),
-    st.integers(min_value=-(2**70), max_value=2**70),
-    st.floats(allow_nan=True, allow_infinity=True),
-    texts,
-)
-junk = st.recursive(
-    scalars,
-    lambda inner: (
-        st.lists(inner, max_size=3) | st.dictionaries(st.text(max_size=8), inner, max_size=3)
-    ),
-    max_leaves=6,
-)
-well_formed_refs = st.one_of(
-    st.integers(min_value=0, max_value=400).map(lambda n: f"@e{n}"),
-    st.just("@e" + "9" * 5_000),  # more digits than Python converts to int by default
-    st.integers(min_value=2**31, max_value=2**80).map(lambda n: f"@e{n}"),
-)
-bad_refs = st.one_of(
-    st.sampled_from(
-        ["", "e1", "@e", "@E1", "@e-1", "@e1 ", " @e1", "@e1\n", "@e1.0", "@e0x1", "#e1", "@@e1"]
-    ),
-    st.text(max_size=12).filter(lambda s: not s.startswith("@e")),
-    huge_strings,
-)
-
-
-def _wrong(value: st.SearchStrategy[Any], allowed: tuple[type, ...]) -> st.SearchStrategy[Any]:
-    """Junk that is not of the ``allowed`` types (bool is not an int here: strict)."""
-
-    def fits(v: Any) -> bool:
-        if isinstance(v, bool):
-            return bool in allowed
-        return isinstance(v, allowed)
-
-    return value.filter(lambda v: not fits(v))
-
-
-@dataclass(frozen=True)
-class _Field:
-    kind: tuple[type, ...]  # the types it takes (None among them: nullable)
-    required: bool
-
-
-FIELDS: dict[str, dict[str, _Field]] = {
-    "get_snapshot": {"viewport_only": _Field((bool,), False)},
-    "browser_click": {"ref": _Field((str,), True)},
-    "browser_fill": {
-        "ref": _Field((str,), True),
-        "value": _Field((str,), True),
-        "clear_first": _Field((bool,), False),
-    },
-    "browser_select": {"ref": _Field((str,), True), "value": _Field((str,), True)},
-    "browser_scroll": {
-        "ref": _Field((str, type(None)), False),
-        "direction": _Field((str, type(None)), False),
-        "amount": _Field((int,), False),
-    },
-    "request_human_approval": {"action": _Field((str,), True), "reason": _Field((str,), True)},
-    "complete_task": {"status": _Field((str,), True), "reason": _Field((str,), True)},
-}
-
-
-def valid_calls() -> st.SearchStrategy[Call]:
-    """Calls the schemas accept; element tools take a ref picked from the live snapshot."""
-    pick = st.integers(min_value=0, max_value=10_000)
-    directions = st.sampled_from(["up", "down", "top", "bottom"])
-    amounts = st.integers(min_value=1, max_value=5_000) | st.just(2**62)
-    return st.one_of(
-        st.builds(
-            lambda v: Call("get_snapshot", v),
-            st.just({}) | st.builds(lambda b: {"viewport_only": b}, st.booleans()) | st.none(),
-        ),
-        st.builds(lambda p: Call("browser_click", {"ref": "@e0"}, p), pick),
-        st.builds(
-            lambda p, v, c: Call("browser_fill", {"ref": "@e0", "value": v, **c}, p),
-            pick,
-            texts,
-            st.just({}) | st.builds(lambda b: {"clear_first": b}, st.booleans()),
-        ),
-        st.builds(lambda p, v: Call("browser_select", {"ref": "@e0", "value": v}, p), pick, texts),
-        st.builds(
-            lambda d, a: Call("browser_scroll", {"direction": d, **a}),
-            directions,
-            st.just({}) | st.builds(lambda n: {"amount": n}, amounts),
-        ),
-        st.builds(lambda p: Call("browser_scroll", {"ref": "@e0"}, p), pick),
-        st.builds(
-            lambda s, r: Call("complete_task", {"status": s, "reason": r}, expect=REFUSED),
-            st.sampled_from(["success", "failed"]),
-            texts,
-        ),
-        st.builds(
-            lambda a, r: Call("request_human_approval", {"action": a, "reason": r}, expect=REFUSED),
-            texts,
-            texts,
-        ),
-    )
-
-
-def _valid_arguments(name: str) -> dict[str, Any]:
-    valid: dict[str, dict[str, Any]] = {
-        "get_snapshot": {"viewport_only": True},
-        "browser_click": {"ref": "@e0"},
-        "browser_fill": {"ref": "@e0", "value": "x"},
-        "browser_select": {"ref": "@e0", "value": "x"},
-        "browser_scroll": {"direction": "down", "amount": 10},
-        "request_human_approval": {"action": "a", "reason": "r"},
-        "complete_task": {"status": "failed", "reason": "r"},
-    }
-    return dict(valid[name])
-
-
-@st.composite
-def _wrong_type(draw: st.DrawFn) -> Call:
-    name = draw(st.sampled_from(TOOL_NAMES))
-    arguments = _valid_arguments(name)
-    key = draw(st.sampled_from(sorted(FIELDS[name])))
-    arguments[key] = draw(_wrong(junk, FIELDS[name][key].kind))
-    return Call(name, arguments, expect=INVALID, malformed=True)
-
-
-@st.composite
-def _missing(draw: st.DrawFn) -> Call:
-    name = draw(st.sampled_from([n for n in TOOL_NAMES if n != "get_snapshot"]))
-    arguments = _valid_arguments(name)
-    if name == "browser_scroll":
-        arguments.pop("direction")  # neither ref nor direction
-    else:
-        required = [k for k, f in FIELDS[name].items() if f.required]
-        arguments.pop(draw(st.sampled_from(required)))
-    return Call(name, arguments, expect=INVALID, malformed=True)
-
-
-@st.composite
-def _extra(draw: st.DrawFn) -> Call:
-    name = draw(st.sampled_from(TOOL_NAMES))
-    key = draw(st.text(min_size=1, max_size=12).filter(lambda k: k not in FIELDS[name]))
-    arguments = {**_valid_arguments(name), key: draw(junk)}
-    return Call(name, arguments, expect=INVALID, malformed=True)
-
-
-@st.composite
-def _bad_ref(draw: st.DrawFn) -> Call:
-    name = draw(st.sampled_from(REF_TOOLS))
-    arguments = {**_valid_arguments(name), "ref": draw(bad_refs)}
-    arguments.pop("direction", None)
-    return Call(name, arguments, expect=INVALID, malformed=True)
-
-
-@st.composite
-def _stale_or_unknown_ref(draw: st.DrawFn) -> Call:
-    """Well-formed refs that are (almost always) not in the live snapshot: never acted on
-    unless they happen to be current, which the caller checks."""
-    name = draw(st.sampled_from(REF_TOOLS))
-    arguments = {**_valid_arguments(name), "ref": draw(well_formed_refs)}
-    arguments.pop("direction", None)
-    return Call(name, arguments)
-
-
-@st.composite
-def _bad_values(draw: st.DrawFn) -> Call:
-    """Right types, wrong values: scroll amounts <= 0, unknown directions and statuses."""
-    choice = draw(st.sampled_from(["amount", "direction", "status"]))
-    if choice == "amount":
-        arguments = {"direction": "down", "amount": draw(st.integers(max_value=0))}
-        return Call("browser_scroll", arguments, expect=INVALID, malformed=True)
-    if choice == "direction":
-        direction = draw(texts.filter(lambda d: d not in ("up", "down", "top", "bottom")))
-        return Call("browser_scroll", {"direction": direction}, expect=INVALID, malformed=True)
-    status = draw(texts.filter(lambda s: s not in ("success", "failed")))
-    return Call("complete_task", {"status": status, "reason": "r"}, expect=INVALID, malformed=True)
-
-
-def _unknown_tools() -> st.SearchStrategy[Call]:
-    names = st.one_of(
-        st.sampled_from(
-            ["", "Browser_click", "browser_click ", "get-snapshot", "browser_type", "navigate"]
-        ),
-        st.text(max_size=30),
-        huge_strings,
-    ).filter(lambda n: n not in TOOL_NAMES)
-    return st.builds(lambda n, a: Call(n, a, expect=INVALID, malformed=True), names, junk)
-
-
-def _not_a_dict() -> st.SearchStrategy[Call]:
-    arguments = _wrong(junk, (dict, type(None)))  # None means "no arguments"
-    return st.builds(
-        lambda n, a: Call(n, a, expect=INVALID, malformed=True),
-        st.sampled_from(TOOL_NAMES),
-        arguments,
-    )
-
-
-def malformed_calls() -> st.SearchStrategy[Call]:
-    return st.one_of(
-        _wrong_type(),
-        _missing(),
-        _extra(),
-        _bad_ref(),
-        _bad_values(),
-        _unknown_tools(),
-        _not_a_dict(),
-    )
-
-
-def tool_calls() -> st.SearchStrategy[Call]:
-    """Any call a model might send: valid (about half), stale or unknown refs, malformed."""
-    return st.one_of(valid_calls(), _stale_or_unknown_ref(), malformed_calls())
-
 
 # -- a checked session over the real BrowserToolServer ----------------------------------------
 

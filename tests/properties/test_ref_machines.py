@@ -37,8 +37,9 @@ from hypothesis.stateful import (
 )
 
 from harness.replay import Failure, ReplayBrowser
-from harness.scenarios import REF_TOOLS, Session, recording, replay_browser
+from harness.scenarios import Session, recording, replay_browser
 from harness.sites import StaticSite
+from harness.strategies.calls import REF_TOOLS
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.protocol import Browser
 from subterminator.models.tools import ToolResult

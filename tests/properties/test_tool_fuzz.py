@@ -16,7 +16,8 @@ import asyncio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.scenarios import Call, Session, recording, replay_browser, tool_calls
+from harness.scenarios import Session, recording, replay_browser
+from harness.strategies import Call, tool_calls
 
 FLOWS = ("2026", "many", "cookie-banner", "legacy", "login", "cancelled", "error")
 
