@@ -22,6 +22,7 @@ from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import async_playwright
 from vcr.cassette import Cassette
 
+from harness import profiles
 from harness.cassette import use_cassette
 from harness.replay.both import Body
 from harness.replay.both import on_both_browsers as both
@@ -33,6 +34,8 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser, chromium
 from subterminator.browser.protocol import Browser
 
 VIEWPORT = {"width": 1280, "height": 800}
+
+profiles.register()  # before hypothesis reads --hypothesis-profile; loads none
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:

@@ -1,13 +1,12 @@
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 import pytest_asyncio
-from hypothesis import HealthCheck, settings
 
+from harness import profiles
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 
@@ -17,16 +16,7 @@ ROOT = Path(__file__).resolve().parent.parent
 FIXTURES = ROOT / "fixtures"
 PAGES = FIXTURES / "pages"
 
-settings.register_profile(
-    "ci",
-    parent=settings.get_profile("ci"),
-    max_examples=60,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
-settings.register_profile(
-    "dev", max_examples=30, suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large]
-)
-settings.load_profile("ci" if os.environ.get("CI") else "dev")
+profiles.load()  # default, or ci under CI; --hypothesis-profile thorough for depth
 
 
 @pytest_asyncio.fixture(loop_scope="session")

@@ -25,7 +25,7 @@ from collections.abc import Callable, Coroutine
 from typing import Any, TypeVar
 
 import pytest
-from hypothesis import HealthCheck, settings
+from hypothesis import HealthCheck
 from hypothesis import strategies as st
 from hypothesis.stateful import (
     RuleBasedStateMachine,
@@ -36,6 +36,7 @@ from hypothesis.stateful import (
     run_state_machine_as_test,
 )
 
+from harness import profiles
 from harness.replay import Failure, ReplayBrowser
 from harness.scenarios import Session, recording, replay_browser
 from harness.sites import StaticSite
@@ -202,10 +203,7 @@ class ReplayRefMachine(RefMachine):
         self.runner.close()
 
 
-TestRefsOnReplay = ReplayRefMachine.TestCase
-TestRefsOnReplay.settings = settings(
-    deadline=None, stateful_step_count=25, suppress_health_check=[HealthCheck.too_slow]
-)
+TestRefsOnReplay = ReplayRefMachine.TestCase  # the loaded profile's examples and steps
 
 
 class ChromiumRefMachine(RefMachine):
@@ -229,10 +227,9 @@ class ChromiumRefMachine(RefMachine):
 @pytest.mark.browser
 async def test_refs_on_chromium(browser: PlaywrightBrowser, pages: StaticSite) -> None:
     loop = asyncio.get_running_loop()
-    small = settings(
-        max_examples=8,
-        stateful_step_count=10,
-        deadline=None,
+    small = profiles.scaled(  # a Chromium per example: ci 8 runs, thorough 140
+        0.14,
+        stateful_step_count=max(10, profiles.depth().steps // 2),
         database=None,
         suppress_health_check=list(HealthCheck),
     )

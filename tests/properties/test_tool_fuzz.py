@@ -5,8 +5,8 @@ fields, bad and huge refs, huge strings, unknown tools, non-dict arguments, mixe
 calls on the live snapshot's refs. No exception escapes; every reply is a contract-valid
 ToolResult with a fresh snapshot; a malformed call never reaches the browser and is answered
 ``invalid_params``; a well-formed ref reaches the browser iff it is in the latest snapshot.
-The size follows the hypothesis profile; ``python -m harness.fuzz_tools --calls 10000`` runs
-a long session.
+The size follows the hypothesis profile (``thorough``: 10,000 calls in the long session);
+``python -m harness.fuzz_tools --calls N`` runs one of any length.
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ import asyncio
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from harness import profiles
+from harness.fuzz_tools import fuzz
 from harness.scenarios import Session, recording, replay_browser
 from harness.strategies import Call, tool_calls
 
@@ -38,3 +40,13 @@ async def play(flow: str, calls: list[Call]) -> Session:
 @given(flow=st.sampled_from(FLOWS), calls=st.lists(tool_calls(), min_size=1, max_size=12))
 def test_no_call_escapes_or_breaks_the_contract(flow: str, calls: list[Call]) -> None:
     asyncio.run(play(flow, calls))
+
+
+def test_a_long_session_of_calls_keeps_every_law() -> None:
+    """The profile's long fuzz (ci 600 calls, thorough 10,000): the count is checked, so a
+    thorough run really made its ten thousand calls."""
+    target = profiles.depth().fuzz_calls
+    tally = fuzz(target, seed=0 if settings().derandomize else None)
+    assert tally.calls >= target
+    assert tally.replies["success"], tally.replies  # both kinds of call were really made
+    assert tally.replies["invalid_params"], tally.replies
