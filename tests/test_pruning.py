@@ -7,14 +7,12 @@ from typing import Any
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from harness.strategies.captures import captures
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.element import OFFSCREEN
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import (
-    EXCLUDED_ROLES,
-    INTERACTIVE_ROLES,
-    LANDMARK_ROLES,
     PruneLimits,
     candidates,
     is_included,
@@ -23,12 +21,6 @@ from subterminator.snapshot.pruning import (
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import estimate_tokens
 
-ROLES = sorted(INTERACTIVE_ROLES | LANDMARK_ROLES | EXCLUDED_ROLES | {"heading", "list", "img"})
-NAMES = st.one_of(
-    st.sampled_from(["", "OK", "Cancel membership", "Finish Cancellation", "  spaced\n name "]),
-    st.text(max_size=12),
-    st.integers(190, 400).map(lambda n: "n" * n),
-)
 VIEWPORT = RawViewport(width=1280, height=800, scroll_x=0, scroll_y=0)
 
 
@@ -48,36 +40,6 @@ def factory(limits: PruneLimits | None = None) -> SnapshotFactory:
         new_id=lambda: f"snap-{next(counter)}",
         clock=lambda: "2026-01-01T00:00:00+00:00",
     )
-
-
-@st.composite
-def raw_nodes(draw: st.DrawFn, index: int) -> RawNode:
-    role = draw(st.sampled_from(ROLES))
-    return RawNode(
-        handle=str(index),
-        parent=draw(st.one_of(st.none(), st.integers(0, index - 1))) if index else None,
-        role=role,
-        name=draw(NAMES),
-        level=draw(st.integers(1, 6)) if role == "heading" else None,
-        box=RawBox(
-            x=draw(st.integers(-400, 1600)),
-            y=draw(st.integers(-900, 2400)),
-            width=draw(st.integers(1, 600)),
-            height=draw(st.integers(1, 300)),
-        ),
-        focusable=draw(st.booleans()),
-        hidden=draw(st.booleans()) and draw(st.booleans()),
-        disabled=draw(st.booleans()),
-        checked=draw(st.sampled_from([None, "true", "false", "mixed"])),
-        expanded=draw(st.sampled_from([None, True, False])),
-    )
-
-
-@st.composite
-def captures(draw: st.DrawFn, max_nodes: int = 260) -> RawCapture:
-    count = draw(st.integers(0, max_nodes))
-    nodes = [draw(raw_nodes(i)) for i in range(count)]
-    return RawCapture(url="http://127.0.0.1/x", title="t", viewport=VIEWPORT, nodes=nodes)
 
 
 def depth_of(snapshot: Snapshot) -> int:
