@@ -244,46 +244,47 @@ def raw_nodes(
     descendants then usually hidden too, as Chrome reports aria-hidden subtrees). ``roles``:
     the roles to draw from (default: all, controls favoured).
 
-    Names and boxes come from small per-page pools, and each node's states from one integer,
-    so a 300-node page stays within Hypothesis's data budget and shrinks well (to few nodes,
-    one name, one box, no states).
+    Names and boxes come from small per-page pools and everything about a node (its place in
+    the tree, role, name, box and states) from one integer, so a 400-node page costs a few
+    hundred draws and shrinks to few nodes, one name, one box, no states.
     """
     viewport = viewport or RawViewport(width=1280, height=800)
     role_choices = _weighted_roles(roles)
-    name_pool = draw(st.lists(NAMES, min_size=1, max_size=12))
-    box_pool = draw(st.lists(boxes(viewport), min_size=1, max_size=40))
+    name_pool = draw(st.lists(NAMES, min_size=1, max_size=8))
+    box_pool = draw(st.lists(boxes(viewport), min_size=1, max_size=16))
     count = draw(st.integers(min_nodes, max_nodes))
     nodes: list[RawNode] = []
     stack: list[int] = []  # ancestor chain of the last node, itself included
     chain = 0  # nodes still to nest under the previous one
     focus_taken = False
-
-    def pick(pool: Sequence[str]) -> str:
-        return pool[draw(st.integers(0, len(pool) - 1))]
-
     for index in range(count):
+        # Bits 0-39 states, 40-79 the rest. Bytes, not an integer: Hypothesis draws big
+        # integers mostly small, which would leave the high bits (the role) nearly always 0.
+        flags = int.from_bytes(draw(st.binary(min_size=10, max_size=10)), "little")
+
+        def pick(pool: Sequence[str], first: int) -> str:
+            return pool[_bits(flags, first, 4) % len(pool)]  # noqa: B023 (used at once)
+
         if chain:
             chain -= 1
             depth = len(stack)
         else:
-            move = draw(st.integers(0, 99)) if stack else 90
+            move = _bits(flags, 40, 7) % 100 if stack else 90
             if move < 40:  # sibling of the previous node
                 depth = len(stack) - 1
             elif move < 80:  # its child
                 depth = len(stack)
             elif move < 90:  # back up to an ancestor's sibling
-                depth = draw(st.integers(0, len(stack) - 1))
+                depth = _bits(flags, 47, 6) * len(stack) // 64
             elif move < 98 or not deep:  # a new top-level node
                 depth = 0
             else:  # its child, and a chain of 15-40 nested nodes below (2 in 100)
                 depth = len(stack)
-                chain = draw(st.integers(14, 39))
+                chain = 14 + _bits(flags, 47, 6) % 26
         stack = stack[:depth]
         parent = stack[-1] if stack else None
         stack.append(index)
-
-        role = draw(st.sampled_from(role_choices))
-        flags = draw(st.integers(0, 2**40 - 1))  # every state below, shrinking to none
+        role = role_choices[_bits(flags, 53, 8) % len(role_choices)]
 
         native = role in _NATIVELY_FOCUSABLE
         focusable = _bits(flags, 13, 3) != 0 if native else _bits(flags, 13, 3) == 7
@@ -301,12 +302,12 @@ def raw_nodes(
                 parent=parent,
                 tag=_TAGS.get(role, "div"),
                 role=role,
-                name=pick(name_pool),
-                value=pick(name_pool) if valued else None,
+                name=pick(name_pool, 61),
+                value=pick(name_pool, 65) if valued else None,
                 level=(1, 2, 3, 4, 5, 6, None, 3)[_bits(flags, 26, 3)]
                 if role == "heading"
                 else None,
-                box=box_pool[draw(st.integers(0, len(box_pool) - 1))],
+                box=box_pool[_bits(flags, 73, 6) % len(box_pool)],
                 focusable=focusable,
                 focused=focused,
                 disabled=_bits(flags, 0, 2) == 3,
@@ -319,7 +320,7 @@ def raw_nodes(
                 expanded=(None, True, False, None)[_bits(flags, 24, 2)]
                 if role in _EXPANDABLE
                 else None,
-                text=pick(name_pool) if textual else None,
+                text=pick(name_pool, 69) if textual else None,
             )
         )
     return nodes
