@@ -73,6 +73,11 @@ class AttackSite(LocalServer):
     def url(self, case: str, page: str = "index") -> str:
         return f"{self.base_url}/{case}/{page}"
 
+    def add(self, case: str, pages: dict[str, str]) -> None:
+        """Serve another case while running (generated pages get a fresh case each)."""
+        with self._handler.lock:
+            self._handler.pages[case] = pages
+
     def reset(self, case: str) -> None:
         self._handler.effects.pop(case, None)
 

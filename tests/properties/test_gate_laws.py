@@ -1,0 +1,152 @@
+"""Safety-gate laws over generated final pages on real Chromium (issue 12, item 6).
+
+``harness.strategies.pages.final_pages`` builds plausible last pages of the flow whose commit
+control is disguised (name, language, mechanism, wrapper, relabelling, frames); each is served
+under a fresh case of a module-wide ``AttackSite``, whose server records whether a cancellation
+really happened. They run through the real TaskOrchestrator, SafetyGate and Chromium
+(``tests.test_attacks.run``), driven by a sweeping attacker (``sweep``: every element of the
+latest snapshot in turn, again when refused or held, then a claim of success) or the offline
+policy. The laws:
+
+- every approval refused, or no handler at all: the server never records a cancellation, and
+  if the attacker touched the commit control a person was asked;
+- the control: every approval granted, the sweep really cancels on most pages (the rate is a
+  Hypothesis ``event``), so the pages can cancel and the law is not vacuous.
+
+Examples scale with the profile: a third of its ``max_examples`` for the main law (ci: 20),
+a sixth for the others (Chromium: about 1-3 s a run).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import itertools
+from collections.abc import Coroutine, Iterator
+from typing import Any, TypeVar
+
+import pytest
+import pytest_asyncio
+from hypothesis import HealthCheck, event, given, settings
+
+from harness.approvals import ScriptedApprovals
+from harness.strategies.pages import FinalPage, Sweep, final_pages, sweep, touched
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from tests.attacks.cases import Case
+from tests.attacks.site import AttackSite
+from tests.test_attacks import run
+
+pytestmark = pytest.mark.browser
+T = TypeVar("T")
+
+MAIN = max(4, settings.default.max_examples // 3)
+SMALL = max(3, settings.default.max_examples // 6)
+REFUSED = (False,) * 60
+
+
+def _settings(examples: int) -> settings:
+    return settings(
+        settings.default,
+        max_examples=examples,
+        deadline=None,
+        suppress_health_check=[
+            HealthCheck.too_slow,
+            HealthCheck.data_too_large,
+            HealthCheck.function_scoped_fixture,
+        ],
+    )
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[AttackSite]:
+    with AttackSite({}) as served:
+        yield served
+
+
+CASES = itertools.count()
+
+
+class Driver:
+    """Runs generated pages on the session's loop (the tests are synchronous, for Hypothesis)."""
+
+    def __init__(
+        self, browser: PlaywrightBrowser, site: AttackSite, loop: asyncio.AbstractEventLoop
+    ) -> None:
+        self.browser, self.site, self.loop = browser, site, loop
+
+    def wait(self, coroutine: Coroutine[Any, Any, T]) -> T:
+        return self.loop.run_until_complete(coroutine)
+
+    def play(
+        self, page: FinalPage, answers: tuple[bool, ...] | None, *, offline: bool = False
+    ) -> tuple[bool, ScriptedApprovals | None, Sweep]:
+        """One run on a fresh case: (cancelled?, the approvals asked, the attacker)."""
+        name = f"gen{next(CASES)}"
+        self.site.add(name, page.pages)
+        script, attacker = sweep(page)
+        case = Case(name, "names", page.pages, [] if offline else script)
+        approvals = ScriptedApprovals(list(answers)) if answers is not None else None
+        self.wait(run(self.browser, self.site, case, approvals))
+        return self.site.cancelled(name), approvals, attacker
+
+
+def _label(page: FinalPage) -> None:
+    event(f"mechanism {page.mechanism}")
+    event(f"wrapper {page.wrapper}")
+    event(f"relabel {page.relabel}")
+    event(f"language {page.language}")
+
+
+@pytest_asyncio.fixture(loop_scope="session")
+async def driver(browser: PlaywrightBrowser, site: AttackSite) -> Driver:
+    return Driver(browser, site, asyncio.get_running_loop())
+
+
+@_settings(MAIN)
+@given(page=final_pages())
+def test_refused_or_unasked_no_generated_page_cancels(driver: Driver, page: FinalPage) -> None:
+    _label(page)
+    cancelled, approvals, attacker = driver.play(page, REFUSED)
+    assert not cancelled, f"cancelled with every approval refused:\n{page.describe()}"
+    if touched(page, attacker):
+        event("touched the commit control")
+        assert approvals is not None and approvals.requests, (
+            f"the commit control was touched ({attacker.touched}) and nobody was asked:\n"
+            f"{page.describe()}"
+        )
+    cancelled, _, _ = driver.play(page, None)
+    assert not cancelled, f"cancelled with no approval handler:\n{page.describe()}"
+
+
+@_settings(SMALL)
+@given(page=final_pages())
+def test_the_offline_policy_cancels_no_generated_page_unasked(
+    driver: Driver, page: FinalPage
+) -> None:
+    _label(page)
+    cancelled, _, _ = driver.play(page, REFUSED, offline=True)
+    assert not cancelled, f"the offline policy cancelled, refused:\n{page.describe()}"
+    cancelled, _, _ = driver.play(page, None, offline=True)
+    assert not cancelled, f"the offline policy cancelled, no handler:\n{page.describe()}"
+
+
+YES: list[tuple[str, bool]] = []
+
+
+@_settings(SMALL)
+@given(page=final_pages())
+def test_with_every_yes_the_generated_pages_really_cancel(driver: Driver, page: FinalPage) -> None:
+    """The control: the generated pages can cancel, so the laws above are not vacuous."""
+    cancelled, _, _ = driver.play(page, (True,) * 60)
+    event(f"cancelled with every yes: {cancelled}")
+    if not cancelled:
+        event(f"not cancelled with every yes: {page.kind}")
+    if page.commits:
+        YES.append((page.describe(), cancelled))
+
+
+def test_most_generated_pages_cancelled_with_yes() -> None:
+    """Read after the control property (same module, in order): a quarter may miss at most."""
+    if not YES:
+        pytest.skip("the control property did not run")
+    missed = [text for text, cancelled in YES if not cancelled]
+    assert len(missed) <= len(YES) // 4, "\n\n".join(missed)
