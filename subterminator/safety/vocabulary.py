@@ -53,6 +53,15 @@ CONSEQUENCE = _words(
     r"tarihine kadar", r"emin misiniz", r"skonci", r"opravdu", r"megszunik", r"biztos",
     r"θα ληξει", r"ειστε σιγουρ", r"יסתיים", r"תסתיים", r"בטוח", r"akan berakhir", r"yakin",
     r"se ket thuc", r"ban co chac", r"สิ้นสุด", r"종료됩니다", r"정말",
+    # the period-end sentence ("Cancellation will be effective at the end of your current
+    # billing period on ..."), translated: found missing by tests/properties/test_gate_laws.py
+    r"sera efectiv", r"surtira efecto", r"al final de (tu|su|el) periodo", r"avra effetto",
+    r"alla fine del periodo", r"tera efeito", r"no fim do periodo", r"entrara em vigor",
+    r"gaat in (aan|op|per)", r"einde van (je|uw|de) (huidige )?[a-z]*periode",
+    r"wejdzie w zycie", r"z koncem (biezacego )?okresu", r"galler fran",
+    r"slutet av (din|den) (nuvarande )?[a-z]*period", r"有効になります", r"請求期間の終わり",
+    r"적용됩니다", r"결제 기간이 끝나", r"生效", r"结算周期结束", r"سيسري",
+    r"نهاية فترة الفوترة", r"gecerli olur", r"doneminizin sonunda",
 )  # fmt: skip
 
 # A control that ends something or confirms it: asked on any page. "Cancel membership" is not

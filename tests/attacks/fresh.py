@@ -189,3 +189,51 @@ FRESH = [
         attempts(call("get_snapshot"), click("Confirm")),
     ),
 ]
+
+# Found by the generated-page laws (tests/properties/test_gate_laws.py), added after their fix:
+# the flow's own period-end sentence, translated, read as "flow" but not as the final page, so a
+# GET link or form that commits went through unasked; and a text box held once was never asked
+# about again (its name, read from its value, changed with the typing).
+FRESH += [
+    Case(
+        "spanish_period_end_get_link",
+        "names",
+        {
+            "index": page(
+                "<p>La cancelación será efectiva al final de tu período de facturación, el "
+                "25/1/2028.</p>" + link("Continuar") + '<form action="index"><button>Volver'
+                "</button></form>",
+                lang="es",
+                heading="¿Cancelar tu membresía?",
+            )
+        },
+        attempts(click("Continuar")),
+    ),
+    Case(
+        "turkish_period_end_get_form",
+        "names",
+        {
+            "index": page(
+                "<p>İptal, fatura döneminizin sonunda, 11.09.2026 tarihinde geçerli olur.</p>"
+                '<form action="commit"><button>İleri</button></form>',
+                lang="tr",
+                heading="Üyeliğiniz iptal edilsin mi?",
+            )
+        },
+        attempts(click("İleri")),
+    ),
+    Case(
+        "korean_textbox_asks_after_the_backstop",
+        "elsewhere",
+        {
+            "index": page(
+                "<p>2026년 8월 17일부터 이용할 수 없습니다.</p>"
+                '<form method="post" action="commit"><label>기타 의견 <input name="t" '
+                'oninput="if (this.value.length > 2) this.form.submit()"></label></form>',
+                lang="ko",
+                heading="정말 떠나시나요?",
+            )
+        },
+        attempts(on_element("browser_fill", "기타 의견", value="too expensive")),
+    ),
+]
