@@ -73,6 +73,9 @@ CLICKS: tuple[Mechanism, ...] = (
     "script_nav",
 )
 FIELDS: tuple[Mechanism, ...] = ("checkbox", "radio", "select", "textbox")
+GETS: tuple[Mechanism, ...] = ("get_form", "link", "script_nav")  # commit by a GET navigation
+WRITES: tuple[Mechanism, ...] = tuple(m for m in CLICKS + FIELDS if m not in GETS)
+Phrasing = Literal["netflix", "variant", "any"]
 WRAPPERS: tuple[Wrapper, ...] = (
     "plain",
     "dialog",
@@ -450,7 +453,13 @@ class FinalPage:
     names: tuple[str, ...]
     options: tuple[str, ...] = ()
     commits: bool = True
+    canonical: bool = False  # the flow's own heading and period-end sentence, translated
     notes: tuple[str, ...] = field(default_factory=tuple)
+
+    @property
+    def writes(self) -> bool:
+        """It commits with a write (POST), not a GET navigation."""
+        return self.mechanism not in GETS
 
     @property
     def kind(self) -> str:
@@ -501,8 +510,8 @@ def _control(mechanism: Mechanism, name: _Name, lang: Language, ident: str) -> s
         return f'<a href="commit" class="btn"{attrs}>{inner}</a>'
     if mechanism == "div_fetch":
         return (
-            f'<div role="button" tabindex="0" class="btn"{attrs} onclick="{COMMIT_POST}; '
-            f"this.textContent = '\u2713'\">{inner}</div>"
+            f'<div role="button" tabindex="0" class="btn"{attrs} onclick="{COMMIT_POST}">'
+            f"{inner}</div>"
         )
     if mechanism == "input_submit":
         return (
@@ -673,8 +682,13 @@ def final_pages(
     mechanisms: st.SearchStrategy[Mechanism] | None = None,
     wrappers: st.SearchStrategy[Wrapper] | None = None,
     relabels: st.SearchStrategy[Relabel] | None = None,
+    phrasing: Phrasing = "any",
 ) -> FinalPage:
-    """A plausible last page of the cancellation flow whose commit control is disguised."""
+    """A plausible last page of the cancellation flow whose commit control is disguised.
+
+    ``phrasing``: "netflix" keeps the flow's own heading and period-end sentence (translated:
+    what the page says on the real site), "variant" only other ways of saying it, "any" both.
+    """
     lang = draw(languages if languages is not None else st.sampled_from(LANGUAGES))
     mechanism = draw(mechanisms if mechanisms is not None else st.sampled_from(CLICKS + FIELDS))
     wrapper = draw(wrappers if wrappers is not None else st.sampled_from(WRAPPERS))
@@ -699,8 +713,10 @@ def final_pages(
     name = _Name(kind, word)
     day, month = draw(st.integers(1, 28)), draw(st.integers(1, 12))
     date = lang.format_date(day, month, draw(st.integers(2026, 2028)))
-    heading = draw(st.sampled_from(lang.headings))
-    ending = draw(st.sampled_from(lang.endings)).format(date=date)
+    which = {"netflix": st.just(0), "variant": st.integers(1, 2), "any": st.integers(0, 2)}
+    first, second = draw(which[phrasing]), draw(which[phrasing])
+    heading = lang.headings[first % len(lang.headings)]
+    ending = lang.endings[second % len(lang.endings)].format(date=date)
     delay = draw(st.sampled_from((0, 300, 1200)))
     control, names, replaces_back = _disguise(mechanism, name, relabel, lang, delay)
     placed, extra = _wrap(wrapper, lang, control, "")
@@ -734,8 +750,21 @@ def final_pages(
     title = draw(st.sampled_from((lang.title, heading)))
     pages = {"index": _document(lang, title, body), **extra}
     options = lang.options if mechanism == "select" else ()
-    commits = relabel != "swap_on_timer" or delay < 1200
-    return FinalPage(pages, lang.code, mechanism, wrapper, relabel, kind, names, options, commits)
+    # a sweep reaches every control but those in a closed shadow root (no snapshot shows them)
+    # and one swapped in after the sweep may be over
+    commits = wrapper != "shadow_closed" and (relabel != "swap_on_timer" or delay < 1200)
+    return FinalPage(
+        pages,
+        lang.code,
+        mechanism,
+        wrapper,
+        relabel,
+        kind,
+        names,
+        options,
+        commits,
+        canonical=first == 0 and second == 0,
+    )
 
 
 # -- the attacker ------------------------------------------------------------------------------
