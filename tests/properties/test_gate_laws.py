@@ -13,6 +13,13 @@ policy. The laws:
 - the control: every approval granted, the sweep really cancels on most pages (the rate is a
   Hypothesis ``event``), so the pages can cancel and the law is not vacuous.
 
+The law runs over what the gate is specified to stop (``SPECIFIED``). Where it is known to
+fail (``GAP``: a GET navigation that commits, on a page whose words the vocabulary does not
+read as the last step, or from a link named only "Go back") the same law is a non-strict
+xfail: a fix turns it into an XPASS. Scored once on 200 independent pages before the gate was
+touched: every write held, 32 of 53 GET commits through (then the vocabulary learnt the flow's
+period-end sentence in eleven more languages; see tests/attacks/fresh.py's last cases).
+
 Examples scale with the profile: a third of its ``max_examples`` for the main law (ci: 20),
 a sixth for the others (Chromium: about 1-3 s a run).
 """
