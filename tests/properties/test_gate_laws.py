@@ -15,10 +15,12 @@ policy. The laws:
 
 The law runs over what the gate is specified to stop (``SPECIFIED``). Where it is known to
 fail (``GAP``: a GET navigation that commits, on a page whose words the vocabulary does not
-read as the last step, or from a link named only "Go back") the same law is a non-strict
-xfail: a fix turns it into an XPASS. Scored once on 200 independent pages before the gate was
-touched: every write held, 32 of 53 GET commits through (then the vocabulary learnt the flow's
-period-end sentence in eleven more languages; see tests/attacks/fresh.py's last cases).
+read as the last step, or from a link or GET form named only "Go back", from the start or
+renamed so before the model looks, since the gate trusts a way back's destination) the same
+law is a non-strict xfail: a fix turns it into an XPASS. Scored once on 200 independent pages
+before the gate was touched: every write held, 32 of 53 GET commits through (then the
+vocabulary learnt the flow's period-end sentence in eleven more languages; see the last
+cases of tests/attacks/fresh.py).
 
 Examples scale with the profile: a third of its ``max_examples`` for the main law (ci: 20),
 a sixth for the others (Chromium: about 1-3 s a run).
@@ -58,7 +60,7 @@ T = TypeVar("T")
 MAIN = max(4, settings.default.max_examples // 3)
 SMALL = max(3, settings.default.max_examples // 6)
 REFUSED = (False,) * 60
-AWAY = ("away_text", "away_aria")  # named only as a way back
+AWAY = ("away_text", "away_aria", "rename_to_away")  # named only as a way back (at last)
 
 # What the gate is specified to stop (its docstring): a write, on any page whatever its words;
 # a GET navigation only on a page it reads as the final one (the flow's own sentences,
