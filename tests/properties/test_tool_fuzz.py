@@ -2,7 +2,8 @@
 
 On a ReplayBrowser (no Chromium), sessions of generated calls: wrong types, missing and extra
 fields, bad and huge refs, huge strings, unknown tools, non-dict arguments, mixed with valid
-calls on the live snapshot's refs. No exception escapes; every reply is a contract-valid
+calls on the live snapshot's refs, on recorded flows and on generated ones
+(``harness.strategies.recordings``). No exception escapes; every reply is a contract-valid
 ToolResult with a fresh snapshot; a malformed call never reaches the browser and is answered
 ``invalid_params``; a well-formed ref reaches the browser iff it is in the latest snapshot.
 The size follows the hypothesis profile (``thorough``: 10,000 calls in the long session);
@@ -18,15 +19,17 @@ from hypothesis import strategies as st
 
 from harness import profiles
 from harness.fuzz_tools import fuzz
-from harness.scenarios import Session, recording, replay_browser
-from harness.strategies import Call, tool_calls
+from harness.replay import ReplayBrowser
+from harness.scenarios import Session, recording
+from harness.strategies import Call, recordings, tool_calls
+from subterminator.recording import Recording
 
 FLOWS = ("2026", "many", "cookie-banner", "legacy", "login", "cancelled", "error")
 
 
-async def play(flow: str, calls: list[Call]) -> Session:
-    browser = replay_browser(flow)
-    await browser.navigate(recording(flow).meta.start_url)
+async def play(flow: Recording, calls: list[Call]) -> Session:
+    browser = ReplayBrowser([flow], strict=False)
+    await browser.navigate(flow.meta.start_url)
     session = Session(browser)
     await session.execute("get_snapshot", {})
     for call in calls:
@@ -37,8 +40,15 @@ async def play(flow: str, calls: list[Call]) -> Session:
 
 
 @settings(deadline=None)
-@given(flow=st.sampled_from(FLOWS), calls=st.lists(tool_calls(), min_size=1, max_size=12))
-def test_no_call_escapes_or_breaks_the_contract(flow: str, calls: list[Call]) -> None:
+@given(flow=st.sampled_from(FLOWS).map(recording), calls=st.lists(tool_calls(), max_size=12))
+def test_no_call_escapes_or_breaks_the_contract(flow: Recording, calls: list[Call]) -> None:
+    asyncio.run(play(flow, calls))
+
+
+@settings(deadline=None)
+@given(flow=recordings(), calls=st.lists(tool_calls(), min_size=1, max_size=12))
+def test_flows_nobody_recorded_keep_the_laws_too(flow: Recording, calls: list[Call]) -> None:
+    """Generated flows: every role, state and odd name, deep trees, pages that lead anywhere."""
     asyncio.run(play(flow, calls))
 
 
