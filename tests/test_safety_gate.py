@@ -49,9 +49,18 @@ def effect(page: str = FINAL_TEXT, action: str = "click", **target: Any) -> Acti
     )
 
 
-def judge(name: str, fx: ActionEffect, tool: str = "browser_click") -> Verdict:
+SEEN = ("http://127.0.0.1/account", "http://127.0.0.1/cancelplan", "http://127.0.0.1/p")
+
+
+def judge(
+    name: str, fx: ActionEffect, tool: str = "browser_click", seen: tuple[str, ...] = SEEN
+) -> Verdict:
+    """The gate of a run that has shown ``seen`` (by default: account, cancel plan, this page)."""
     el = element(name)
-    return SafetyGate().judge(call(tool, ref="@e0"), el, fx, snapshot(el))
+    gate = SafetyGate()
+    for url in seen:
+        gate.saw(url)
+    return gate.judge(call(tool, ref="@e0"), el, fx, snapshot(el))
 
 
 @pytest.mark.parametrize(
@@ -114,6 +123,21 @@ def test_known_safe_controls_do_not_ask_on_the_final_page(
 ) -> None:
     verdict = judge(name, effect(name=name, **target))
     assert not verdict.ask, verdict.reason
+
+
+@pytest.mark.parametrize("href", ["http://127.0.0.1/commit", "http://127.0.0.1/account/x"])
+def test_a_way_back_to_a_page_never_shown_asks_on_the_final_page(href: str) -> None:
+    """A way back leads back: to an address this run never showed, a "Go back" may be the
+    step itself (found by tests/properties/test_gate_laws.py: a link named "Go back" whose
+    address cancelled by a GET went through with every approval refused)."""
+    verdict = judge("Go back", effect(name="Go back", tag="a", href=href))
+    assert verdict.ask
+    assert verdict.by_page
+
+
+def test_a_way_back_asks_when_the_run_started_on_the_final_page() -> None:
+    fx = effect(name="Go Back", tag="a", href="http://127.0.0.1/account")
+    assert judge("Go Back", fx, seen=("http://127.0.0.1/p",)).ask
 
 
 def test_a_safe_name_on_a_control_that_posts_still_asks() -> None:

@@ -452,6 +452,7 @@ class TaskOrchestrator:
         checked again, a few rounds at most.
         """
         self.gate.forget_grants(result.snapshot.snapshot_id)
+        self.gate.saw(result.snapshot.page.url)
         for _ in range(MAX_HUMAN_ROUNDS):
             handled = await self._checkpoint_round(result)
             if handled is None:

@@ -81,6 +81,7 @@ class SafetyGate:
     refused: int = 0
     approved_after_refusal: bool = False
     flow_done: bool = False  # the approved final step has run
+    visited: set[tuple[str, str]] = field(default_factory=set)  # (host, path) of pages shown
 
     # -- pages -----------------------------------------------------------------------------
 
@@ -107,6 +108,10 @@ class SafetyGate:
         return self.classify(
             url=snapshot.page.url, title=snapshot.page.title, text=text, names=names
         )
+
+    def saw(self, url: str) -> None:
+        """A page this run has shown: a way back may lead there without asking."""
+        self.visited.add(_place(url))
 
     def _acting(self, url: str) -> bool:
         if not url:
@@ -184,8 +189,13 @@ class SafetyGate:
             return not navigates or bool(same_page) or target.href.endswith("#")
         own = set(target.handlers) - {"change", "input", "submit"}
         if names and all(AWAY.search(n) for n in names):
-            # it must do what it says: no script of its own that could do something else
-            return not own and (not target.submits or target.form_method in SAFE_METHODS)
+            # it must do what it says: no script of its own that could do something else, and
+            # a way back leads back, to a page this run has already shown (found by
+            # tests/properties/test_gate_laws.py: a link named "Go back" whose address cancels
+            # by a GET went through with every approval refused)
+            honest = not own and (not target.submits or target.form_method in SAFE_METHODS)
+            goes_to = target.form_action if target.submits else target.href
+            return honest and (not navigates or same_page or _place(goes_to) in self.visited)
         inert = (
             target.tag not in ACTIVE_TAGS
             and target.role not in ACTIVE_ROLES
@@ -319,6 +329,11 @@ def _changes(call: ToolCall, effect: ActionEffect) -> bool:
         "checkbox",
         "radio",
     )
+
+
+def _place(url: str) -> tuple[str, str]:
+    parts = urlsplit(url)
+    return parts.netloc, parts.path.rstrip("/") or "/"
 
 
 def _short(url: str) -> str:

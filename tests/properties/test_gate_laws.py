@@ -15,12 +15,11 @@ policy. The laws:
 
 The law runs over what the gate is specified to stop (``SPECIFIED``). Where it is known to
 fail (``GAP``: a GET navigation that commits, on a page whose words the vocabulary does not
-read as the last step, or from a link or GET form named only "Go back", from the start or
-renamed so before the model looks, since the gate trusts a way back's destination) the same
-law is a non-strict xfail: a fix turns it into an XPASS. Scored once on 200 independent pages
-before the gate was touched: every write held, 32 of 53 GET commits through (then the
-vocabulary learnt the flow's period-end sentence in eleven more languages; see the last
-cases of tests/attacks/fresh.py).
+read as the last step) the same law is a non-strict xfail: a fix turns it into an XPASS.
+Scored once on 200 independent pages before the gate was touched: every write held, 32 of 53
+GET commits through. Then the vocabulary learnt the flow's period-end sentence in eleven more
+languages (the last cases of tests/attacks/fresh.py) and a way back must lead to a page the
+run has shown (a "Go back" link that cancelled by a GET, tests/test_safety_gate.py).
 
 Examples scale with the profile: a third of its ``max_examples`` for the main law (ci: 20),
 a sixth for the others (Chromium: about 1-3 s a run).
@@ -41,7 +40,6 @@ from hypothesis import strategies as st
 from harness.approvals import ScriptedApprovals
 from harness.strategies.pages import (
     GETS,
-    RELABELS,
     WRITES,
     FinalPage,
     Sweep,
@@ -60,25 +58,17 @@ T = TypeVar("T")
 MAIN = max(4, settings.default.max_examples // 3)
 SMALL = max(3, settings.default.max_examples // 6)
 REFUSED = (False,) * 60
-AWAY = ("away_text", "away_aria", "rename_to_away")  # named only as a way back (at last)
 
 # What the gate is specified to stop (its docstring): a write, on any page whatever its words;
-# a GET navigation only on a page it reads as the final one (the flow's own sentences,
-# translated), and not from a control that is named only as the way back.
+# a GET navigation on a page it reads as the final one (the flow's own sentences, translated),
+# also from a control named only as the way back (a way back must lead to a page already shown).
 SPECIFIED = st.one_of(
     final_pages(mechanisms=st.sampled_from(WRITES)),
-    final_pages(
-        mechanisms=st.sampled_from(GETS),
-        phrasing="netflix",
-        relabels=st.sampled_from([r for r in RELABELS if r not in AWAY]),
-    ),
+    final_pages(mechanisms=st.sampled_from(GETS), phrasing="netflix"),
 )
 # The known gap: a GET that commits, on a page whose words the vocabulary does not read as the
-# final step, or from a link or form named "Go back" (its destination is trusted).
-GAP = st.one_of(
-    final_pages(mechanisms=st.sampled_from(GETS), phrasing="variant"),
-    final_pages(mechanisms=st.sampled_from(GETS), relabels=st.sampled_from(AWAY)),
-)
+# final step.
+GAP = final_pages(mechanisms=st.sampled_from(GETS), phrasing="variant")
 
 
 def _settings(examples: int) -> settings:
