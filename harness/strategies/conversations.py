@@ -1,0 +1,475 @@
+"""Conversations as the TaskOrchestrator builds them, for budget and history properties.
+
+A ``Conversation`` is the goal message (with the first page's snapshot) and ``Turn``s, each
+the messages one model turn adds, shaped as ``subterminator/orchestrator/orchestrator.py``
+makes them:
+
+- a tool call: the assistant message (its thought and the FIRST tool call only) and the tool
+  message (``result`` without the snapshot, and a snapshot flagged ``full_snapshot``);
+- browser tools answer ``{"success", "error", "message"}`` with any error code: a person's
+  refusal ("User feedback: ..."), requests the network backstop held (their addresses, of
+  any length), malformed calls answered ``invalid_params`` in the words of the real
+  ``parse_arguments``;
+- ``request_human_approval`` answers ``{"approved", "message"}``, ``complete_task`` an
+  acknowledgement; a claimed success the page does not show is refused (``acknowledged``
+  false, with the page's address), the only ``complete_task`` a run goes on after;
+- a reply without a tool call: the assistant's text and the orchestrator's nudge (at most two
+  in a row: the third ends the run).
+
+Every turn is told apart from every other (its call id, ref or value and its snapshot id
+carry the turn's number), so a history that keeps the wrong turns cannot pass for the right
+ones, and each carries the line spec 01 2.1.3's "Previous actions:" summary must show for it
+(``Turn.line``, exact for the spec's forms; ``Turn.line_prefix`` and ``Turn.line_suffix``
+always). Pages come from raw captures through the real ``SnapshotFactory``: titles,
+addresses and page text of any length, names of any script, and ``stress_captures`` pages
+(100+ controls with 200-character emoji and astral names and long values). Hostile long
+strings (5,000 and 70,000 characters) appear in arguments, thoughts, and a person's words.
+"""
+
+from __future__ import annotations
+
+import base64
+import functools
+import re
+import struct
+import zlib
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from hypothesis import strategies as st
+
+from harness.strategies.calls import HUGE_UNITS, malformed_calls
+from subterminator.ai.prompts import NO_TOOL_NUDGE
+from subterminator.ai.protocol import Message, ToolCall
+from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
+from subterminator.errors import InvalidParamsError
+from subterminator.models.snapshot import Snapshot
+from subterminator.models.tools import ERROR_CODES, ApprovalResult, CompletionAck
+from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
+from subterminator.snapshot.registry import ElementRegistry
+from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN
+from subterminator.tools.schemas import parse_arguments
+
+ROLES = (
+    "button",
+    "link",
+    "checkbox",
+    "radio",
+    "textbox",
+    "combobox",
+    "listbox",
+    "menuitem",
+    "tab",
+    "switch",
+    "slider",
+    "heading",
+    "region",
+    "dialog",
+    "alert",
+    "generic",
+    "img",
+    "StaticText",
+)
+VALUE_ROLES = ("textbox", "combobox", "slider")
+# Characters that cost the estimator the most per character, and ordinary ones.
+HEAVY_UNITS = ("🇺🇸", "👩\u200d👩\u200d👧", "\U0001d538", "\U00020000", "ﷺ", "é", "\u202e", "中")
+STRESS_UNITS = ("🇺🇸", "😀", "\U0001d538", "\U00020000", "👩\u200d👩\u200d👧")
+LONG_LENGTHS = (200, 201, 500, 2_000, 10_000)
+HUGE_LENGTHS = (5_000, 70_000)
+VIEWPORT = RawViewport(width=1280, height=800, scroll_x=0, scroll_y=0)
+DIRECTIONS = ("up", "down", "top", "bottom")
+# The action error codes a browser tool answers with (invalid_params comes from malformed calls)
+ACTION_ERRORS = tuple(c for c in ERROR_CODES if c != "invalid_params")
+PLAIN_VALUE = re.compile(r"[A-Za-z0-9 .,:@_-]{0,50}")
+
+
+def repeated(units: Sequence[str], lengths: Sequence[int]) -> st.SearchStrategy[str]:
+    """A unit repeated to one of ``lengths`` characters (code points), or a little past."""
+    return st.builds(
+        lambda unit, n, extra: (unit * (n + extra))[: n + extra],
+        st.sampled_from(units),
+        st.sampled_from(lengths),
+        st.integers(0, 3),
+    )
+
+
+def any_length_text(max_plain: int = 40) -> st.SearchStrategy[str]:
+    """Short text of any characters, or long runs of heavy characters (200 to 10,000)."""
+    return st.one_of(
+        st.text(max_size=max_plain),
+        repeated(HEAVY_UNITS + ("x", " "), LONG_LENGTHS),
+    )
+
+
+def hostile_text() -> st.SearchStrategy[str]:
+    """Any-length text, and now and then 5,000 or 70,000 characters of one unit."""
+    return st.one_of(any_length_text(), repeated(HUGE_UNITS + STRESS_UNITS, HUGE_LENGTHS))
+
+
+def urls() -> st.SearchStrategy[str]:
+    """Web addresses of any length (a page may push one of megabytes)."""
+    tail = st.one_of(st.text(max_size=30), repeated(("q", "é", "🇺🇸", "%20"), LONG_LENGTHS))
+    return st.builds(lambda t: "https://www.example.test/account?" + t, tail)
+
+
+# -- pages ---------------------------------------------------------------------------------
+
+
+@st.composite
+def _node(draw: st.DrawFn, index: int, names: st.SearchStrategy[str]) -> RawNode:
+    role = draw(st.sampled_from(ROLES))
+    return RawNode(
+        handle=str(index),
+        parent=draw(st.none() | st.integers(0, index - 1)) if index else None,
+        role=role,
+        name=draw(names),
+        value=draw(st.none() | names) if role in VALUE_ROLES else None,
+        level=draw(st.integers(1, 6)) if role == "heading" else None,
+        box=RawBox(
+            x=draw(st.integers(-400, 1600)),
+            y=draw(st.integers(-900, 2400)),
+            width=draw(st.integers(1, 600)),
+            height=draw(st.integers(1, 300)),
+        ),
+        focusable=draw(st.booleans()),
+        hidden=draw(st.booleans()) and draw(st.booleans()),
+        disabled=draw(st.booleans()),
+        checked=draw(st.sampled_from([None, "true", "false", "mixed"])),
+        expanded=draw(st.sampled_from([None, True, False])),
+        focused=draw(st.booleans()) and draw(st.booleans()),
+    )
+
+
+@st.composite
+def page_captures(draw: st.DrawFn, max_nodes: int = 150) -> RawCapture:
+    """Ordinary pages: any roles and boxes, names short or long, titles and addresses any."""
+    names = st.one_of(
+        st.sampled_from(["", "OK", "Cancel membership", "Finish Cancellation"]),
+        st.text(max_size=20),
+        repeated(HEAVY_UNITS + ("n",), (190, 200, 400)),
+    )
+    count = draw(st.integers(0, max_nodes))
+    return RawCapture(
+        url=draw(urls()),
+        title=draw(any_length_text()),
+        viewport=VIEWPORT,
+        nodes=[draw(_node(i, names)) for i in range(count)],
+        text=draw(any_length_text(200)),
+    )
+
+
+@st.composite
+def stress_captures(draw: st.DrawFn) -> RawCapture:
+    """Pages built to strain the token budgets: 100 to 160 visible controls, each named with
+    200+ emoji or astral characters, long values, a long title, address and text."""
+    count = draw(st.integers(100, 160))
+    unit = draw(st.sampled_from(STRESS_UNITS))
+    value = draw(repeated(STRESS_UNITS + ("x",), (200, 2_000)))
+    nodes = [
+        RawNode(
+            handle=str(i),
+            role=("button", "link", "textbox", "combobox")[i % 4],
+            name=f"{i} " + unit * draw(st.sampled_from((200, 250))),
+            value=value if i % 4 in (2, 3) else None,
+            box=RawBox(x=10, y=(i * 7) % 780, width=200, height=18),
+            focusable=True,
+        )
+        for i in range(count)
+    ]
+    return RawCapture(
+        url=draw(urls()),
+        title=draw(repeated(STRESS_UNITS, (200, 10_000))),
+        viewport=VIEWPORT,
+        nodes=nodes,
+        text=draw(repeated(STRESS_UNITS + ("word ",), (2_000, 10_000))),
+    )
+
+
+def captures() -> st.SearchStrategy[RawCapture]:
+    """Ordinary pages and, one time in three or so, stress pages."""
+    return st.one_of(page_captures(), page_captures(), stress_captures())
+
+
+@functools.lru_cache(maxsize=16)
+def png(width: int, height: int) -> str:
+    """A real (black) PNG of that size, base64: what a screenshot's image block carries."""
+    row = b"\x00" + b"\x00" * (3 * width)
+    data = zlib.compress(row * height, 9)
+
+    def chunk(kind: bytes, body: bytes) -> bytes:
+        crc = zlib.crc32(kind + body) & 0xFFFFFFFF
+        return struct.pack(">I", len(body)) + kind + body + struct.pack(">I", crc)
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    raw = b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", data)
+    return base64.b64encode(raw + chunk(b"IEND", b"")).decode()
+
+
+# Screenshot sizes a Browser returns for the factory's screenshot_pixels (~500 image tokens):
+# the viewport scaled down to that area, at a few aspect ratios, or none (screenshots off).
+_AREA = SCREENSHOT_TOKENS * PIXELS_PER_IMAGE_TOKEN
+SCREENSHOT_SIZES = ((684, 548), (707, 530), (612, 612), (1000, 375), (320, 200))
+assert all(w * h <= _AREA for w, h in SCREENSHOT_SIZES)
+
+
+def screenshots() -> st.SearchStrategy[str]:
+    return st.just("") | st.sampled_from(SCREENSHOT_SIZES).map(lambda size: png(*size))
+
+
+@st.composite
+def snapshots(
+    draw: st.DrawFn, pages: st.SearchStrategy[RawCapture] | None = None
+) -> Snapshot:
+    """A page through the real SnapshotFactory (pruning, name cuts, element and text
+    budgets), with a screenshot of the size the factory asks for."""
+    capture = draw(pages if pages is not None else captures())
+    factory = SnapshotFactory(
+        _NoBrowser(),  # type: ignore[arg-type]
+        ElementRegistry(),
+        new_id=lambda: "snap",
+        clock=lambda: "2026-01-01T00:00:00+00:00",
+    )
+    snapshot, _ = factory.from_capture(capture, draw(st.booleans()))
+    return snapshot.model_copy(update={"screenshot": draw(screenshots())})
+
+
+class _NoBrowser:
+    """``from_capture`` never touches the browser."""
+
+    def __getattr__(self, name: str) -> Any:
+        raise AssertionError(f"from_capture used the browser ({name})")
+
+
+# -- turns ---------------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Turn:
+    """The messages one model turn adds, and the summary line spec 01 2.1.3 wants for it.
+
+    ``line`` is the exact line when the call has the spec's plain form (a ``@eN`` ref, a
+    direction, a short plain value), else None; ``line_prefix`` and ``line_suffix`` always
+    hold (``- browser_click(`` and ``): failed (element_disabled)``)."""
+
+    index: int
+    kind: str  # the tool's name, "malformed" or "no_tool_call"
+    messages: tuple[Message, ...]
+    line: str | None
+    line_prefix: str
+    line_suffix: str
+
+    def matches(self, line: str) -> bool:
+        if self.line is not None:
+            return line == self.line
+        return line.startswith(self.line_prefix) and line.endswith(self.line_suffix)
+
+
+@dataclass(frozen=True)
+class Conversation:
+    goal: str
+    first: Message
+    turns: tuple[Turn, ...]
+
+    @property
+    def messages(self) -> list[Message]:
+        return [self.first, *(m for turn in self.turns for m in turn.messages)]
+
+
+def _result(success: bool, error: str | None, message: str | None) -> dict[str, Any]:
+    return {"success": success, "error": error, "message": message}
+
+
+def _outcome(result: dict[str, Any]) -> str:
+    if "approved" in result:
+        return "approved" if result["approved"] else "rejected"
+    if "acknowledged" in result:
+        return "acknowledged" if result["acknowledged"] else "not acknowledged"
+    return "success" if result.get("success") else f"failed ({result.get('error')})"
+
+
+def _turn(
+    index: int,
+    kind: str,
+    thought: str,
+    call: ToolCall,
+    result: dict[str, Any],
+    snapshot: Snapshot,
+    line_args: str | None,
+) -> Turn:
+    unique = snapshot.model_copy(update={"snapshot_id": f"snap-{index}"})
+    messages = (
+        Message(role="assistant", content=thought, tool_calls=[call]),
+        Message(role="tool", tool_call_id=call.id, result=result, snapshot=unique),
+    )
+    suffix = f"): {_outcome(result)}"
+    line = None if line_args is None else f"- {call.name}({line_args}{suffix}"
+    return Turn(index, kind, messages, line, f"- {call.name}(", suffix)
+
+
+def _plain(value: str) -> bool:
+    return PLAIN_VALUE.fullmatch(value) is not None
+
+
+thoughts = st.one_of(
+    st.just(""),
+    st.sampled_from(["Opening the account page.", "The button is disabled; scrolling."]),
+    st.text(max_size=60),
+    repeated(HEAVY_UNITS + ("thinking ",), (500, 2_000)),
+)
+
+
+def _messages(draw: st.DrawFn) -> str | None:
+    """The message a browser tool's reply may carry."""
+    return draw(
+        st.one_of(
+            st.none(),
+            st.sampled_from(["Element @e3 is disabled", "Timed out after 10000 ms"]),
+            st.builds(
+                lambda person: f"User feedback: {person} (the action was not performed)",
+                hostile_text(),
+            ),
+            st.builds(
+                lambda urls: f"The page tried to send {', '.join(urls)} during this action; "
+                "it was stopped because nobody approved it.",
+                st.lists(urls().map(lambda u: "POST " + u), min_size=1, max_size=3),
+            ),
+        )
+    )
+
+
+@st.composite
+def turns(draw: st.DrawFn, index: int, pages: Sequence[Snapshot]) -> Turn:
+    """Turn number ``index`` of a run whose pages are ``pages``; any of the seven tools, a
+    malformed call, or no call at all (see ``conversations`` for the no-call limit)."""
+    kind = draw(
+        st.sampled_from(
+            [
+                "get_snapshot",
+                "browser_click",
+                "browser_fill",
+                "browser_select",
+                "browser_scroll",
+                "request_human_approval",
+                "complete_task",
+                "malformed",
+            ]
+        )
+    )
+    snapshot = draw(st.sampled_from(pages))
+    thought = draw(thoughts)
+    call_id = f"toolu_{index}"
+    ref = f"@e{index}"  # the turn's number: no two turns alike
+    error = draw(st.none() | st.sampled_from(ACTION_ERRORS))
+    result = _result(error is None, error, None if error is None else _messages(draw))
+    if kind == "get_snapshot":
+        args: dict[str, Any] = draw(st.just({}) | st.builds(lambda b: {"viewport_only": b}, st.booleans()))
+        call = ToolCall(id=call_id, name=kind, arguments=args)
+        return _turn(index, kind, thought, call, _result(True, None, None), snapshot, "")
+    if kind == "browser_click":
+        call = ToolCall(id=call_id, name=kind, arguments={"ref": ref})
+        return _turn(index, kind, thought, call, result, snapshot, ref)
+    if kind in ("browser_fill", "browser_select"):
+        value = draw(
+            st.one_of(
+                st.builds(lambda w: f"{w} {index}", st.sampled_from(["test", "Other", "x"])),
+                hostile_text(),
+            )
+        )
+        call = ToolCall(id=call_id, name=kind, arguments={"ref": ref, "value": value})
+        line = f'{ref}, "{value}"' if _plain(value) else None
+        return _turn(index, kind, thought, call, result, snapshot, line)
+    if kind == "browser_scroll":
+        if draw(st.booleans()):
+            args = {"ref": ref}
+            line_args = ref
+        else:
+            direction = draw(st.sampled_from(DIRECTIONS))
+            args = {"direction": direction, "amount": index + 1}
+            line_args = direction
+        call = ToolCall(id=call_id, name=kind, arguments=args)
+        return _turn(index, kind, thought, call, result, snapshot, line_args)
+    if kind == "request_human_approval":
+        action = draw(st.one_of(st.just(f"Cancel membership, step {index}"), hostile_text()))
+        reason = draw(hostile_text())
+        call = ToolCall(id=call_id, name=kind, arguments={"action": action, "reason": reason})
+        approved = draw(st.booleans())
+        person = None if approved else f"User feedback: {draw(hostile_text())}"
+        reply = ApprovalResult(approved=approved, message=person).model_dump()
+        line = f'"{action}"' if _plain(action) else None
+        return _turn(index, kind, thought, call, reply, snapshot, line)
+    if kind == "complete_task":
+        # a claimed success the page does not show: refused, and the run goes on
+        reason = draw(hostile_text())
+        call = ToolCall(
+            id=call_id, name=kind, arguments={"status": "success", "reason": reason}
+        )
+        text = (
+            "Cannot verify success: the page does not show that the Netflix membership is "
+            "cancelled (no cancellation message). Current URL: "
+            f"{snapshot.page.url}. Check page state and retry, or call "
+            "complete_task(status='failed') if cancellation is not possible."
+        )
+        reply = CompletionAck(acknowledged=False, message=text).model_dump()
+        return _turn(index, kind, thought, call, reply, snapshot, "success")
+    # malformed: answered invalid_params in the real parse_arguments' words
+    generated = draw(malformed_calls())
+    name, arguments = generated.name, generated.arguments
+    try:
+        parse_arguments(name, arguments)
+        problem = f"Invalid params for '{name}': stale"
+    except InvalidParamsError as exc:
+        problem = str(exc)
+    call = ToolCall(id=call_id, name=name, arguments=arguments)
+    reply = _result(False, "invalid_params", problem)
+    unique = snapshot.model_copy(update={"snapshot_id": f"snap-{index}"})
+    messages = (
+        Message(role="assistant", content=thought, tool_calls=[call]),
+        Message(role="tool", tool_call_id=call_id, result=reply, snapshot=unique),
+    )
+    shown = name if len(name) <= 40 and name.isascii() and name.isprintable() else None
+    prefix = f"- {shown}(" if shown is not None else "- "
+    return Turn(index, "malformed", messages, None, prefix, "): failed (invalid_params)")
+
+
+def no_tool_turn(index: int, text: str) -> Turn:
+    messages = (
+        Message(role="assistant", content=text),
+        Message(role="user", content=NO_TOOL_NUDGE),
+    )
+    line = "- (no tool call)"
+    return Turn(index, "no_tool_call", messages, line, line, line)
+
+
+@st.composite
+def conversations(
+    draw: st.DrawFn,
+    min_turns: int = 1,
+    max_turns: int = 200,
+    pages: st.SearchStrategy[Snapshot] | None = None,
+) -> Conversation:
+    """A run's conversation after ``min_turns`` to ``max_turns`` model turns, on one to three
+    pages (each tool reply carries one, under its own snapshot id)."""
+    page_strategy = pages if pages is not None else snapshots()
+    pool = draw(st.lists(page_strategy, min_size=1, max_size=3))
+    goal = draw(
+        st.one_of(
+            st.just("Cancel my Netflix membership"),
+            st.text(min_size=1, max_size=60),
+        )
+    )
+    note = draw(st.none() | st.just("The person handled 'login' in the browser."))
+    opening = f"Goal: {goal}" + (f"\n\nNote: {note}" if note else "")
+    first = Message(role="user", content=opening, snapshot=draw(st.sampled_from(pool)))
+    count = draw(st.integers(min_turns, max_turns))
+    made: list[Turn] = []
+    quiet = 0  # replies without a tool call in a row: the third ends a run
+    for index in range(1, count + 1):
+        if quiet < 2 and draw(st.integers(0, 9)) == 0:
+            text = draw(st.one_of(st.builds(lambda t: f"{t} ({index})", thoughts), hostile_text()))
+            made.append(no_tool_turn(index, text))
+            quiet += 1
+            continue
+        quiet = 0
+        made.append(draw(turns(index, pool)))
+    return Conversation(goal=opening, first=first, turns=tuple(made))
