@@ -60,9 +60,9 @@ def test_long_history_keeps_goal_summary_and_last_ten_turns() -> None:
 def test_budget_shrinks_below_ten_turns_when_needed() -> None:
     messages = [Message(role="user", content="Goal: g")]
     for i in range(6):
-        messages += turn(i, "browser_fill", {"ref": "@e1", "value": "x" * 3000}, {"success": True})
-    view = truncate_history(messages, budget=5000)
-    assert history_tokens(view) <= 5000
+        messages += turn(i, "browser_fill", {"ref": "@e1", "value": "x" * 600}, {"success": True})
+    view = truncate_history(messages, budget=4000)
+    assert history_tokens(view) <= 4000
     assert view[0].content.startswith("Previous actions:")
     assert sum(1 for m in view if m.role == "assistant") < 6
 
@@ -110,3 +110,33 @@ def test_malformed_calls_do_not_grow_the_summary() -> None:
     assert lines[1] == f"- browser_click({shown}...): failed (invalid_params)"
     assert lines[2] == "- " + "b" * 40 + "...(): failed (invalid_params)"
     assert lines[3] == "- browser_scroll(down): success"
+
+
+def test_the_newest_turn_of_any_length_keeps_the_history_in_budget() -> None:
+    """The model's own words and a tool reply's come back cut to a token budget: the newest
+    turn is never dropped (found by tests/properties/test_budget_laws.py: a 70,000-character
+    request_human_approval action in the newest turn made a 216,044-token history)."""
+    from subterminator.ai.client import to_anthropic
+
+    huge = "🇺🇸" * 35_000
+    call = ToolCall(
+        id="t1", name="request_human_approval", arguments={"action": huge, "reason": huge}
+    )
+    messages = [
+        Message(role="user", content="Goal: g", snapshot=SNAPSHOT),
+        Message(role="assistant", content=huge, tool_calls=[call]),
+        Message(
+            role="tool",
+            tool_call_id="t1",
+            result={"approved": False, "message": "User feedback: " + huge},
+            snapshot=SNAPSHOT,
+        ),
+    ]
+    view = truncate_history(messages)
+    assert history_tokens(view) <= 10_000
+    assert "(70015 characters)" in message_text(view[-1])
+    assert message_text(view[-2]).endswith("... (70000 characters)")
+    sent = to_anthropic(view)[1]["content"][-1]
+    assert sent["type"] == "tool_use"
+    assert sent["input"]["action"].endswith("... (70000 characters)")
+    assert len(sent["input"]["action"]) < 700

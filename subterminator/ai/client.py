@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 import anthropic
 
 from subterminator.ai.protocol import AIResponse, Message, ToolCall, Usage
-from subterminator.ai.render import message_image, message_text
+from subterminator.ai.render import message_image, message_text, shown_arguments, shown_name
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.net import is_loopback_host
 
@@ -176,13 +176,15 @@ def to_anthropic(messages: list[Message]) -> list[dict[str, Any]]:
             if image_block:
                 blocks.append(image_block)
             for call in message.tool_calls:
-                arguments = (
-                    call.arguments
-                    if isinstance(call.arguments, dict)
-                    else {"value": call.arguments}
-                )
+                shown = shown_arguments(call.arguments)
+                arguments = shown if isinstance(shown, dict) else {"value": shown}
                 blocks.append(
-                    {"type": "tool_use", "id": call.id, "name": call.name, "input": arguments}
+                    {
+                        "type": "tool_use",
+                        "id": call.id,
+                        "name": shown_name(call.name),
+                        "input": arguments,
+                    }
                 )
         if out and out[-1]["role"] == role:
             out[-1]["content"].extend(blocks)

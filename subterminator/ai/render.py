@@ -15,10 +15,54 @@ from subterminator.snapshot.tokens import estimate_tokens, image_tokens
 PAGE_URL_CHARS = 500
 PAGE_TITLE_CHARS = MAX_NAME_LENGTH
 SUMMARY_WORD_CHARS = 40
+# The model's own words come back to it in every later request, and so do a tool reply's (a
+# person's feedback, the addresses a page tried to send, the page's address): any of them can
+# be any length (an AIClientProtocol double, a larger max_tokens, a page), and the newest turn
+# is never dropped. The model reads each cut to a token budget, so one turn cannot push a
+# request past spec 01 2.1.1's hard limits.
+MODEL_TEXT_TOKENS = 500  # an assistant reply's text
+ARGUMENT_TOKENS = 200  # each string in a tool call's arguments, and the tool's name
+REPLY_TEXT_TOKENS = 300  # each string in a tool reply
 
 
 def _cut(text: str, limit: int) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+def cut_tokens(text: str, budget: int) -> str:
+    """``text`` whole if within ``budget`` estimated tokens, else its longest prefix that fits
+    with a marker saying how long it was."""
+    if len(text) <= 3 * budget and estimate_tokens(text) <= budget:  # >= 1/3 token a character
+        return text
+    note = f"... ({len(text)} characters)"
+    room = budget - estimate_tokens(note)
+    low, high = 0, min(len(text), 3 * max(room, 0))
+    while low < high:
+        middle = (low + high + 1) // 2
+        if estimate_tokens(text[:middle]) <= room:
+            low = middle
+        else:
+            high = middle - 1
+    return text[:low] + note
+
+
+def shown_arguments(arguments: Any) -> Any:
+    """A tool call's arguments as the model reads them back: every string (keys too) cut."""
+    if isinstance(arguments, str):
+        return cut_tokens(arguments, ARGUMENT_TOKENS)
+    if isinstance(arguments, dict):
+        return {
+            cut_tokens(str(key), ARGUMENT_TOKENS): shown_arguments(value)
+            for key, value in arguments.items()
+        }
+    if isinstance(arguments, list):
+        return [shown_arguments(value) for value in arguments]
+    return arguments
+
+
+def shown_name(name: str) -> str:
+    """A tool call's name as the model reads it back."""
+    return cut_tokens(name, ARGUMENT_TOKENS)
 
 
 def page_fields(snapshot: Snapshot) -> dict[str, str]:
@@ -45,7 +89,10 @@ def snapshot_text(snapshot: Snapshot, full: bool) -> str:
 def message_text(message: Message) -> str:
     """Everything textual the model will read for ``message``."""
     if message.role == "tool":
-        body = dict(message.result or {})
+        body = {
+            key: cut_tokens(value, REPLY_TEXT_TOKENS) if isinstance(value, str) else value
+            for key, value in (message.result or {}).items()
+        }
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         if message.snapshot is not None:
             text = (
@@ -56,6 +103,8 @@ def message_text(message: Message) -> str:
             )
         return text
     text = message.content
+    if message.role == "assistant":
+        text = cut_tokens(text, MODEL_TEXT_TOKENS)
     if message.snapshot is not None:
         text += "\n\nCurrent page snapshot:\n" + snapshot_text(
             message.snapshot, message.full_snapshot
@@ -74,7 +123,8 @@ def message_image(message: Message) -> str | None:
 def message_tokens(message: Message) -> int:
     tokens = estimate_tokens(message_text(message))
     for call in message.tool_calls:
-        tokens += estimate_tokens(call.name + json.dumps(call.arguments, ensure_ascii=False))
+        arguments = json.dumps(shown_arguments(call.arguments), ensure_ascii=False)
+        tokens += estimate_tokens(shown_name(call.name) + arguments)
     if message_image(message) and message.snapshot is not None:
         width, height = _png_size(message.snapshot.screenshot)
         tokens += image_tokens(width, height)
