@@ -98,7 +98,7 @@ def any_length_text(max_plain: int = 40) -> st.SearchStrategy[str]:
     """Short text of any characters, or long runs of heavy characters (200 to 10,000)."""
     return st.one_of(
         st.text(max_size=max_plain),
-        repeated(HEAVY_UNITS + ("x", " "), LONG_LENGTHS),
+        repeated((*HEAVY_UNITS, "x", " "), LONG_LENGTHS),
     )
 
 
@@ -108,8 +108,10 @@ def hostile_text() -> st.SearchStrategy[str]:
 
 
 def urls() -> st.SearchStrategy[str]:
-    """Web addresses of any length (a page may push one of megabytes)."""
-    tail = st.one_of(st.text(max_size=30), repeated(("q", "é", "🇺🇸", "%20"), LONG_LENGTHS))
+    """Web addresses of any length (a page may push one of megabytes), ASCII as a browser
+    reports them (other characters percent-encoded)."""
+    ascii_text = st.text(st.characters(min_codepoint=33, max_codepoint=126), max_size=30)
+    tail = st.one_of(ascii_text, repeated(("q", "%F0%9F%87%BA", "%20"), LONG_LENGTHS))
     return st.builds(lambda t: "https://www.example.test/account?" + t, tail)
 
 
@@ -147,7 +149,7 @@ def page_captures(draw: st.DrawFn, max_nodes: int = 150) -> RawCapture:
     names = st.one_of(
         st.sampled_from(["", "OK", "Cancel membership", "Finish Cancellation"]),
         st.text(max_size=20),
-        repeated(HEAVY_UNITS + ("n",), (190, 200, 400)),
+        repeated((*HEAVY_UNITS, "n"), (190, 200, 400)),
     )
     count = draw(st.integers(0, max_nodes))
     return RawCapture(
@@ -165,7 +167,7 @@ def stress_captures(draw: st.DrawFn) -> RawCapture:
     200+ emoji or astral characters, long values, a long title, address and text."""
     count = draw(st.integers(100, 160))
     unit = draw(st.sampled_from(STRESS_UNITS))
-    value = draw(repeated(STRESS_UNITS + ("x",), (200, 2_000)))
+    value = draw(repeated((*STRESS_UNITS, "x"), (200, 2_000)))
     nodes = [
         RawNode(
             handle=str(i),
@@ -182,7 +184,7 @@ def stress_captures(draw: st.DrawFn) -> RawCapture:
         title=draw(repeated(STRESS_UNITS, (200, 10_000))),
         viewport=VIEWPORT,
         nodes=nodes,
-        text=draw(repeated(STRESS_UNITS + ("word ",), (2_000, 10_000))),
+        text=draw(repeated((*STRESS_UNITS, "word "), (2_000, 10_000))),
     )
 
 
@@ -218,14 +220,12 @@ def screenshots() -> st.SearchStrategy[str]:
 
 
 @st.composite
-def snapshots(
-    draw: st.DrawFn, pages: st.SearchStrategy[RawCapture] | None = None
-) -> Snapshot:
+def snapshots(draw: st.DrawFn, pages: st.SearchStrategy[RawCapture] | None = None) -> Snapshot:
     """A page through the real SnapshotFactory (pruning, name cuts, element and text
     budgets), with a screenshot of the size the factory asks for."""
     capture = draw(pages if pages is not None else captures())
     factory = SnapshotFactory(
-        _NoBrowser(),  # type: ignore[arg-type]
+        _NoBrowser(),
         ElementRegistry(),
         new_id=lambda: "snap",
         clock=lambda: "2026-01-01T00:00:00+00:00",
@@ -315,7 +315,7 @@ thoughts = st.one_of(
     st.just(""),
     st.sampled_from(["Opening the account page.", "The button is disabled; scrolling."]),
     st.text(max_size=60),
-    repeated(HEAVY_UNITS + ("thinking ",), (500, 2_000)),
+    repeated((*HEAVY_UNITS, "thinking "), (500, 2_000)),
 )
 
 
@@ -330,8 +330,10 @@ def _messages(draw: st.DrawFn) -> str | None:
                 hostile_text(),
             ),
             st.builds(
-                lambda urls: f"The page tried to send {', '.join(urls)} during this action; "
-                "it was stopped because nobody approved it.",
+                lambda urls: (
+                    f"The page tried to send {', '.join(urls)} during this action; "
+                    "it was stopped because nobody approved it."
+                ),
                 st.lists(urls().map(lambda u: "POST " + u), min_size=1, max_size=3),
             ),
         )
@@ -363,7 +365,8 @@ def turns(draw: st.DrawFn, index: int, pages: Sequence[Snapshot]) -> Turn:
     error = draw(st.none() | st.sampled_from(ACTION_ERRORS))
     result = _result(error is None, error, None if error is None else _messages(draw))
     if kind == "get_snapshot":
-        args: dict[str, Any] = draw(st.just({}) | st.builds(lambda b: {"viewport_only": b}, st.booleans()))
+        options = st.builds(lambda b: {"viewport_only": b}, st.booleans())
+        args: dict[str, Any] = draw(st.just({}) | options)
         call = ToolCall(id=call_id, name=kind, arguments=args)
         return _turn(index, kind, thought, call, _result(True, None, None), snapshot, "")
     if kind == "browser_click":
@@ -401,9 +404,7 @@ def turns(draw: st.DrawFn, index: int, pages: Sequence[Snapshot]) -> Turn:
     if kind == "complete_task":
         # a claimed success the page does not show: refused, and the run goes on
         reason = draw(hostile_text())
-        call = ToolCall(
-            id=call_id, name=kind, arguments={"status": "success", "reason": reason}
-        )
+        call = ToolCall(id=call_id, name=kind, arguments={"status": "success", "reason": reason})
         text = (
             "Cannot verify success: the page does not show that the Netflix membership is "
             "cancelled (no cancellation message). Current URL: "
@@ -466,7 +467,8 @@ def conversations(
     quiet = 0  # replies without a tool call in a row: the third ends a run
     for index in range(1, count + 1):
         if quiet < 2 and draw(st.integers(0, 9)) == 0:
-            text = draw(st.one_of(st.builds(lambda t: f"{t} ({index})", thoughts), hostile_text()))
+            said = draw(st.one_of(thoughts, hostile_text()))
+            text = f"{said} ({index})"
             made.append(no_tool_turn(index, text))
             quiet += 1
             continue

@@ -116,7 +116,9 @@ def kept_turns(conversation: Conversation, view: list[Message]) -> tuple[list[st
     lines: list[str] = []
     if goals[0] == 1:
         summary = view[0]
-        assert summary.role == "user" and summary.snapshot is None and not summary.tool_calls
+        assert summary.role == "user"
+        assert summary.snapshot is None
+        assert not summary.tool_calls
         lines = summary.content.split("\n")
         assert lines[0] == HEADER
         lines = lines[1:]
@@ -236,9 +238,7 @@ def test_a_request_stays_within_15000_tokens_per_turn(
 
 
 @pytest.mark.parametrize("name", available_services())
-def test_every_services_system_prompt_is_within_1000_tokens(
-    api: FakeAnthropic, name: str
-) -> None:
+def test_every_services_system_prompt_is_within_1000_tokens(api: FakeAnthropic, name: str) -> None:
     service = get_service(name)
     system = build_system_prompt(service.goal_template, service.system_prompt_addition)
     body = send(api, [Message(role="user", content=f"Goal: {service.goal_template}")], system)
