@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from subterminator.ai.history import compact, summarize, truncate_history
 from subterminator.ai.protocol import Message, ToolCall
-from subterminator.ai.render import history_tokens, message_text
+from subterminator.ai.render import history_tokens, message_text, page_fields
 from subterminator.models.snapshot import Snapshot
+from subterminator.snapshot.tokens import estimate_tokens
 from tests.conftest import FIXTURES
 
 SNAPSHOT = Snapshot.model_validate_json((FIXTURES / "snapshots/kitchen_sink.json").read_text())
@@ -140,3 +141,22 @@ def test_the_newest_turn_of_any_length_keeps_the_history_in_budget() -> None:
     assert sent["type"] == "tool_use"
     assert sent["input"]["action"].endswith("... (70000 characters)")
     assert len(sent["input"]["action"]) < 700
+
+
+def test_a_title_of_heavy_characters_keeps_the_history_in_budget() -> None:
+    """A page title is cut to a token budget as well as to 200 characters: 200 U+FDFA
+    ligatures (18 letters each once normalised) weigh 6,600 tokens, repeated by every snapshot
+    in the history (found by tests/properties/test_budget_laws.py: a 6,675-token goal message
+    left no room for the newest turn)."""
+    page = SNAPSHOT.page.model_copy(
+        update={"title": "\ufdfa" * 200, "url": "https://x/" + "é" * 500}
+    )
+    heavy = SNAPSHOT.model_copy(update={"page": page})
+    fields = page_fields(heavy)
+    assert estimate_tokens(fields["title"]) <= 700
+    assert estimate_tokens(fields["url"]) <= 200
+    assert fields["title"].startswith("\ufdfa")
+    messages = [Message(role="user", content="Goal: g", snapshot=heavy)]
+    messages += turn(1, "browser_click", {"ref": "@e1"}, {"success": True, "error": None})
+    messages[-1] = messages[-1].model_copy(update={"snapshot": heavy})
+    assert history_tokens(truncate_history(messages)) <= 10_000

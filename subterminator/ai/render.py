@@ -14,6 +14,11 @@ from subterminator.snapshot.tokens import estimate_tokens, image_tokens
 # past spec 01 2.1.1's hard limits. The title is cut like an element name (1.3.3).
 PAGE_URL_CHARS = 500
 PAGE_TITLE_CHARS = MAX_NAME_LENGTH
+# ...and to a token budget: 200 characters can weigh 30 tokens each (U+FDFA, one ligature,
+# is 18 letters once normalised), and a snapshot digest repeats them on every turn. 200 of the
+# heaviest emoji (flags, 3 tokens a code point) still fit.
+PAGE_URL_TOKENS = 200
+PAGE_TITLE_TOKENS = 700
 SUMMARY_WORD_CHARS = 40
 # The model's own words come back to it in every later request, and so do a tool reply's (a
 # person's feedback, the addresses a page tried to send, the page's address): any of them can
@@ -68,8 +73,8 @@ def shown_name(name: str) -> str:
 def page_fields(snapshot: Snapshot) -> dict[str, str]:
     """The page's url and title as the model reads them."""
     return {
-        "url": _cut(snapshot.page.url, PAGE_URL_CHARS),
-        "title": _cut(snapshot.page.title, PAGE_TITLE_CHARS),
+        "url": cut_tokens(_cut(snapshot.page.url, PAGE_URL_CHARS), PAGE_URL_TOKENS),
+        "title": cut_tokens(_cut(snapshot.page.title, PAGE_TITLE_CHARS), PAGE_TITLE_TOKENS),
     }
 
 
