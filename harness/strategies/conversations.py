@@ -84,6 +84,7 @@ ACTION_ERRORS = tuple(c for c in ERROR_CODES if c != "invalid_params")
 PLAIN_VALUE = re.compile(r"[A-Za-z0-9 .,:@_-]{0,50}")
 
 
+@functools.cache
 def repeated(units: Sequence[str], lengths: Sequence[int]) -> st.SearchStrategy[str]:
     """A unit repeated to one of ``lengths`` characters (code points), or a little past."""
     return st.builds(
@@ -94,6 +95,7 @@ def repeated(units: Sequence[str], lengths: Sequence[int]) -> st.SearchStrategy[
     )
 
 
+@functools.cache
 def any_length_text(max_plain: int = 40) -> st.SearchStrategy[str]:
     """Short text of any characters, or long runs of heavy characters (200 to 10,000)."""
     return st.one_of(
@@ -102,11 +104,13 @@ def any_length_text(max_plain: int = 40) -> st.SearchStrategy[str]:
     )
 
 
+@functools.cache
 def hostile_text() -> st.SearchStrategy[str]:
     """Any-length text, and now and then 5,000 or 70,000 characters of one unit."""
     return st.one_of(any_length_text(), repeated(HUGE_UNITS + STRESS_UNITS, HUGE_LENGTHS))
 
 
+@functools.cache
 def urls() -> st.SearchStrategy[str]:
     """Web addresses of any length (a page may push one of megabytes), ASCII as a browser
     reports them (other characters percent-encoded)."""
@@ -118,47 +122,57 @@ def urls() -> st.SearchStrategy[str]:
 # -- pages ---------------------------------------------------------------------------------
 
 
-@st.composite
-def _node(draw: st.DrawFn, index: int, names: st.SearchStrategy[str]) -> RawNode:
-    role = draw(st.sampled_from(ROLES))
+# Strategies are built once: Hypothesis validates every new one, which costs more than a draw.
+_NAMES = st.one_of(
+    st.sampled_from(["", "OK", "Cancel membership", "Finish Cancellation"]),
+    st.text(max_size=20),
+    repeated((*HEAVY_UNITS, "n"), (190, 200, 400)),
+)
+_MAYBE_NAME = st.none() | _NAMES
+_ROLE = st.sampled_from(ROLES)
+_PARENT = st.none() | st.integers(0, 2**16)
+_LEVEL = st.integers(1, 6)
+_X, _Y = st.integers(-400, 1600), st.integers(-900, 2400)
+_WIDTH, _HEIGHT = st.integers(1, 600), st.integers(1, 300)
+_BOOL = st.booleans()
+_CHECKED = st.sampled_from([None, "true", "false", "mixed"])
+_EXPANDED = st.sampled_from([None, True, False])
+
+
+def _node(draw: st.DrawFn, index: int) -> RawNode:
+    role = draw(_ROLE)
+    parent = draw(_PARENT)
     return RawNode(
         handle=str(index),
-        parent=draw(st.none() | st.integers(0, index - 1)) if index else None,
+        parent=parent % index if index and parent is not None else None,
         role=role,
-        name=draw(names),
-        value=draw(st.none() | names) if role in VALUE_ROLES else None,
-        level=draw(st.integers(1, 6)) if role == "heading" else None,
-        box=RawBox(
-            x=draw(st.integers(-400, 1600)),
-            y=draw(st.integers(-900, 2400)),
-            width=draw(st.integers(1, 600)),
-            height=draw(st.integers(1, 300)),
-        ),
-        focusable=draw(st.booleans()),
-        hidden=draw(st.booleans()) and draw(st.booleans()),
-        disabled=draw(st.booleans()),
-        checked=draw(st.sampled_from([None, "true", "false", "mixed"])),
-        expanded=draw(st.sampled_from([None, True, False])),
-        focused=draw(st.booleans()) and draw(st.booleans()),
+        name=draw(_NAMES),
+        value=draw(_MAYBE_NAME) if role in VALUE_ROLES else None,
+        level=draw(_LEVEL) if role == "heading" else None,
+        box=RawBox(x=draw(_X), y=draw(_Y), width=draw(_WIDTH), height=draw(_HEIGHT)),
+        focusable=draw(_BOOL),
+        hidden=draw(_BOOL) and draw(_BOOL),
+        disabled=draw(_BOOL),
+        checked=draw(_CHECKED),
+        expanded=draw(_EXPANDED),
+        focused=draw(_BOOL) and draw(_BOOL),
     )
 
 
 @st.composite
 def page_captures(draw: st.DrawFn, max_nodes: int = 150) -> RawCapture:
     """Ordinary pages: any roles and boxes, names short or long, titles and addresses any."""
-    names = st.one_of(
-        st.sampled_from(["", "OK", "Cancel membership", "Finish Cancellation"]),
-        st.text(max_size=20),
-        repeated((*HEAVY_UNITS, "n"), (190, 200, 400)),
-    )
     count = draw(st.integers(0, max_nodes))
     return RawCapture(
         url=draw(urls()),
         title=draw(any_length_text()),
         viewport=VIEWPORT,
-        nodes=[draw(_node(i, names)) for i in range(count)],
+        nodes=[_node(draw, i) for i in range(count)],
         text=draw(any_length_text(200)),
     )
+
+
+_STRESS_NAME_LENGTHS = st.sampled_from((200, 250))
 
 
 @st.composite
@@ -167,12 +181,13 @@ def stress_captures(draw: st.DrawFn) -> RawCapture:
     200+ emoji or astral characters, long values, a long title, address and text."""
     count = draw(st.integers(100, 160))
     unit = draw(st.sampled_from(STRESS_UNITS))
+    length = draw(_STRESS_NAME_LENGTHS)
     value = draw(repeated((*STRESS_UNITS, "x"), (200, 2_000)))
     nodes = [
         RawNode(
             handle=str(i),
             role=("button", "link", "textbox", "combobox")[i % 4],
-            name=f"{i} " + unit * draw(st.sampled_from((200, 250))),
+            name=f"{i} " + unit * (length + i % 7),
             value=value if i % 4 in (2, 3) else None,
             box=RawBox(x=10, y=(i * 7) % 780, width=200, height=18),
             focusable=True,
@@ -188,9 +203,11 @@ def stress_captures(draw: st.DrawFn) -> RawCapture:
     )
 
 
+@functools.cache
 def captures() -> st.SearchStrategy[RawCapture]:
     """Ordinary pages and, one time in three or so, stress pages."""
-    return st.one_of(page_captures(), page_captures(), stress_captures())
+    ordinary = page_captures()
+    return st.one_of(ordinary, ordinary, stress_captures())
 
 
 @functools.lru_cache(maxsize=16)
@@ -215,6 +232,7 @@ SCREENSHOT_SIZES = ((684, 548), (707, 530), (612, 612), (1000, 375), (320, 200))
 assert all(w * h <= _AREA for w, h in SCREENSHOT_SIZES)
 
 
+@functools.cache
 def screenshots() -> st.SearchStrategy[str]:
     return st.just("") | st.sampled_from(SCREENSHOT_SIZES).map(lambda size: png(*size))
 
@@ -232,6 +250,13 @@ def snapshots(draw: st.DrawFn, pages: st.SearchStrategy[RawCapture] | None = Non
     )
     snapshot, _ = factory.from_capture(capture, draw(st.booleans()))
     return snapshot.model_copy(update={"screenshot": draw(screenshots())})
+
+
+@functools.cache
+def conversation_pages() -> st.SearchStrategy[Snapshot]:
+    """The pages ``conversations`` uses: smaller ordinary pages (at most 40 nodes) and the
+    stress pages, whose latest snapshot is what strains a request."""
+    return snapshots(st.one_of(page_captures(max_nodes=40), stress_captures()))
 
 
 class _NoBrowser:
@@ -319,84 +344,88 @@ thoughts = st.one_of(
 )
 
 
-def _messages(draw: st.DrawFn) -> str | None:
-    """The message a browser tool's reply may carry."""
-    return draw(
-        st.one_of(
-            st.none(),
-            st.sampled_from(["Element @e3 is disabled", "Timed out after 10000 ms"]),
-            st.builds(
-                lambda person: f"User feedback: {person} (the action was not performed)",
-                hostile_text(),
-            ),
-            st.builds(
-                lambda urls: (
-                    f"The page tried to send {', '.join(urls)} during this action; "
-                    "it was stopped because nobody approved it."
-                ),
-                st.lists(urls().map(lambda u: "POST " + u), min_size=1, max_size=3),
-            ),
-        )
-    )
+# The message a browser tool's reply may carry.
+reply_messages = st.one_of(
+    st.none(),
+    st.sampled_from(["Element @e3 is disabled", "Timed out after 10000 ms"]),
+    st.builds(
+        lambda person: f"User feedback: {person} (the action was not performed)",
+        hostile_text(),
+    ),
+    st.builds(
+        lambda urls: (
+            f"The page tried to send {', '.join(urls)} during this action; "
+            "it was stopped because nobody approved it."
+        ),
+        st.lists(urls().map(lambda u: "POST " + u), min_size=1, max_size=3),
+    ),
+)
+KINDS = (
+    "get_snapshot",
+    "browser_click",
+    "browser_fill",
+    "browser_select",
+    "browser_scroll",
+    "request_human_approval",
+    "complete_task",
+    "malformed",
+)
+_KIND = st.sampled_from(KINDS)
+_PICK = st.integers(0, 2**16)
+_ERROR = st.none() | st.sampled_from(ACTION_ERRORS)
+_SNAPSHOT_ARGS = st.just({}) | st.builds(lambda b: {"viewport_only": b}, st.booleans())
+_WORD = st.sampled_from(["test", "Other", "x"])
+_VALUE = st.one_of(_WORD, hostile_text())
+_DIRECTION = st.sampled_from(DIRECTIONS)
+_MALFORMED = malformed_calls()
 
 
 @st.composite
 def turns(draw: st.DrawFn, index: int, pages: Sequence[Snapshot]) -> Turn:
-    """Turn number ``index`` of a run whose pages are ``pages``; any of the seven tools, a
-    malformed call, or no call at all (see ``conversations`` for the no-call limit)."""
-    kind = draw(
-        st.sampled_from(
-            [
-                "get_snapshot",
-                "browser_click",
-                "browser_fill",
-                "browser_select",
-                "browser_scroll",
-                "request_human_approval",
-                "complete_task",
-                "malformed",
-            ]
-        )
-    )
-    snapshot = draw(st.sampled_from(pages))
+    """Turn number ``index`` of a run whose pages are ``pages``: one of the seven tools or a
+    malformed call (``no_tool_turn`` makes the turns without one)."""
+    return _draw_turn(draw, index, pages)
+
+
+def _draw_turn(draw: st.DrawFn, index: int, pages: Sequence[Snapshot]) -> Turn:
+    kind = draw(_KIND)
+    snapshot = pages[draw(_PICK) % len(pages)]
     thought = draw(thoughts)
     call_id = f"toolu_{index}"
     ref = f"@e{index}"  # the turn's number: no two turns alike
-    error = draw(st.none() | st.sampled_from(ACTION_ERRORS))
-    result = _result(error is None, error, None if error is None else _messages(draw))
+    error = draw(_ERROR)
+    result = _result(error is None, error, None if error is None else draw(reply_messages))
     if kind == "get_snapshot":
-        options = st.builds(lambda b: {"viewport_only": b}, st.booleans())
-        args: dict[str, Any] = draw(st.just({}) | options)
+        args: dict[str, Any] = draw(_SNAPSHOT_ARGS)
         call = ToolCall(id=call_id, name=kind, arguments=args)
         return _turn(index, kind, thought, call, _result(True, None, None), snapshot, "")
     if kind == "browser_click":
         call = ToolCall(id=call_id, name=kind, arguments={"ref": ref})
         return _turn(index, kind, thought, call, result, snapshot, ref)
     if kind in ("browser_fill", "browser_select"):
-        value = draw(
-            st.one_of(
-                st.builds(lambda w: f"{w} {index}", st.sampled_from(["test", "Other", "x"])),
-                hostile_text(),
-            )
-        )
+        value = draw(_VALUE)
+        if value in ("test", "Other", "x"):
+            value = f"{value} {index}"
         call = ToolCall(id=call_id, name=kind, arguments={"ref": ref, "value": value})
         line = f'{ref}, "{value}"' if _plain(value) else None
         return _turn(index, kind, thought, call, result, snapshot, line)
     if kind == "browser_scroll":
-        if draw(st.booleans()):
+        if draw(_BOOL):
             args = {"ref": ref}
             line_args = ref
         else:
-            direction = draw(st.sampled_from(DIRECTIONS))
+            direction = draw(_DIRECTION)
             args = {"direction": direction, "amount": index + 1}
             line_args = direction
         call = ToolCall(id=call_id, name=kind, arguments=args)
         return _turn(index, kind, thought, call, result, snapshot, line_args)
     if kind == "request_human_approval":
-        action = draw(st.one_of(st.just(f"Cancel membership, step {index}"), hostile_text()))
+        action = draw(_VALUE)
+        if action in ("test", "Other", "x"):
+            action = f"Cancel membership, step {index}"
         reason = draw(hostile_text())
         call = ToolCall(id=call_id, name=kind, arguments={"action": action, "reason": reason})
-        approved = draw(st.booleans())
+        approved = draw(_BOOL)
         person = None if approved else f"User feedback: {draw(hostile_text())}"
         reply = ApprovalResult(approved=approved, message=person).model_dump()
         line = f'"{action}"' if _plain(action) else None
@@ -414,7 +443,7 @@ def turns(draw: st.DrawFn, index: int, pages: Sequence[Snapshot]) -> Turn:
         reply = CompletionAck(acknowledged=False, message=text).model_dump()
         return _turn(index, kind, thought, call, reply, snapshot, "success")
     # malformed: answered invalid_params in the real parse_arguments' words
-    generated = draw(malformed_calls())
+    generated = draw(_MALFORMED)
     name, arguments = generated.name, generated.arguments
     try:
         parse_arguments(name, arguments)
@@ -442,6 +471,16 @@ def no_tool_turn(index: int, text: str) -> Turn:
     return Turn(index, "no_tool_call", messages, line, line, line)
 
 
+_POOL_SIZE = st.integers(1, 3)
+# The goal is a service's goal_template; any short plain sentence stands for one.
+_GOAL = st.one_of(
+    st.just("Cancel my Netflix membership"),
+    st.text(st.characters(min_codepoint=32, max_codepoint=126), min_size=1, max_size=60),
+)
+_TENTH = st.integers(0, 9)
+_SAID = st.one_of(thoughts, hostile_text())
+
+
 @st.composite
 def conversations(
     draw: st.DrawFn,
@@ -451,27 +490,20 @@ def conversations(
 ) -> Conversation:
     """A run's conversation after ``min_turns`` to ``max_turns`` model turns, on one to three
     pages (each tool reply carries one, under its own snapshot id)."""
-    page_strategy = pages if pages is not None else snapshots()
-    pool = draw(st.lists(page_strategy, min_size=1, max_size=3))
-    goal = draw(
-        st.one_of(
-            st.just("Cancel my Netflix membership"),
-            st.text(min_size=1, max_size=60),
-        )
-    )
-    note = draw(st.none() | st.just("The person handled 'login' in the browser."))
-    opening = f"Goal: {goal}" + (f"\n\nNote: {note}" if note else "")
-    first = Message(role="user", content=opening, snapshot=draw(st.sampled_from(pool)))
+    page_strategy = pages if pages is not None else conversation_pages()
+    pool = [draw(page_strategy) for _ in range(draw(_POOL_SIZE))]
+    opening = f"Goal: {draw(_GOAL)}"
+    if draw(_BOOL):
+        opening += "\n\nNote: The person handled 'login' in the browser."
+    first = Message(role="user", content=opening, snapshot=pool[draw(_PICK) % len(pool)])
     count = draw(st.integers(min_turns, max_turns))
     made: list[Turn] = []
     quiet = 0  # replies without a tool call in a row: the third ends a run
     for index in range(1, count + 1):
-        if quiet < 2 and draw(st.integers(0, 9)) == 0:
-            said = draw(st.one_of(thoughts, hostile_text()))
-            text = f"{said} ({index})"
-            made.append(no_tool_turn(index, text))
+        if quiet < 2 and draw(_TENTH) == 0:
+            made.append(no_tool_turn(index, f"{draw(_SAID)} ({index})"))
             quiet += 1
             continue
         quiet = 0
-        made.append(draw(turns(index, pool)))
+        made.append(_draw_turn(draw, index, pool))
     return Conversation(goal=opening, first=first, turns=tuple(made))
