@@ -20,8 +20,8 @@ Every turn is told apart from every other (its call id, ref or value and its sna
 carry the turn's number), so a history that keeps the wrong turns cannot pass for the right
 ones, and each carries the line spec 01 2.1.3's "Previous actions:" summary must show for it
 (``Turn.line``, exact for the spec's forms; ``Turn.line_prefix`` and ``Turn.line_suffix``
-always). Pages come from raw captures through the real ``SnapshotFactory``: titles,
-addresses and page text of any length, names of any script, and ``stress_captures`` pages
+always). Pages come from raw captures (``harness.strategies.captures``) through the real
+``SnapshotFactory``: titles, addresses and page text of any length, and ``stress_captures`` pages
 (100+ controls with 200-character emoji and astral names and long values). Hostile long
 strings (5,000 and 70,000 characters) appear in arguments, thoughts, and a person's words.
 """
@@ -40,6 +40,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from harness.strategies.calls import HUGE_UNITS, malformed_calls
+from harness.strategies.captures import captures as shared_captures
 from subterminator.ai.prompts import NO_TOOL_NUDGE
 from subterminator.ai.protocol import Message, ToolCall
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
@@ -51,27 +52,6 @@ from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN
 from subterminator.tools.schemas import parse_arguments
 
-ROLES = (
-    "button",
-    "link",
-    "checkbox",
-    "radio",
-    "textbox",
-    "combobox",
-    "listbox",
-    "menuitem",
-    "tab",
-    "switch",
-    "slider",
-    "heading",
-    "region",
-    "dialog",
-    "alert",
-    "generic",
-    "img",
-    "StaticText",
-)
-VALUE_ROLES = ("textbox", "combobox", "slider")
 # Characters that cost the estimator the most per character, and ordinary ones.
 HEAVY_UNITS = ("🇺🇸", "👩\u200d👩\u200d👧", "\U0001d538", "\U00020000", "ﷺ", "é", "\u202e", "中")
 STRESS_UNITS = ("🇺🇸", "😀", "\U0001d538", "\U00020000", "👩\u200d👩\u200d👧")
@@ -84,11 +64,16 @@ ACTION_ERRORS = tuple(c for c in ERROR_CODES if c != "invalid_params")
 PLAIN_VALUE = re.compile(r"[A-Za-z0-9 .,:@_-]{0,50}")
 
 
+def _repeat(unit: str, n: int, extra: int) -> str:
+    return (unit * (n + extra))[: n + extra]
+
+
+# Named functions, not lambdas, in strategies: Hypothesis reads a lambda's source to label it.
 @functools.cache
 def repeated(units: Sequence[str], lengths: Sequence[int]) -> st.SearchStrategy[str]:
     """A unit repeated to one of ``lengths`` characters (code points), or a little past."""
     return st.builds(
-        lambda unit, n, extra: (unit * (n + extra))[: n + extra],
+        _repeat,
         st.sampled_from(units),
         st.sampled_from(lengths),
         st.integers(0, 3),
@@ -110,65 +95,32 @@ def hostile_text() -> st.SearchStrategy[str]:
     return st.one_of(any_length_text(), repeated(HUGE_UNITS + STRESS_UNITS, HUGE_LENGTHS))
 
 
+def _address(tail: str) -> str:
+    return "https://www.example.test/account?" + tail
+
+
 @functools.cache
 def urls() -> st.SearchStrategy[str]:
     """Web addresses of any length (a page may push one of megabytes), ASCII as a browser
     reports them (other characters percent-encoded)."""
     ascii_text = st.text(st.characters(min_codepoint=33, max_codepoint=126), max_size=30)
     tail = st.one_of(ascii_text, repeated(("q", "%F0%9F%87%BA", "%20"), LONG_LENGTHS))
-    return st.builds(lambda t: "https://www.example.test/account?" + t, tail)
+    return st.builds(_address, tail)
 
 
 # -- pages ---------------------------------------------------------------------------------
 
 
-# Strategies are built once: Hypothesis validates every new one, which costs more than a draw.
-_NAMES = st.one_of(
-    st.sampled_from(["", "OK", "Cancel membership", "Finish Cancellation"]),
-    st.text(max_size=20),
-    repeated((*HEAVY_UNITS, "n"), (190, 200, 400)),
-)
-_MAYBE_NAME = st.none() | _NAMES
-_ROLE = st.sampled_from(ROLES)
-_PARENT = st.none() | st.integers(0, 2**16)
-_LEVEL = st.integers(1, 6)
-_X, _Y = st.integers(-400, 1600), st.integers(-900, 2400)
-_WIDTH, _HEIGHT = st.integers(1, 600), st.integers(1, 300)
-_BOOL = st.booleans()
-_CHECKED = st.sampled_from([None, "true", "false", "mixed"])
-_EXPANDED = st.sampled_from([None, True, False])
-
-
-def _node(draw: st.DrawFn, index: int) -> RawNode:
-    role = draw(_ROLE)
-    parent = draw(_PARENT)
-    return RawNode(
-        handle=str(index),
-        parent=parent % index if index and parent is not None else None,
-        role=role,
-        name=draw(_NAMES),
-        value=draw(_MAYBE_NAME) if role in VALUE_ROLES else None,
-        level=draw(_LEVEL) if role == "heading" else None,
-        box=RawBox(x=draw(_X), y=draw(_Y), width=draw(_WIDTH), height=draw(_HEIGHT)),
-        focusable=draw(_BOOL),
-        hidden=draw(_BOOL) and draw(_BOOL),
-        disabled=draw(_BOOL),
-        checked=draw(_CHECKED),
-        expanded=draw(_EXPANDED),
-        focused=draw(_BOOL) and draw(_BOOL),
-    )
-
-
 @st.composite
 def page_captures(draw: st.DrawFn, max_nodes: int = 150) -> RawCapture:
-    """Ordinary pages: any roles and boxes, names short or long, titles and addresses any."""
-    count = draw(st.integers(0, max_nodes))
-    return RawCapture(
-        url=draw(urls()),
-        title=draw(any_length_text()),
-        viewport=VIEWPORT,
-        nodes=[_node(draw, i) for i in range(count)],
-        text=draw(any_length_text(200)),
+    """The shared ``captures`` under a title, address and page text of any length."""
+    capture = draw(shared_captures(max_nodes=max_nodes))
+    return capture.model_copy(
+        update={
+            "url": draw(urls()),
+            "title": draw(any_length_text()),
+            "text": draw(any_length_text(200)),
+        }
     )
 
 
@@ -204,10 +156,10 @@ def stress_captures(draw: st.DrawFn) -> RawCapture:
 
 
 @functools.cache
-def captures() -> st.SearchStrategy[RawCapture]:
-    """Ordinary pages and, one time in three or so, stress pages."""
-    ordinary = page_captures()
-    return st.one_of(ordinary, ordinary, stress_captures())
+def budget_captures() -> st.SearchStrategy[RawCapture]:
+    """Pages for budget laws: the shared ``captures`` (every role, tree shape and state),
+    pages with titles, addresses and text of any length, and stress pages."""
+    return st.one_of(shared_captures(), page_captures(), stress_captures())
 
 
 @functools.lru_cache(maxsize=16)
@@ -234,14 +186,14 @@ assert all(w * h <= _AREA for w, h in SCREENSHOT_SIZES)
 
 @functools.cache
 def screenshots() -> st.SearchStrategy[str]:
-    return st.just("") | st.sampled_from(SCREENSHOT_SIZES).map(lambda size: png(*size))
+    return st.just("") | st.sampled_from([png(*size) for size in SCREENSHOT_SIZES])
 
 
 @st.composite
 def snapshots(draw: st.DrawFn, pages: st.SearchStrategy[RawCapture] | None = None) -> Snapshot:
     """A page through the real SnapshotFactory (pruning, name cuts, element and text
     budgets), with a screenshot of the size the factory asks for."""
-    capture = draw(pages if pages is not None else captures())
+    capture = draw(pages if pages is not None else budget_captures())
     factory = SnapshotFactory(
         _NoBrowser(),
         ElementRegistry(),
@@ -254,8 +206,8 @@ def snapshots(draw: st.DrawFn, pages: st.SearchStrategy[RawCapture] | None = Non
 
 @functools.cache
 def conversation_pages() -> st.SearchStrategy[Snapshot]:
-    """The pages ``conversations`` uses: smaller ordinary pages (at most 40 nodes) and the
-    stress pages, whose latest snapshot is what strains a request."""
+    """The pages ``conversations`` uses: smaller ordinary pages (at most 40 nodes) and stress
+    pages, whose latest snapshot is what strains a request."""
     return snapshots(st.one_of(page_captures(max_nodes=40), stress_captures()))
 
 
@@ -344,21 +296,28 @@ thoughts = st.one_of(
 )
 
 
+def _refused(person: str) -> str:
+    return f"User feedback: {person} (the action was not performed)"
+
+
+def _held(addresses: list[str]) -> str:
+    sent = ", ".join(f"POST {address}" for address in addresses)
+    return (
+        f"The page tried to send {sent} during this action; it was stopped because nobody "
+        "approved it."
+    )
+
+
+def _viewport_only(value: bool) -> dict[str, Any]:
+    return {"viewport_only": value}
+
+
 # The message a browser tool's reply may carry.
 reply_messages = st.one_of(
     st.none(),
     st.sampled_from(["Element @e3 is disabled", "Timed out after 10000 ms"]),
-    st.builds(
-        lambda person: f"User feedback: {person} (the action was not performed)",
-        hostile_text(),
-    ),
-    st.builds(
-        lambda urls: (
-            f"The page tried to send {', '.join(urls)} during this action; "
-            "it was stopped because nobody approved it."
-        ),
-        st.lists(urls().map(lambda u: "POST " + u), min_size=1, max_size=3),
-    ),
+    st.builds(_refused, hostile_text()),
+    st.builds(_held, st.lists(urls(), min_size=1, max_size=3)),
 )
 KINDS = (
     "get_snapshot",
@@ -372,8 +331,11 @@ KINDS = (
 )
 _KIND = st.sampled_from(KINDS)
 _PICK = st.integers(0, 2**16)
+_BOOL = st.booleans()
 _ERROR = st.none() | st.sampled_from(ACTION_ERRORS)
-_SNAPSHOT_ARGS = st.just({}) | st.builds(lambda b: {"viewport_only": b}, st.booleans())
+_SNAPSHOT_ARGS: st.SearchStrategy[dict[str, Any]] = st.just({}) | st.builds(
+    _viewport_only, st.booleans()
+)
 _WORD = st.sampled_from(["test", "Other", "x"])
 _VALUE = st.one_of(_WORD, hostile_text())
 _DIRECTION = st.sampled_from(DIRECTIONS)
