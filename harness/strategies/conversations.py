@@ -30,6 +30,7 @@ from __future__ import annotations
 
 import base64
 import functools
+import json
 import re
 import struct
 import zlib
@@ -39,7 +40,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
-from harness.strategies.calls import HUGE_UNITS, malformed_calls
+from harness.strategies.calls import HUGE_UNITS, Call, malformed_calls
 from harness.strategies.captures import captures as shared_captures
 from subterminator.ai.prompts import NO_TOOL_NUDGE
 from subterminator.ai.protocol import Message, ToolCall
@@ -339,7 +340,19 @@ _SNAPSHOT_ARGS: st.SearchStrategy[dict[str, Any]] = st.just({}) | st.builds(
 _WORD = st.sampled_from(["test", "Other", "x"])
 _VALUE = st.one_of(_WORD, hostile_text())
 _DIRECTION = st.sampled_from(DIRECTIONS)
-_MALFORMED = malformed_calls()
+
+
+def _from_json(call: Call) -> bool:
+    """A model's arguments are parsed from JSON: no NaN or infinity (the fuzzers' calls have
+    them; the SDK would refuse to send them back)."""
+    try:
+        json.dumps(call.arguments, allow_nan=False)
+    except ValueError:
+        return False
+    return True
+
+
+_MALFORMED = malformed_calls().filter(_from_json)
 
 
 @st.composite
