@@ -10,6 +10,16 @@ product's constants:
 - the history view stays within 10,000 tokens for 1 to 200 turns of any tools; it keeps the
   goal and the NEWEST turns, whole and in order, the last ten unless fewer must go; the
   "Previous actions:" summary lists every dropped turn, in order, a line each.
+
+Each law was checked against a planted bug (elements budget 2,500; the oldest ten turns kept;
+a summary line dropped; the client sending every snapshot in full; the title cut to 200
+characters only): each failed, in under a few seconds without shrinking.
+
+Known gap: the summary grows a line per dropped turn (spec 01 2.1.3) and is never dropped.
+A line shows at most 40 characters of each of five fields, so 199 dropped malformed calls
+whose every field is 300 astral characters make a 21,896-token summary (measured), past the
+10,000 limit; the generated mix (an eighth of the calls malformed, half the values plain)
+stays well under it, and runs stop at max_turns (20 by default).
 """
 
 from __future__ import annotations
