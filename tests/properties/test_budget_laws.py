@@ -16,10 +16,11 @@ a summary line dropped; the client sending every snapshot in full; the title cut
 characters only): each failed, in under a few seconds without shrinking.
 
 Known gap: the summary grows a line per dropped turn (spec 01 2.1.3) and is never dropped.
-A line shows at most 40 characters of each of five fields, so 199 dropped malformed calls
-whose every field is 300 astral characters make a 21,896-token summary (measured), past the
-10,000 limit; the generated mix (an eighth of the calls malformed, half the values plain)
-stays well under it, and runs stop at max_turns (20 by default).
+A line shows 40 characters of a name, ref, direction or status and 60 of a value or action,
+so 199 dropped malformed calls whose every field is 300 astral characters make a
+21,896-token summary (measured), past the 10,000 limit; the generated mix (an eighth of the
+calls malformed, half the values plain) stays well under it, and runs stop at max_turns (20
+by default).
 """
 
 from __future__ import annotations
