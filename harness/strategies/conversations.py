@@ -16,10 +16,11 @@ makes them:
 - a reply without a tool call: the assistant's text and the orchestrator's nudge (at most two
   in a row: the third ends the run).
 
-Every turn is told apart from every other (its call id, ref or value and its snapshot id
-carry the turn's number), so a history that keeps the wrong turns cannot pass for the right
-ones, and each carries the line spec 01 2.1.3's "Previous actions:" summary must show for it
-(``Turn.line``, exact for the spec's forms; ``Turn.line_prefix`` and ``Turn.line_suffix``
+Every turn is told apart from every other (its call id and snapshot id, or a reply without
+a call its text, carry the turn's number; plain refs and values too), so a history that
+keeps the wrong turns cannot pass for the right ones, and each carries the line spec 01
+2.1.3's "Previous actions:" summary must show for it (``Turn.line``, exact for the spec's
+forms; ``Turn.line_prefix`` and ``Turn.line_suffix``
 always). Pages come from raw captures (``harness.strategies.captures``) through the real
 ``SnapshotFactory``: titles, addresses and page text of any length, and ``stress_captures`` pages
 (100+ controls with 200-character emoji and astral names and long values). Hostile long
