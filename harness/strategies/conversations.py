@@ -16,15 +16,15 @@ makes them:
 - a reply without a tool call: the assistant's text and the orchestrator's nudge (at most two
   in a row: the third ends the run).
 
-Every turn is told apart from every other (its call id and snapshot id, or a reply without
-a call its text, carry the turn's number; plain refs and values too), so a history that
-keeps the wrong turns cannot pass for the right ones, and each carries the line spec 01
-2.1.3's "Previous actions:" summary must show for it (``Turn.line``, exact for the spec's
-forms; ``Turn.line_prefix`` and ``Turn.line_suffix``
-always). Pages come from raw captures (``harness.strategies.captures``) through the real
-``SnapshotFactory``: titles, addresses and page text of any length, and ``stress_captures`` pages
-(100+ controls with 200-character emoji and astral names and long values). Hostile long
-strings (5,000 and 70,000 characters) appear in arguments, thoughts, and a person's words.
+Every turn is told apart from every other (its call id and snapshot id, or a reply without a
+call its text, carry the turn's number; plain refs and values too), so a history that keeps
+the wrong turns cannot pass for the right ones, and each carries the line spec 01 2.1.3's
+"Previous actions:" summary must show for it (``Turn.line``, exact for the spec's forms;
+``Turn.line_prefix`` and ``Turn.line_suffix`` always). Pages come from raw captures
+(``harness.strategies.captures``) through the real ``SnapshotFactory``: titles, addresses
+and page text of any length, and ``stress_captures`` pages (100+ controls with 200-character
+emoji and astral names and long values). Hostile long strings (5,000 and 70,000 characters)
+appear in arguments, thoughts, and a person's words.
 """
 
 from __future__ import annotations
