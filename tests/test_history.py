@@ -160,3 +160,24 @@ def test_a_title_of_heavy_characters_keeps_the_history_in_budget() -> None:
     messages += turn(1, "browser_click", {"ref": "@e1"}, {"success": True, "error": None})
     messages[-1] = messages[-1].model_copy(update={"snapshot": heavy})
     assert history_tokens(truncate_history(messages)) <= 10_000
+
+
+def test_a_summary_of_hundreds_of_worst_case_turns_keeps_the_history_in_budget() -> None:
+    """The summary counts its oldest lines once long (found by the budget properties: 199
+    dropped malformed calls with 300 astral characters in every field made a 21,896-token
+    summary, past spec 01's 10,000 for the whole history)."""
+    junk = "\U0001d538" * 300
+    failed = {"success": False, "error": "invalid_params"}
+    many = [
+        turn(i, junk, {"ref": junk, "value": junk, "direction": junk}, failed) for i in range(209)
+    ]
+    goal = Message(role="user", content="Cancel my membership")
+    view = truncate_history([goal, *(m for t in many for m in t)])
+    assert history_tokens(view) <= 10_000
+    lines = view[0].content.splitlines()
+    assert lines[0] == "Previous actions:"
+    hidden, listed = int(lines[1].removeprefix("- (").split()[0]), len(lines) - 2
+    kept = sum(m.role == "assistant" for m in view)
+    assert 1 <= kept <= 10
+    assert hidden + listed + kept == len(many), "every turn is counted, listed or kept"
+    assert lines[2:] == summarize(many[hidden : hidden + listed]).splitlines()[1:]

@@ -16,10 +16,15 @@ from __future__ import annotations
 
 from subterminator.ai.protocol import Message
 from subterminator.ai.render import describe_call, history_tokens, outcome
+from subterminator.snapshot.tokens import estimate_tokens
 
 HISTORY_TOKEN_BUDGET = 10_000
 KEEP_TURNS = 10
 SUMMARY_HEADER = "Previous actions:"
+# The summary grows a line per dropped turn; past its share of the history (spec 01 2.1.1's
+# target is 6,000 for all of it) the oldest lines give way to a count.
+SUMMARY_TOKEN_BUDGET = 3_000
+ELIDED = "- ({count} earlier actions not shown)"
 
 
 def compact(messages: list[Message]) -> list[Message]:
@@ -42,17 +47,34 @@ def _turns(messages: list[Message]) -> list[list[Message]]:
     return turns
 
 
-def summarize(turns: list[list[Message]]) -> str:
-    lines = [SUMMARY_HEADER]
-    for turn in turns:
-        call = next((c for m in turn for c in m.tool_calls), None)
-        if call is None:
-            lines.append("- (no tool call)")
-            continue
-        reply = next((m for m in turn if m.role == "tool"), None)
-        result = outcome(reply) if reply else "no reply"
-        lines.append(f"- {describe_call(call.name, call.arguments)}: {result}")
-    return "\n".join(lines)
+def _line(turn: list[Message]) -> str:
+    call = next((c for m in turn for c in m.tool_calls), None)
+    if call is None:
+        return "- (no tool call)"
+    reply = next((m for m in turn if m.role == "tool"), None)
+    result = outcome(reply) if reply else "no reply"
+    return f"- {describe_call(call.name, call.arguments)}: {result}"
+
+
+def summarize(turns: list[list[Message]], budget: int = SUMMARY_TOKEN_BUDGET) -> str:
+    """Spec 01 2.1.3's "Previous actions:", a line per turn; over ``budget`` tokens, the newest
+    lines that fit under a count of the rest (found by tests/properties/test_budget_laws.py:
+    199 dropped turns of worst-case malformed calls made a 21,896-token summary)."""
+    lines = [_line(turn) for turn in turns]
+    text = "\n".join([SUMMARY_HEADER, *lines])
+    if estimate_tokens(text) <= budget:
+        return text
+    low, high = 0, len(lines)  # the most newest lines that fit beside the count
+    while low < high:
+        middle = (low + high + 1) // 2
+        shown = lines[len(lines) - middle :]
+        elided = ELIDED.format(count=len(lines) - middle)
+        if estimate_tokens("\n".join([SUMMARY_HEADER, elided, *shown])) <= budget:
+            low = middle
+        else:
+            high = middle - 1
+    shown = lines[len(lines) - low :]
+    return "\n".join([SUMMARY_HEADER, ELIDED.format(count=len(lines) - low), *shown])
 
 
 def truncate_history(
