@@ -11,7 +11,13 @@
   containers, relabelling, frames) as HTML, with ``sweep``, an attacker script for them.
 """
 
-from harness.strategies.calls import Call, malformed_calls, tool_calls, valid_calls
+from harness.strategies.calls import (
+    Call,
+    every_wrong_type,
+    malformed_calls,
+    tool_calls,
+    valid_calls,
+)
 from harness.strategies.captures import boxes, captures, names, raw_nodes, viewports
 from harness.strategies.conversations import Conversation, Turn, conversations, turns
 from harness.strategies.flows import recorded_pages, recordings
@@ -36,6 +42,7 @@ __all__ = [
     "boxes",
     "captures",
     "conversations",
+    "every_wrong_type",
     "final_pages",
     "malformed_calls",
     "names",

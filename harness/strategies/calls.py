@@ -85,6 +85,15 @@ def _wrong(value: st.SearchStrategy[Any], allowed: tuple[type, ...]) -> st.Searc
     return value.filter(lambda v: not fits(v))
 
 
+ONE_OF_EACH: tuple[Any, ...] = (None, True, 0, 7, -1, 2.5, "x", [], {})  # every JSON type
+
+
+def _wrong_values(allowed: tuple[type, ...]) -> st.SearchStrategy[Any]:
+    """Values not of the ``allowed`` types: one of each JSON type first (generated junk alone
+    is mostly lists and objects, so a schema that coerces a number could go unmet), then junk."""
+    return st.one_of(_wrong(st.sampled_from(ONE_OF_EACH), allowed), _wrong(junk, allowed))
+
+
 @dataclass(frozen=True)
 class _Field:
     kind: tuple[type, ...]  # the types it takes (None among them: nullable)
@@ -167,6 +176,25 @@ def _wrong_type(draw: st.DrawFn) -> Call:
     key = draw(st.sampled_from(sorted(FIELDS[name])))
     arguments[key] = draw(_wrong(junk, FIELDS[name][key].kind))
     return Call(name, arguments, expect=INVALID, malformed=True)
+
+
+def _wrong_field(name: str, key: str) -> st.SearchStrategy[Call]:
+    def call(value: Any) -> Call:
+        return Call(name, {**_valid_arguments(name), key: value}, expect=INVALID, malformed=True)
+
+    return st.builds(call, _wrong_values(FIELDS[name][key].kind))
+
+
+def every_wrong_type() -> st.SearchStrategy[list[Call]]:
+    """One wrong-typed call for every field of every tool, each otherwise valid.
+
+    ``malformed_calls`` reaches any one field (fill's ``value``, say) with a wrong value in
+    about one call of a hundred and fifty, too seldom for a profile's few hundred calls to meet
+    a schema that coerces that one field (a number typed as text); here every example tries
+    every field.
+    """
+    fields = [_wrong_field(name, key) for name in TOOL_NAMES for key in FIELDS[name]]
+    return st.tuples(*fields).map(list)
 
 
 @st.composite

@@ -21,7 +21,7 @@ from harness import profiles
 from harness.fuzz_tools import fuzz
 from harness.replay import ReplayBrowser
 from harness.scenarios import Session, recording
-from harness.strategies import Call, recordings, tool_calls
+from harness.strategies import Call, every_wrong_type, recordings, tool_calls
 from subterminator.recording import Recording
 
 FLOWS = ("2026", "many", "cookie-banner", "legacy", "login", "cancelled", "error")
@@ -49,6 +49,16 @@ def test_no_call_escapes_or_breaks_the_contract(flow: Recording, calls: list[Cal
 @given(flow=recordings(), calls=st.lists(tool_calls(), min_size=1, max_size=12))
 def test_flows_nobody_recorded_keep_the_laws_too(flow: Recording, calls: list[Call]) -> None:
     """Generated flows: every role, state and odd name, deep trees, pages that lead anywhere."""
+    asyncio.run(play(flow, calls))
+
+
+@settings(deadline=None)
+@given(flow=st.sampled_from(FLOWS).map(recording), calls=every_wrong_type())
+def test_every_field_of_every_tool_refuses_a_wrong_type(
+    flow: Recording, calls: list[Call]
+) -> None:
+    """Each example sends a wrong-typed value in every field of every tool (bool, number,
+    None, list, object for a string...): each is answered invalid_params, never coerced."""
     asyncio.run(play(flow, calls))
 
 
