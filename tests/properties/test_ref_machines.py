@@ -43,6 +43,7 @@ from harness.sites import StaticSite
 from harness.strategies.calls import REF_TOOLS
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.protocol import Browser
+from subterminator.models.snapshot import Element
 from subterminator.models.tools import ToolResult
 from subterminator.tools.executor import LatencyCaps
 from subterminator.tools.server import BrowserToolServer
@@ -57,7 +58,9 @@ PAGES = (
     "catalog.html",
 )
 DIRECTIONS = st.sampled_from(["up", "down", "top", "bottom"])
-VALUES = st.sampled_from(["", "Ann", "Basic", "Premium", "me@example.com"]) | st.text(max_size=12)
+PLAIN = st.sampled_from(["", "Ann", "Basic", "Premium", "me@example.com"])
+VALUES = PLAIN | st.text(max_size=12)
+TEXT_FIELDS = ("textbox", "searchbox")
 PICKS = st.integers(min_value=0, max_value=10_000)
 
 
@@ -120,6 +123,22 @@ class RefMachine(RuleBasedStateMachine):
             result = self.execute(tool, arguments(tool, ref, value))
             assert result.error == "ref_invalid"
             assert "no snapshot in this session has issued it" in (result.message or "")
+
+    def text_fields(self) -> list[Element]:
+        latest = self.session.latest if self.opened else None
+        return [e for e in latest.elements if e.role in TEXT_FIELDS] if latest else []
+
+    @precondition(lambda self: bool(self.text_fields()))
+    @rule(pick=PICKS, value=PLAIN)
+    def fill_a_field(self, pick: int, value: str) -> None:
+        """A text field of the latest snapshot, filled (text fields are few among a page's
+        elements: ``act`` seldom picks one)."""
+        fields = self.text_fields()
+        field = fields[pick % len(fields)]
+        self.typed(field, value, self.execute("browser_fill", {"ref": field.ref, "value": value}))
+
+    def typed(self, field: Element, value: str, result: ToolResult) -> None:
+        """A browser that really types can say whether the text reached ``field``."""
 
     @rule(direction=DIRECTIONS, amount=st.integers(min_value=1, max_value=2_000))
     def scroll_the_page(self, direction: str, amount: int) -> None:
@@ -222,6 +241,23 @@ class ChromiumRefMachine(RefMachine):
     def start(self, page: str) -> None:
         self.run(self.browser.navigate(self.pages.url(page)))
         self.open(self.browser, BrowserToolServer)
+
+    def typed(self, field: Element, value: str, result: ToolResult) -> None:
+        """The text reached the very field the snapshot listed: an enabled, writable text field
+        takes a plain value (or is covered, hidden or slow), and the fresh snapshot shows it
+        there. The call log sees only the handle crossing the Browser seam; this sees the DOM
+        (an action that resolved a handle to a neighbouring node failed as action_failed)."""
+        if "enabled" not in field.state or "readonly" in field.state:
+            return
+        allowed = (None, "element_obscured", "element_not_visible", "timeout")
+        assert result.error in allowed, f"fill {field.ref} ({field.name!r}): {result.message}"
+        twins = [
+            e for e in result.snapshot.elements if (e.role, e.name) == (field.role, field.name)
+        ]
+        shown = [e.value or "" for e in twins]
+        assert result.error or not twins or any(v in (value, "•" * len(value)) for v in shown), (
+            f"filled {field.ref} ({field.name!r}) with {value!r}; the page shows {shown}"
+        )
 
 
 @pytest.mark.browser
