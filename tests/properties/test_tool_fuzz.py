@@ -54,9 +54,7 @@ def test_flows_nobody_recorded_keep_the_laws_too(flow: Recording, calls: list[Ca
 
 @settings(deadline=None)
 @given(flow=st.sampled_from(FLOWS).map(recording), calls=every_wrong_type())
-def test_every_field_of_every_tool_refuses_a_wrong_type(
-    flow: Recording, calls: list[Call]
-) -> None:
+def test_every_field_of_every_tool_refuses_a_wrong_type(flow: Recording, calls: list[Call]) -> None:
     """Each example sends a wrong-typed value in every field of every tool (bool, number,
     None, list, object for a string...): each is answered invalid_params, never coerced."""
     asyncio.run(play(flow, calls))
