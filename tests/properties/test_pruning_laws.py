@@ -188,9 +188,11 @@ def test_at_most_100_elements(
 # --- inclusion and exclusion ----------------------------------------------------------------
 
 
-@given(ANY, st.booleans())
-def test_nothing_excluded_survives(capture: RawCapture, viewport_only: bool) -> None:
-    _, infos = factory().from_capture(capture, viewport_only)
+@given(ANY, st.booleans(), st.sampled_from((None, UNLIMITED)))
+def test_nothing_excluded_survives(
+    capture: RawCapture, viewport_only: bool, limits: PruneLimits | None
+) -> None:
+    _, infos = factory(limits).from_capture(capture, viewport_only)  # unlimited: low ranks too
     for info in infos:
         node = capture.nodes[info.order]
         assert spec_admits(node, capture.viewport, viewport_only), (info.order, node)
