@@ -152,6 +152,25 @@ def test_corrupt_parent_links_do_not_hang_or_crash() -> None:
     assert [e.name for e in snapshot.elements] == ["Button 0", "Button 1", "Button 2"]
 
 
+def test_self_parent_and_parent_cycles_do_not_hang() -> None:
+    """Found while planting bugs for the pruning laws: a wrapper that is its own parent (or
+    two that are each other's) under a control made ``candidates`` loop forever."""
+    box = RawBox(x=0, y=0, width=9, height=9)
+    nodes = [
+        RawNode(role="generic", parent=0, box=box),
+        button(1, y=10, parent=0),
+        RawNode(role="generic", parent=3, box=box),
+        RawNode(role="generic", parent=2, box=box),
+        button(4, y=20, parent=3),
+    ]
+    capture = RawCapture(url="u", title="t", viewport=VIEWPORT, nodes=nodes)
+    snapshot, _ = factory().from_capture(capture)
+    assert [(e.name, e.children) for e in snapshot.elements] == [
+        ("Button 1", None),
+        ("Button 4", None),
+    ]
+
+
 def test_raw_capture_round_trips_through_json() -> None:
     capture = RawCapture(
         url="http://127.0.0.1/",

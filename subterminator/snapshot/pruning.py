@@ -136,9 +136,12 @@ def candidates(capture: RawCapture, viewport_only: bool, limits: PruneLimits) ->
         seen = visibility(node, width, height)
         if not is_included(node) or (viewport_only and seen == OFFSCREEN):
             continue
-        parent = node.parent
+        # Up the ancestors to the nearest admitted one. Each step must go to an earlier node:
+        # a corrupt capture's self-parent or cycle would otherwise loop forever.
+        parent = node.parent if node.parent is not None and 0 <= node.parent < index else None
         while parent is not None and parent not in admitted:
-            parent = capture.nodes[parent].parent if 0 <= parent < index else None
+            up = capture.nodes[parent].parent
+            parent = up if up is not None and 0 <= up < parent else None
         name = node.name
         if not name.strip() and node.text:
             name = node.text  # live regions and role-less custom controls: their text says it
