@@ -236,13 +236,16 @@ def raw_nodes(
     roles: Sequence[str] | None = None,
     deep: bool = True,
     hidden: bool = True,
+    corrupt_parents: bool = False,
 ) -> list[RawNode]:
     """A page's nodes in depth-first document order: each ``parent`` is an earlier node on
     the ancestor chain of the node before it, so they form a real tree.
 
     ``deep``: now and then a chain of 15-40 nested nodes. ``hidden``: some nodes hidden (their
     descendants then usually hidden too, as Chrome reports aria-hidden subtrees). ``roles``:
-    the roles to draw from (default: all, controls favoured).
+    the roles to draw from (default: all, controls favoured). ``corrupt_parents``: a few
+    parent links broken as no browser should report them (a node its own parent, a later
+    node, a negative or out-of-range index, a cycle), for robustness tests.
 
     Names and boxes come from small per-page pools and everything about a node (its place in
     the tree, role, name, box and states) from one integer, so a 400-node page costs a few
@@ -323,6 +326,24 @@ def raw_nodes(
                 text=pick(name_pool, 69) if textual else None,
             )
         )
+    if corrupt_parents and nodes:
+        damage = st.tuples(
+            st.integers(0, len(nodes) - 1),
+            st.sampled_from(("self", "later", "negative", "beyond", "cycle")),
+        )
+        for index, kind in draw(st.lists(damage, min_size=1, max_size=8)):
+            node, target = nodes[index], index
+            if kind == "later":
+                target = min(len(nodes) - 1, index + 1)
+            elif kind == "negative":
+                target = -1 - index
+            elif kind == "beyond":
+                target = len(nodes) + index
+            elif kind == "cycle" and node.parent is not None and 0 <= node.parent < index:
+                above = node.parent  # its parent's parent becomes the node itself
+                nodes[above] = nodes[above].model_copy(update={"parent": index})
+                continue
+            nodes[index] = node.model_copy(update={"parent": target})
     return nodes
 
 
@@ -336,6 +357,7 @@ def captures(
     roles: Sequence[str] | None = None,
     deep: bool = True,
     hidden: bool = True,
+    corrupt_parents: bool = False,
 ) -> RawCapture:
     """A whole capture: nodes from ``raw_nodes`` (same knobs) under a viewport (given, drawn
     from a strategy, or by default from ``viewports()``), with a title, page text and maybe a
@@ -351,6 +373,7 @@ def captures(
             roles=roles,
             deep=deep,
             hidden=hidden,
+            corrupt_parents=corrupt_parents,
         )
     )
     return RawCapture(

@@ -15,6 +15,7 @@ focusability is the spec's stand-in for click handlers; and the document itself
 - names and values: whitespace collapsed, cut at 200 characters plus "...";
 - refs: ``@eN`` in document order, contiguous, continuing across a session's snapshots;
 - determinism: the same capture gives the same snapshot;
+- corrupt parent links (self, later, out of range, cycles) never hang or break the laws;
 - boxes in viewport coordinates, visible/offscreen as the box says, children among the kept
   elements and depth at most 10; states as 1.3.4 names them.
 """
@@ -303,6 +304,24 @@ def test_same_capture_same_snapshot(capture: RawCapture, viewport_only: bool) ->
     assert [(i.ref, i.order, i.handle) for i in one_infos] == [
         (i.ref, i.order, i.handle) for i in two_infos
     ]
+
+
+# --- corrupt parent links ------------------------------------------------------------------
+
+
+@given(captures(max_nodes=120, corrupt_parents=True), st.booleans())
+def test_corrupt_parent_links_never_hang_or_break_the_laws(
+    capture: RawCapture, viewport_only: bool
+) -> None:
+    snapshot, infos = factory(UNLIMITED).from_capture(capture, viewport_only)
+    refs = {e.ref for e in snapshot.elements}
+    for element, info in zip(snapshot.elements, infos, strict=True):
+        assert spec_admits(capture.nodes[info.order], capture.viewport, viewport_only)
+        assert set(element.children or []) <= refs
+    wanted = admitted(capture, viewport_only)
+    if len(wanted) <= MAX_ELEMENTS:
+        assert [info.order for info in infos] == wanted
+    assert depth_of(snapshot) <= MAX_DEPTH
 
 
 # --- boxes, visibility, tree, states ------------------------------------------------------
