@@ -10,6 +10,7 @@ fully in, partly in and wholly out of the viewport (and no box at all), and ever
 may carry. Controls are over-represented so pages often admit far more than 100 elements, and
 the ranking that picks which to keep is exercised.
 
+``captures(corrupt_parents=True)`` also breaks a few parent links, as no browser should.
 ``captures()`` is the entry point; ``raw_nodes()`` gives the node list alone, ``boxes()``,
 ``names()`` and ``viewports()`` the parts.
 """

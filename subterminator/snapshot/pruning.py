@@ -3,9 +3,10 @@
 Precedence, where the spec's lists overlap: hidden and (with ``viewport_only``) offscreen
 elements are always out; the excluded roles (generic, presentation, none, separator) are out
 unless the element is keyboard focusable, because focusability is the spec's own stand-in for
-click handlers it cannot see. Depth is counted over included elements (wrapper divs do not
-count); an element deeper than ``max_depth`` hangs off its ancestor at that depth, so capping
-the tree never hides a control.
+click handlers it cannot see. The document itself (RootWebArea, WebArea) is the page, not an
+element on it: never admitted, though Chrome reports it focusable. Depth is counted over
+included elements (wrapper divs do not count); an element deeper than ``max_depth`` hangs off
+its ancestor at that depth, so capping the tree never hides a control.
 """
 
 from __future__ import annotations
