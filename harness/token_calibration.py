@@ -20,16 +20,14 @@ import timeit
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
-from typing import TYPE_CHECKING, Any, cast
+from typing import TYPE_CHECKING
 
 from rich.console import Console
 from rich.table import Table
 
+from harness.factories import capture_factory
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
-from subterminator.browser.protocol import Browser
 from subterminator.models.snapshot import Snapshot
-from subterminator.snapshot.factory import SnapshotFactory
-from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
 
 if TYPE_CHECKING:
@@ -835,18 +833,9 @@ def page_capture(sample: Sample, controls: int = PAGE_CONTROLS) -> RawCapture:
     )
 
 
-class _NoBrowser:
-    """``SnapshotFactory.from_capture`` never touches the browser; this proves it."""
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"from_capture used the browser ({name})")
-
-
 def snapshot_of(capture: RawCapture, estimator: Callable[[str], int] = estimate_tokens) -> Snapshot:
     """The capture through the real factory: pruning, refs and both token budgets."""
-    factory = SnapshotFactory(
-        cast(Browser, _NoBrowser()),
-        ElementRegistry(),
+    factory = capture_factory(
         new_id=lambda: "0b7d7c1e-8a8f-4f4e-9a55-1f1d0c4f5b2a",
         clock=lambda: "2027-03-01T12:00:00+00:00",
         estimator=estimator,

@@ -2,44 +2,23 @@
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from harness.factories import capture_factory as factory
 from harness.strategies.captures import captures
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.element import OFFSCREEN
-from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import (
     PruneLimits,
     candidates,
     is_included,
     rank_key,
 )
-from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import estimate_tokens
 
 VIEWPORT = RawViewport(width=1280, height=800, scroll_x=0, scroll_y=0)
-
-
-class _NoBrowser:
-    """from_capture never touches the browser; this proves it."""
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"from_capture used the browser ({name})")
-
-
-def factory(limits: PruneLimits | None = None) -> SnapshotFactory:
-    counter = iter(range(10**9))
-    return SnapshotFactory(
-        _NoBrowser(),  # type: ignore[arg-type]
-        ElementRegistry(),
-        limits=limits,
-        new_id=lambda: f"snap-{next(counter)}",
-        clock=lambda: "2026-01-01T00:00:00+00:00",
-    )
 
 
 def depth_of(snapshot: Snapshot) -> int:

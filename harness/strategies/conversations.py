@@ -41,6 +41,7 @@ from typing import Any
 
 from hypothesis import strategies as st
 
+from harness.factories import capture_factory
 from harness.strategies.calls import HUGE_UNITS, Call, malformed_calls
 from harness.strategies.captures import captures as shared_captures
 from subterminator.ai.prompts import NO_TOOL_NUDGE
@@ -49,8 +50,7 @@ from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewpo
 from subterminator.errors import InvalidParamsError
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ERROR_CODES, ApprovalResult, CompletionAck
-from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
-from subterminator.snapshot.registry import ElementRegistry
+from subterminator.snapshot.factory import SCREENSHOT_TOKENS
 from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN
 from subterminator.tools.schemas import parse_arguments
 
@@ -196,12 +196,7 @@ def snapshots(draw: st.DrawFn, pages: st.SearchStrategy[RawCapture] | None = Non
     """A page through the real SnapshotFactory (pruning, name cuts, element and text
     budgets), with a screenshot of the size the factory asks for."""
     capture = draw(pages if pages is not None else budget_captures())
-    factory = SnapshotFactory(
-        _NoBrowser(),
-        ElementRegistry(),
-        new_id=lambda: "snap",
-        clock=lambda: "2026-01-01T00:00:00+00:00",
-    )
+    factory = capture_factory()
     snapshot, _ = factory.from_capture(capture, draw(st.booleans()))
     return snapshot.model_copy(update={"screenshot": draw(screenshots())})
 
@@ -211,13 +206,6 @@ def conversation_pages() -> st.SearchStrategy[Snapshot]:
     """The pages ``conversations`` uses: smaller ordinary pages (at most 40 nodes) and stress
     pages, whose latest snapshot is what strains a request."""
     return snapshots(st.one_of(page_captures(max_nodes=40), stress_captures()))
-
-
-class _NoBrowser:
-    """``from_capture`` never touches the browser."""
-
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"from_capture used the browser ({name})")
 
 
 # -- turns ---------------------------------------------------------------------------------

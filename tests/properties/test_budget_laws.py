@@ -37,6 +37,7 @@ import pytest
 from hypothesis import given, note, settings, target
 from hypothesis import strategies as st
 
+from harness.factories import capture_factory as factory
 from harness.fake_anthropic import FakeAnthropic, message, text, tool_use
 from harness.strategies.conversations import (
     Conversation,
@@ -51,9 +52,8 @@ from subterminator.ai.protocol import Message
 from subterminator.ai.render import history_tokens
 from subterminator.browser.capture import RawCapture
 from subterminator.services import NETFLIX, available_services, get_service
-from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
+from subterminator.snapshot.factory import SCREENSHOT_TOKENS
 from subterminator.snapshot.pruning import PruneLimits, candidates
-from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import estimate_tokens, image_tokens
 from subterminator.tools.schemas import TOOL_SCHEMAS
 
@@ -64,20 +64,6 @@ HISTORY_LIMIT = 10_000
 TURN_LIMIT = 15_000
 KEEP_TURNS = 10
 HEADER = "Previous actions:"
-
-
-class _NoBrowser:
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"from_capture used the browser ({name})")
-
-
-def factory() -> SnapshotFactory:
-    return SnapshotFactory(
-        _NoBrowser(),  # type: ignore[arg-type]
-        ElementRegistry(),
-        new_id=lambda: "snap",
-        clock=lambda: "2026-01-01T00:00:00+00:00",
-    )
 
 
 # -- elements: 2,000 tokens ----------------------------------------------------------------

@@ -22,18 +22,15 @@ focusability is the spec's stand-in for click handlers; and the document itself
 
 from __future__ import annotations
 
-from typing import Any
-
 from hypothesis import event, given, settings, target
 from hypothesis import strategies as st
 
+from harness.factories import capture_factory as factory
 from harness.strategies.captures import captures
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.element import ElementInfo
-from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import PruneLimits
-from subterminator.snapshot.registry import ElementRegistry
 
 # Spec 01 1.3.2, "Elements SHALL be included if they match ANY of".
 SPEC_INCLUDED_ROLES = {
@@ -71,22 +68,6 @@ UNLIMITED = PruneLimits(element_token_budget=10**9)
 
 BIG = captures(max_nodes=400, min_nodes=150)  # usually far more than 100 admitted
 ANY = captures(max_nodes=260)
-
-
-class _NoBrowser:
-    def __getattr__(self, name: str) -> Any:
-        raise AssertionError(f"from_capture used the browser ({name})")
-
-
-def factory(limits: PruneLimits | None = None) -> SnapshotFactory:
-    counter = iter(range(10**9))
-    return SnapshotFactory(
-        _NoBrowser(),  # type: ignore[arg-type]
-        ElementRegistry(),
-        limits=limits,
-        new_id=lambda: f"snap-{next(counter)}",
-        clock=lambda: "2026-01-01T00:00:00+00:00",
-    )
 
 
 def where(box: RawBox | None, viewport: RawViewport) -> str:
