@@ -40,7 +40,7 @@ async def session(flow: str, calls: list[Call], tally: Tally) -> None:
     await checked.execute("get_snapshot", {})
     tally.sessions += 1
     for call in calls:
-        name, arguments = call.resolve(checked.refs())
+        name, arguments = call.resolve(checked.refs(), checked.older_refs())
         result = await checked.execute(name, arguments, malformed=call.malformed)
         assert result.error in call.expect, f"{call}: {result.error} {result.message}"
         tally.calls += 1

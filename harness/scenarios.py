@@ -370,6 +370,11 @@ class Session:
     def refs(self) -> list[str]:
         return [e.ref for e in self.latest.elements] if self.latest else []
 
+    def older_refs(self) -> list[str]:
+        """Refs issued by earlier snapshots of this session (dead, for stale-ref calls)."""
+        live = set(self.refs())
+        return [ref for ref in self.ledger.owner if ref not in live]
+
 
 def _short(value: Any, limit: int = 300) -> str:
     text = repr(value)

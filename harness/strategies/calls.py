@@ -19,25 +19,35 @@ from subterminator.tools.schemas import TOOL_NAMES
 REF_TOOLS = ("browser_click", "browser_fill", "browser_select", "browser_scroll")
 ANY_REPLY = frozenset(ERROR_CODES) | {None}
 INVALID = frozenset({"invalid_params"})
+STALE = frozenset({"ref_invalid"})
+NEVER_ISSUED = f"@e{10**12}"
 REFUSED = frozenset({"action_failed"})  # the orchestrator's two tools, called on the server
 
 
 @dataclass(frozen=True)
 class Call:
     """A generated tool call. ``pick`` set: ``arguments["ref"]`` becomes the pick-th current ref
-    when the call is made (``resolve``). ``expect``: the error codes (None: success) it may
-    get; ``malformed`` calls must never reach the browser."""
+    when the call is made (``resolve``), or with ``stale`` the pick-th ref of an older
+    snapshot. ``expect``: the error codes (None: success) it may get; ``malformed`` calls must
+    never reach the browser."""
 
     name: str
     arguments: Any
     pick: int | None = None
     expect: frozenset[str | None] = ANY_REPLY
     malformed: bool = False
+    stale: bool = False
 
-    def resolve(self, refs: Sequence[str]) -> tuple[str, Any]:
-        if self.pick is None or not refs or not isinstance(self.arguments, dict):
+    def resolve(self, refs: Sequence[str], older: Sequence[str] = ()) -> tuple[str, Any]:
+        pool = older if self.stale else refs
+        if self.pick is None or not isinstance(self.arguments, dict):
             return self.name, self.arguments
-        return self.name, {**self.arguments, "ref": refs[self.pick % len(refs)]}
+        if not pool:  # nothing older yet: a ref no session issues, refused all the same
+            return self.name, {
+                **self.arguments,
+                "ref": NEVER_ISSUED,
+            } if self.stale else self.arguments
+        return self.name, {**self.arguments, "ref": pool[self.pick % len(pool)]}
 
 
 HUGE_LENGTHS = (5_000, 70_000)
@@ -227,12 +237,16 @@ def _bad_ref(draw: st.DrawFn) -> Call:
 
 @st.composite
 def _stale_or_unknown_ref(draw: st.DrawFn) -> Call:
-    """Well-formed refs that are (almost always) not in the live snapshot: never acted on
-    unless they happen to be current, which the caller checks."""
+    """A ref an older snapshot issued (then the reply is ``ref_invalid``: refs never come
+    back), or a well-formed one that is (almost always) not in the live snapshot: never acted
+    on unless it happens to be current, which the caller checks."""
     name = draw(st.sampled_from(REF_TOOLS))
-    arguments = {**_valid_arguments(name), "ref": draw(well_formed_refs)}
+    arguments = _valid_arguments(name)
     arguments.pop("direction", None)
-    return Call(name, arguments)
+    if draw(st.booleans()):
+        pick = draw(st.integers(min_value=0, max_value=10_000))
+        return Call(name, arguments, pick, expect=STALE, stale=True)
+    return Call(name, {**arguments, "ref": draw(well_formed_refs)})
 
 
 @st.composite
@@ -282,5 +296,6 @@ def malformed_calls() -> st.SearchStrategy[Call]:
 
 
 def tool_calls() -> st.SearchStrategy[Call]:
-    """Any call a model might send: valid (about half), stale or unknown refs, malformed."""
-    return st.one_of(valid_calls(), _stale_or_unknown_ref(), malformed_calls())
+    """Any call a model might send: valid (about 40%), stale or unknown refs (20%: one_of
+    flattens the branches of the other two, so this one is listed four times), malformed."""
+    return st.one_of(valid_calls(), *(_stale_or_unknown_ref() for _ in range(4)), malformed_calls())

@@ -33,7 +33,7 @@ async def play(flow: Recording, calls: list[Call]) -> Session:
     session = Session(browser)
     await session.execute("get_snapshot", {})
     for call in calls:
-        name, arguments = call.resolve(session.refs())
+        name, arguments = call.resolve(session.refs(), session.older_refs())
         result = await session.execute(name, arguments, malformed=call.malformed)
         assert result.error in call.expect, f"{call}: {result.error} {result.message}"
     return session
