@@ -42,12 +42,11 @@ class Call:
         pool = older if self.stale else refs
         if self.pick is None or not isinstance(self.arguments, dict):
             return self.name, self.arguments
-        if not pool:  # nothing older yet: a ref no session issues, refused all the same
-            return self.name, {
-                **self.arguments,
-                "ref": NEVER_ISSUED,
-            } if self.stale else self.arguments
-        return self.name, {**self.arguments, "ref": pool[self.pick % len(pool)]}
+        if not pool and not self.stale:
+            return self.name, self.arguments
+        # nothing older yet: a ref no session issues, refused all the same
+        ref = pool[self.pick % len(pool)] if pool else NEVER_ISSUED
+        return self.name, {**self.arguments, "ref": ref}
 
 
 HUGE_LENGTHS = (5_000, 70_000)

@@ -37,6 +37,7 @@ import pytest_asyncio
 from hypothesis import HealthCheck, Phase, event, given, settings
 from hypothesis import strategies as st
 
+from harness import profiles
 from harness.approvals import ScriptedApprovals
 from harness.strategies.pages import (
     GETS,
@@ -55,8 +56,10 @@ from tests.test_attacks import run
 pytestmark = pytest.mark.browser
 T = TypeVar("T")
 
-MAIN = max(4, settings.default.max_examples // 3)
-SMALL = max(3, settings.default.max_examples // 6)
+# a third of the profile's examples for the main law, a sixth for the others (Chromium)
+HEALTH = [HealthCheck.too_slow, HealthCheck.data_too_large, HealthCheck.function_scoped_fixture]
+MAIN = profiles.scaled(1 / 3, minimum=4, deadline=None, suppress_health_check=HEALTH)
+SMALL = profiles.scaled(1 / 6, minimum=3, deadline=None, suppress_health_check=HEALTH)
 REFUSED = (False,) * 60
 
 # What the gate is specified to stop (its docstring): a write, on any page whatever its words;
@@ -69,19 +72,6 @@ SPECIFIED = st.one_of(
 # The known gap: a GET that commits, on a page whose words the vocabulary does not read as the
 # final step.
 GAP = final_pages(mechanisms=st.sampled_from(GETS), phrasing="variant")
-
-
-def _settings(examples: int) -> settings:
-    return settings(
-        settings.default,
-        max_examples=examples,
-        deadline=None,
-        suppress_health_check=[
-            HealthCheck.too_slow,
-            HealthCheck.data_too_large,
-            HealthCheck.function_scoped_fixture,
-        ],
-    )
 
 
 @pytest.fixture(scope="module")
@@ -129,7 +119,7 @@ async def driver(browser: PlaywrightBrowser, site: AttackSite) -> Driver:
     return Driver(browser, site, asyncio.get_running_loop())
 
 
-@_settings(MAIN)
+@MAIN
 @given(page=SPECIFIED)
 def test_refused_or_unasked_no_generated_page_cancels(driver: Driver, page: FinalPage) -> None:
     _label(page)
@@ -146,7 +136,7 @@ def test_refused_or_unasked_no_generated_page_cancels(driver: Driver, page: Fina
     assert not cancelled, f"cancelled with no approval handler:\n{page.describe()}"
 
 
-@_settings(SMALL)
+@SMALL
 @given(page=SPECIFIED)
 def test_the_offline_policy_cancels_no_generated_page_unasked(
     driver: Driver, page: FinalPage
@@ -159,7 +149,7 @@ def test_the_offline_policy_cancels_no_generated_page_unasked(
 
 
 @pytest.mark.xfail(strict=False, reason="known gap: GET commits the words do not make final")
-@settings(_settings(SMALL), phases=[Phase.explicit, Phase.generate])  # no shrinking: a gap
+@settings(SMALL, phases=[Phase.explicit, Phase.generate])  # no shrinking: a gap
 @given(page=GAP)
 def test_known_gap_get_commits_outside_the_words(driver: Driver, page: FinalPage) -> None:
     """The same law where the gate is known to fail (xfail, not strict: a fix makes it pass)."""
@@ -171,7 +161,7 @@ def test_known_gap_get_commits_outside_the_words(driver: Driver, page: FinalPage
 YES: list[tuple[str, bool]] = []
 
 
-@_settings(SMALL)
+@SMALL
 @given(page=final_pages())
 def test_with_every_yes_the_generated_pages_really_cancel(driver: Driver, page: FinalPage) -> None:
     """The control: the generated pages can cancel, so the laws above are not vacuous."""

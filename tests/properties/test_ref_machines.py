@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Callable, Coroutine
-from typing import Any, TypeVar
+from typing import Any, TypeVar, get_args
 
 import pytest
 from hypothesis import HealthCheck
@@ -38,6 +38,7 @@ from hypothesis.stateful import (
 
 from harness import profiles
 from harness.replay import Failure, ReplayBrowser
+from harness.replay.browser import FailureCode
 from harness.scenarios import Session, recording, replay_browser
 from harness.sites import StaticSite
 from harness.strategies.calls import REF_TOOLS
@@ -191,18 +192,7 @@ class ReplayRefMachine(RefMachine):
 
     @rule(
         call=st.sampled_from(["click", "fill", "select", "capture", "any"]),
-        code=st.sampled_from(
-            [
-                "timeout",
-                "element_disabled",
-                "element_obscured",
-                "element_not_visible",
-                "element_detached",
-                "crash",
-                "slow",
-                "navigated",
-            ]
-        ),
+        code=st.sampled_from(get_args(FailureCode)),
         page=PICKS,
     )
     def inject_a_fault(self, call: Any, code: Any, page: int) -> None:
