@@ -201,9 +201,9 @@ def test_a_link_to_an_address_that_acts_asks() -> None:
     assert "/do-cancel" in verdict.reason
 
 
-def test_after_the_approved_final_step_the_survey_does_not_ask() -> None:
+def test_once_the_flow_is_over_the_survey_does_not_ask() -> None:
     gate = SafetyGate()
-    gate.ran_approved(Verdict(True, "final", "Click", "final"))
+    gate.conclude()  # the orchestrator: the outcome judge read the cancelled state
     fx = effect(
         page="Your membership has been canceled. You can watch until March 3.",
         name="Submit",
@@ -216,11 +216,15 @@ def test_after_the_approved_final_step_the_survey_does_not_ask() -> None:
     assert gate.judge(call("browser_click", ref="@e0"), el, deletion, snapshot(el)).ask
 
 
-def test_a_yes_for_a_decline_on_the_final_page_does_not_end_the_flow() -> None:
-    """Found on a held-aside flow: "No thanks" on the final page asked (the page offers the
-    last step), was approved, and then counted as the final step, so the real "Cancel
-    subscription" ran without a yes."""
-    gate = SafetyGate()
+def test_a_yes_does_not_end_the_flow_only_the_cancelled_state_does() -> None:
+    """Found on a held-aside flow: "No thanks" on the final page asked, was approved, and was
+    then counted as the final step, so the real "Cancel subscription" ran without a yes. And
+    on issue 19's flows: a yes at an entry link named like the last step, then the real step
+    (a small link on the next page, no name the vocabulary knows) ran unasked. A yes changes
+    nothing in the gate: the flow ends when the outcome judge reads the cancelled state."""
+    gate = SafetyGate(flow_urls=("/cancelplan",))
+    for url in SEEN:
+        gate.saw(url)
     no_thanks = element("No thanks")
     decline = gate.judge(
         call("browser_click", ref="@e0"),
@@ -230,21 +234,12 @@ def test_a_yes_for_a_decline_on_the_final_page_does_not_end_the_flow() -> None:
     )
     assert decline.ask
     assert decline.by_page
-    gate.ran_approved(decline, snapshot(element("Cancel subscription")))
-    final = element("Cancel subscription")
-    fx = effect(name="Cancel subscription", submits=True, form_method="POST")
+    gate.saw("http://127.0.0.1/cancelplan/next")
+    final = element("here", role="link")
+    fx = effect(page="Xyz", name="here", tag="a", href="http://127.0.0.1/cancelplan/x?t=1")
+    fx = fx.model_copy(update={"page_url": "http://127.0.0.1/cancelplan/next"})
     assert gate.judge(call("browser_click", ref="@e0"), final, fx, snapshot(final)).ask
-
-
-def test_a_yes_that_leaves_a_final_step_offered_does_not_end_the_flow() -> None:
-    """A required reason approved (its change handler may submit): the enabled "Finish
-    cancellation" that follows still needs its own yes."""
-    gate = SafetyGate()
-    reason = Verdict(True, "the page acts on its change", "Choose in", "final")
-    gate.ran_approved(reason, snapshot(element("Finish cancellation")))
     assert not gate.flow_done
-    gate.ran_approved(reason, snapshot(element("Done")))
-    assert gate.flow_done
 
 
 def test_an_approval_covers_one_element_of_one_snapshot_once() -> None:

@@ -65,6 +65,7 @@ class RawCapture(_Raw):
 
     url: str
     title: str
+    lang: str = Field(default="", description="The document's language (<html lang>), if given")
     viewport: RawViewport
     scope: Literal["viewport", "page"] = "viewport"
     nodes: list[RawNode] = Field(default_factory=list)

@@ -27,9 +27,26 @@ class EffectTarget(BaseModel):
     form_action: str = Field(default="", description="Absolute URL a submission would go to")
     form_method: str = Field(default="", description="GET or POST when the event submits")
     submits: bool = Field(default=False, description="The event submits a form")
+    form_values: bool = Field(
+        default=True, description="A submission would carry values (a named field is filled)"
+    )
+    search: bool = Field(
+        default=False,
+        description="That form is a search (role=search, a search field), nothing hidden",
+    )
     handlers: list[str] = Field(
         default_factory=list,
         description="Event types with listeners on the element or its form (click, change, ...)",
+    )
+    quiet: list[str] = Field(
+        default_factory=list,
+        description="Of those event types, the ones whose every listener only changes the page "
+        "(browser.handlers.quiet): it cannot send, navigate or submit",
+    )
+    bubbles_quiet: bool = Field(
+        default=False,
+        description="A click's events reach no listener above it (ancestors, document, window) "
+        "that may send; read only for a click that itself sends nothing",
     )
     container: str = Field(
         default="", description="Region/dialog/banner names around it (cookie banners...)"
@@ -52,6 +69,7 @@ class ActionEffect(BaseModel):
     )
     page_url: str = Field(default="", description="The tab's page, whatever frame acts")
     page_title: str = ""
+    page_lang: str = Field(default="", description="The page's declared language (<html lang>)")
     page_text: str = Field(default="", description="Visible page text, bounded, passwords never")
     frame_url: str = Field(
         default="", description="The frame document the target is in, when not the page's own"
@@ -87,3 +105,6 @@ class GuardedRequest(BaseModel):
     method: str
     resource_type: str = Field(description="document, xhr, fetch, ping, image, ...")
     navigation: bool = Field(default=False, description="A document load (link or form)")
+    document: str = Field(
+        default="", description="The address of the document that sent it (its frame's, now)"
+    )

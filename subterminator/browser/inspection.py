@@ -14,11 +14,13 @@ from playwright.async_api import Error as PlaywrightError
 
 from subterminator.browser.devtools import MAX_FRAME_DEPTH, DevTools, Node, script
 from subterminator.browser.effect import ActionEffect, EffectTarget
+from subterminator.browser.handlers import quiet
 from subterminator.browser.protocol import ActionKind
 from subterminator.errors import BrowserActionError
 
 _INSPECT_JS = script("inspect")
 DELEGATED_EVENTS = frozenset({"change", "input", "submit"})
+_GROUP = "subterminator-inspect"
 PAGE_TEXT_CHARS = 4000
 
 
@@ -55,6 +57,7 @@ async def inspect(devtools: DevTools, handle: str, action: ActionKind) -> Action
         opaque=opaque,
         page_url=str(page.get("page_url", "")),
         page_title=str(page.get("page_title", "")),
+        page_lang=str(page.get("page_lang", "")),
         page_text=str(page.get("page_text", "")),
         frame_url="" if node.doc.top else str(data.get("page_url", "")),
     )
@@ -97,10 +100,23 @@ async def _effect_at(
         or data.get("role") in ("switch", "checkbox", "radio")
     )
     previous = ""
+    loud: set[str] = set()
+    heard: set[str] = set()
     for index, object_id in enumerate(listeners_of if changes_up else listeners_of[:1]):
         types = await _listener_types(devtools, session, object_id, previous)
-        handlers += types if index == 0 else types & DELEGATED_EVENTS
+        kept = types if index == 0 else {k: v for k, v in types.items() if k in DELEGATED_EVENTS}
+        handlers += kept
+        heard |= set(kept)
+        loud |= {k for k, still in kept.items() if not still}
         previous = object_id
+    # quiet: every listener DevTools showed for it is quiet (an inline attribute it did not
+    # show stays loud)
+    data["quiet"] = sorted(heard - loud)
+    data["bubbles_quiet"] = False
+    if action == "click" and not data.get("submits") and not loud and set(handlers) <= heard:
+        # a click that itself sends nothing: can a listener it bubbles to (a framework's
+        # dispatcher on the root, a delegated handler) send? Unknown means yes.
+        data["bubbles_quiet"] = await _bubbles_quiet(devtools, session, listeners_of)
     if listeners_of:
         described = await devtools.send(
             "DOM.describeNode", {"objectId": listeners_of[0], "pierce": False}, via=session
@@ -111,10 +127,28 @@ async def _effect_at(
     return data, handlers, opaque
 
 
+POINTER_EVENTS = frozenset(
+    {"click", "mousedown", "mouseup", "pointerdown", "pointerup", "touchstart", "touchend",
+     "auxclick", "dblclick"}
+)  # fmt: skip
+
+
+async def _bubbles_quiet(devtools: DevTools, session: CDPSession, chain: list[str]) -> bool:
+    """Whether every listener above the control (to the window) for a click's events is quiet."""
+    previous = chain[0] if chain else ""
+    for object_id in chain[1:]:
+        types = await _listener_types(devtools, session, object_id, previous)
+        if any(not still for kind, still in types.items() if kind in POINTER_EVENTS):
+            return False
+        previous = object_id
+    return True
+
+
 async def _listener_types(
     devtools: DevTools, session: CDPSession, object_id: str, document: str
-) -> set[str]:
-    """Event types the *page* listens for on a node (or, past its document, the window).
+) -> dict[str, bool]:
+    """Event types the *page* listens for on a node (or, past its document, the window), each
+    with whether every listener for it is quiet (``handlers.quiet``: it cannot send).
 
     Listeners belong to the world that added them, so the node is looked up again in the
     page's main world first; asked from our world, DevTools reports none.
@@ -126,16 +160,33 @@ async def _listener_types(
         described = await devtools.send("DOM.describeNode", {"objectId": document}, via=session)
         window = True
     backend = described["node"]["backendNodeId"]
-    main = await devtools.send("DOM.resolveNode", {"backendNodeId": backend}, via=session)
+    # in an object group, so that DevTools also hands over each listener's function
+    main = await devtools.send(
+        "DOM.resolveNode", {"backendNodeId": backend, "objectGroup": _GROUP}, via=session
+    )
     main_id = main.get("object", {}).get("objectId")
     if main_id and window:
         view = await devtools.send(
             "Runtime.callFunctionOn",
-            {"objectId": main_id, "functionDeclaration": "function() { return this.defaultView }"},
+            {
+                "objectId": main_id,
+                "functionDeclaration": "function() { return this.defaultView }",
+                "objectGroup": _GROUP,
+            },
             via=session,
         )
         main_id = view.get("result", {}).get("objectId")
     if not main_id:
-        return set()
-    found = await devtools.send("DOMDebugger.getEventListeners", {"objectId": main_id}, via=session)
-    return {str(item["type"]) for item in found.get("listeners", [])}
+        return {}
+    try:
+        found = await devtools.send(
+            "DOMDebugger.getEventListeners", {"objectId": main_id}, via=session
+        )
+    finally:
+        await devtools.send("Runtime.releaseObjectGroup", {"objectGroup": _GROUP}, via=session)
+    types: dict[str, bool] = {}
+    for item in found.get("listeners", []):
+        source = str(item.get("handler", {}).get("description", ""))
+        kind = str(item["type"])
+        types[kind] = types.get(kind, True) and quiet(source)
+    return types

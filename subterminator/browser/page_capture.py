@@ -95,6 +95,7 @@ async def _capture_once(
     return RawCapture(
         url=data["url"],
         title=data["title"],
+        lang=str(data.get("lang") or "")[:35],
         viewport=viewport,
         scope=scope,
         nodes=nodes,

@@ -18,7 +18,7 @@ from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser as PWBrowser
-from playwright.async_api import BrowserContext, Page, Route, async_playwright
+from playwright.async_api import BrowserContext, Page, Request, Route, async_playwright
 from playwright.async_api import Error as PlaywrightError
 
 from subterminator.browser import (
@@ -226,6 +226,7 @@ class PlaywrightBrowser:
                         method=request.method,
                         resource_type=request.resource_type,
                         navigation=request.is_navigation_request(),
+                        document=_document_of(request),
                     )
                 )
             except Exception as exc:  # a broken guard fails safe: hold the request
@@ -303,3 +304,11 @@ class PlaywrightBrowser:
 
     async def scroll_page(self, direction: ScrollDirection, amount: int) -> None:
         await actions.scroll_page(self._devtools, direction, amount)
+
+
+def _document_of(request: Request) -> str:
+    """The address of the document that sent ``request`` (a service worker's has none)."""
+    try:
+        return request.frame.url
+    except PlaywrightError:
+        return ""

@@ -54,6 +54,20 @@ class BoundingBox(_Contract):
 class PageInfo(_Contract):
     url: str
     title: str
+    lang: str = Field(
+        default="",
+        description="The document's declared language (<html lang>), '' when none: the outcome "
+        "and safety rules read a page by its language",
+    )
+
+    @model_serializer(mode="wrap")
+    def _omit_no_lang(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """No ``lang`` key for a page that declares none (recordings made before it existed)."""
+        data: dict[str, object] = handler(self)
+        if not data.get("lang"):
+            data.pop("lang", None)
+        return data
+
     text: str = Field(
         default="",
         description="Visible text, viewport first, then the main content; whitespace-collapsed, "

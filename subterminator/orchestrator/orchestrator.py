@@ -41,6 +41,7 @@ from subterminator.orchestrator.costlog import CostLog, TurnRecord, redact
 from subterminator.orchestrator.result import TaskReason, TaskResult
 from subterminator.outcome.consequence import page_says
 from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
+from subterminator.safety.text import normalize
 from subterminator.services.base import ServiceConfig
 from subterminator.tools.schemas import TOOL_SCHEMAS, CompleteArgs, parse_arguments
 from subterminator.tools.server import BrowserToolServer
@@ -70,6 +71,13 @@ def page_key(snapshot: Snapshot) -> str:
         f"{e.role}:{e.name}" for e in snapshot.elements if e.role in ("button", "link")
     )
     return "\n".join([snapshot.page.url, snapshot.page.title, *controls])
+
+
+def _words(snapshot: Snapshot, effect: ActionEffect | None) -> str:
+    """The page's words as the gate reads them (to tell whether it can read the page)."""
+    text = effect.page_text if effect is not None else snapshot.page.text
+    names = " ".join(e.name for e in snapshot.elements)
+    return normalize(f"{snapshot.page.title} {text} {names}")
 
 
 def _screenshot(snapshot: Snapshot | None) -> bytes | None:
@@ -323,6 +331,8 @@ class TaskOrchestrator:
             snapshot.page.url,
             expected,
             frame_url=effect.frame_url if effect is not None else "",
+            words=_words(snapshot, effect),
+            lang=(effect.page_lang if effect is not None else "") or snapshot.page.lang,
         )
         if guard is not None:
 
@@ -341,7 +351,6 @@ class TaskOrchestrator:
             self.tool_server.browser.guard_requests(None)
         self.in_flight = None  # kept if the action was interrupted: it may have run
         if approved and result.error in (None, "timeout"):
-            self.gate.ran_approved(verdict, result.snapshot)
             self.approved_step = ApprovedStep(
                 verdict.question, datetime.now().astimezone(), snapshot.page.url
             )
@@ -453,6 +462,12 @@ class TaskOrchestrator:
         """
         self.gate.forget_grants(result.snapshot.snapshot_id)
         self.gate.saw(result.snapshot.page.url)
+        if (
+            self.approved_step is not None
+            and not self.gate.flow_done
+            and self.service.verify_success(result.snapshot)
+        ):
+            self.gate.conclude()  # the outcome judge reads the cancelled state: the flow is over
         for _ in range(MAX_HUMAN_ROUNDS):
             handled = await self._checkpoint_round(result)
             if handled is None:

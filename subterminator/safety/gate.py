@@ -1,26 +1,28 @@
 """``SafetyGate``: may this action run now, or must a person say yes first?
 
 The orchestrator asks it before every action, with what the action will really do on the live
-page (``ActionEffect``: the element the click lands on, its form, link and handlers, the page's
-visible text), and after every snapshot. It is pure: no browser, no I/O, so every AI (Claude,
-the offline policy, scripts, replays) meets the same judgment and tests need no Chromium.
+page (``ActionEffect``: the element the click lands on, its form, link and listeners, the page's
+visible text), and tells it every page shown. It is pure: no browser, no I/O, so every AI
+(Claude, the offline policy, scripts, replays) meets the same judgment and tests need no
+Chromium.
 
-The judgment, in order:
+Two layers, and words may only add to what the first asks:
 
-- outside the cancellation flow, only a control named as a final step or one that goes to an
-  endpoint that acts asks;
-- on a flow page (it talks about cancelling), also a non-GET form submission, a field or box
-  whose change handler may submit, and a click that lands where we cannot see (a cross-origin
-  frame, a closed shadow root);
-- on the final page (it states what the last step will do, or offers it), anything not known to
-  be safe asks: going back or away, expanding a section, declining, dismissing cookies, a click
-  on nothing that acts. Unknown means ask;
-- on every page, whatever the words, the network backstop (``request_guard``) holds a write
-  that an unapproved action sends; the control then asks on its next try.
+- **the floor** (``floor``), on every page of the cancellation flow: the service's flow
+  addresses, and pages reached from them. It reads structure only (forms, addresses, listeners'
+  code, frames), never words, so it holds in any language: a form submission, a navigation that
+  carries state, a field whose listeners may send, anything on a page it cannot read that goes
+  somewhere new, asks. The network backstop (``request_guard``) holds what scripts send that
+  may commit (writes; requests carrying values) while an unapproved action runs; the control
+  then asks on its next try. Nothing worded may exempt an action from the floor;
+- **words**, on any page: a control named as a final step, an address that acts; on a page whose
+  words say it is the last before the end (or offers the final step), anything not known safe.
+  Words may also say a control only declines or dismisses cookies: that takes back only what
+  words asked, never what the floor asked.
 
-An approval covers one action on one element in one snapshot, once. After the approved final
-step has run (an action that asked for itself, after which no final step is offered), the flow
-is over and only final-step controls (delete account...) ask.
+An approval covers one action on one element in one snapshot, once. The flow is over only when
+the outcome judge reads the cancelled state after an approved step (``conclude``); until then
+every further step that may commit asks again, on its own page.
 """
 
 from __future__ import annotations
@@ -34,8 +36,26 @@ from subterminator.ai.protocol import ToolCall
 from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.browser.protocol import RequestGuard
 from subterminator.models.snapshot import Element, Snapshot
+from subterminator.safety.floor import (
+    Where,
+    address,
+    carries_state,
+    changes,
+    floor,
+    navigation,
+    quiet_click,
+    site,
+)
 from subterminator.safety.text import normalize
-from subterminator.safety.vocabulary import ACTING_URL, AWAY, CONSEQUENCE, COOKIE, FINAL, FLOW
+from subterminator.safety.vocabulary import (
+    ACTING_URL,
+    AWAY,
+    CONSEQUENCE,
+    COOKIE,
+    FINAL,
+    FLOW,
+    readable,
+)
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +67,7 @@ ACTIVE_ROLES = frozenset(
 )
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CHANGE_EVENTS = frozenset({"change", "input", "submit", "click", "pointerup", "mouseup", "keyup"})
+SCRIPTED_REQUESTS = frozenset({"fetch", "xhr", "eventsource", "websocket", "other"})
 VERBS = {"browser_click": "Click", "browser_fill": "Type into", "browser_select": "Choose in"}
 
 
@@ -58,8 +79,9 @@ class Verdict:
     reason: str
     question: str
     page: PageClass
-    allow_writes: bool = False  # a known-safe control that may POST (a cookie banner's)
-    by_page: bool = False  # asked only because the page offers the final step, not for itself
+    allow_writes: bool = False  # a cookie banner's, outside the flow only
+    by_page: bool = False  # asked only because of the page's words, not for itself
+    in_flow: bool = False  # the page is in the cancellation flow by structure (the floor's)
 
 
 @dataclass
@@ -72,7 +94,7 @@ class _Grant:
 
 @dataclass
 class SafetyGate:
-    """Judges actions; holds the approvals granted and refused in one run."""
+    """Judges actions; holds the approvals granted and refused, and the flow's pages, of a run."""
 
     irreversible_urls: tuple[str, ...] = ()
     flow_urls: tuple[str, ...] = ()
@@ -80,38 +102,63 @@ class SafetyGate:
     suspects: set[str] = field(default_factory=set)  # controls whose action the backstop held
     refused: int = 0
     approved_after_refusal: bool = False
-    flow_done: bool = False  # the approved final step has run
-    visited: set[tuple[str, str]] = field(default_factory=set)  # (host, path) of pages shown
+    flow_done: bool = False  # the outcome judge read the cancelled state after an approved step
+    shown: set[str] = field(default_factory=set)  # addresses of pages shown (no fragment)
+    flow_pages: set[tuple[str, str]] = field(default_factory=set)  # (site, path), by structure
+    here: str = ""  # the address of the page shown last
 
     # -- pages -----------------------------------------------------------------------------
 
-    def classify(self, *, url: str, title: str, text: str, names: list[str]) -> PageClass:
-        """Where the page stands in the cancellation flow, read from its words."""
-        words = normalize(" ".join([title, text, *names]))
-        controls = [normalize(n) for n in names]
-        final_control = any(FINAL.search(n) for n in controls)
+    def classify(
+        self, *, url: str, title: str, text: str, names: list[str], lang: str = ""
+    ) -> PageClass:
+        """Where the page stands: ``final`` by its words (or its address), ``flow`` by structure
+        or words, else ``outside``. After the flow is over, every page is ``outside``."""
         if self.flow_done:
             return "outside"
+        words = normalize(" ".join([title, text, *names]))
+        final_control = any(FINAL.search(normalize(n)) for n in names)
         if self._acting(url) or final_control or (FLOW.search(words) and CONSEQUENCE.search(words)):
             return "final"
-        path = urlsplit(url).path
-        if (
-            FLOW.search(words)
-            or FLOW.search(normalize(path))
-            or any(p in path for p in self.flow_urls)
-        ):
+        if self.in_flow(url) or FLOW.search(words) or FLOW.search(normalize(urlsplit(url).path)):
             return "flow"
         return "outside"
 
     def classify_snapshot(self, snapshot: Snapshot, text: str = "") -> PageClass:
         names = [e.name for e in snapshot.elements]
         return self.classify(
-            url=snapshot.page.url, title=snapshot.page.title, text=text, names=names
+            url=snapshot.page.url,
+            title=snapshot.page.title,
+            text=text or snapshot.page.text,
+            names=names,
+            lang=snapshot.page.lang,
         )
 
     def saw(self, url: str) -> None:
-        """A page this run has shown: a way back may lead there without asking."""
-        self.visited.add(_place(url))
+        """A page this run has shown: a way back may lead there; and, reached from a page of
+        the flow on the same site, it is a page of the flow too."""
+        if not url:
+            return
+        here = address(url)
+        if here != self.here:
+            came_from_flow = bool(self.here) and self.in_flow(self.here)
+            same_site = site(urlsplit(self.here).netloc) == site(urlsplit(url).netloc)
+            if self._under_flow(url) or (came_from_flow and same_site):
+                self.flow_pages.add(_place(url))
+            self.here = here
+        self.shown.add(here)
+
+    def in_flow(self, url: str) -> bool:
+        """A page of the cancellation flow by structure: a flow address, or reached from one."""
+        return bool(url) and (self._under_flow(url) or _place(url) in self.flow_pages)
+
+    def conclude(self) -> None:
+        """The outcome judge read the cancelled state after an approved step: the flow is over."""
+        self.flow_done = True
+
+    def _under_flow(self, url: str) -> bool:
+        path = urlsplit(url).path
+        return any(p in path for p in self.flow_urls)
 
     def _acting(self, url: str) -> bool:
         if not url:
@@ -119,6 +166,17 @@ class SafetyGate:
         parts = urlsplit(url)
         where = f"{parts.path}?{parts.query}"
         return bool(ACTING_URL.search(where)) or any(p in url for p in self.irreversible_urls)
+
+    def where(self, url: str, words: str, lang: str) -> Where:
+        """What the floor reads of the run, for a page at ``url``."""
+        here = site(urlsplit(url).netloc)
+        return Where(
+            url=url,
+            shown=frozenset(self.shown),
+            flow_paths=self.flow_urls,
+            flow_pages=frozenset(path for s, path in self.flow_pages if s == here),
+            readable=readable(lang, words),
+        )
 
     # -- actions ---------------------------------------------------------------------------
 
@@ -133,49 +191,65 @@ class SafetyGate:
         verb = VERBS.get(call.name, call.name)
         if call.name not in ACTION_TOOLS:
             return Verdict(False, "", "", "outside")
+        structural = not self.flow_done and self.in_flow(snapshot.page.url)
         if effect is None:  # the live page could not be read: judge by the snapshot, and ask
             page = self.classify_snapshot(snapshot)
             question = f'{verb} "{element.name}" ({element.role})'
             if page == "outside" and not FINAL.search(normalize(element.name)):
                 return Verdict(False, "", question, page)
-            return Verdict(True, "what it would do could not be read on the page", question, page)
+            return Verdict(
+                True, "what it would do could not be read on the page", question, page, in_flow=True
+            )
         target = effect.target
         shown = target.name or target.text or element.name or "(no name)"
         question = f'{verb} "{shown}" ({target.role or target.tag})'
         if effect.lands_elsewhere and element.name and normalize(element.name) != normalize(shown):
             question += f', which a click on "{element.name}" ({element.role}) would reach'
         names = [normalize(n) for n in (target.name, target.text, element.name) if n.strip()]
-        page = self.classify(
-            url=effect.page_url or snapshot.page.url,
-            title=effect.page_title or snapshot.page.title,
-            text=effect.page_text,
-            names=[e.name for e in snapshot.elements] + [target.name, target.text],
+        page_url = effect.page_url or snapshot.page.url
+        title = effect.page_title or snapshot.page.title
+        lang = effect.page_lang or snapshot.page.lang
+        every = [e.name for e in snapshot.elements] + [target.name, target.text]
+        page = self.classify(url=page_url, title=title, text=effect.page_text, names=every)
+        structural = not self.flow_done and (
+            self.in_flow(page_url) or self.in_flow(snapshot.page.url)
         )
-        reasons: list[str] = []
+        words = normalize(" ".join([title, effect.page_text, *every]))
+        # the floor: structure only, never taken back by words
+        firm: list[str] = []
         if self.suspect_key(effect) in self.suspects:
-            reasons.append("last time this control sent something nobody approved")
+            firm.append("last time this control sent something nobody approved")
+        if structural:
+            firm += floor(call.name, effect, self.where(page_url, words, lang))
+        # words: they add reasons; cookie and decline words take back only these
+        soft: list[str] = []
         if any(FINAL.search(n) for n in names):
-            reasons.append("it is named as a final, irreversible step")
+            soft.append("it is named as a final, irreversible step")
         goes_to = target.form_action if target.submits else target.href
         if self._acting(goes_to):
-            reasons.append(f"it goes to {_short(goes_to)}, an address that acts")
+            soft.append(f"it goes to {_short(goes_to)}, an address that acts")
         cookie = _cookie(effect, names)
-        if page != "outside":
+        if page != "outside" and not structural:
             if effect.opaque:
-                reasons.append(f"the click lands inside a {effect.opaque}, which cannot be read")
+                soft.append(f"the click lands inside a {effect.opaque}, which cannot be read")
             if target.submits and target.form_method not in SAFE_METHODS and not cookie:
-                reasons.append(f"it submits a form ({target.form_method} {_short(goes_to)})")
-            if _changes(call, effect) and CHANGE_EVENTS & set(target.handlers):
-                reasons.append("the page acts on its change (handlers may submit)")
+                soft.append(f"it submits a form ({target.form_method} {_short(goes_to)})")
+            loud = set(target.handlers) - set(target.quiet)
+            if changes(call.name, effect) and CHANGE_EVENTS & loud:
+                soft.append("the page acts on its change (handlers may submit)")
+        reasons = firm + soft
         if page == "final" and not reasons and not self._known_safe(effect, names, cookie):
             reason = (
-                "this page offers the final cancellation step; only going back, expanding a "
-                "section, declining an offer or dismissing cookies is known to be safe here"
+                "this page offers or states the final cancellation step; only going back, "
+                "expanding a section, closing a dialog, declining an offer or dismissing cookies "
+                "is known to be safe here"
             )
-            return Verdict(True, reason, question, page, by_page=True)
+            return Verdict(True, reason, question, page, by_page=True, in_flow=structural)
         if reasons:
-            return Verdict(True, "; ".join(reasons), question, page)
-        return Verdict(False, "", question, page, allow_writes=cookie)
+            return Verdict(True, "; ".join(reasons), question, page, in_flow=structural)
+        return Verdict(
+            False, "", question, page, allow_writes=cookie and not structural, in_flow=structural
+        )
 
     def _known_safe(self, effect: ActionEffect, names: list[str], cookie: bool) -> bool:
         target = effect.target
@@ -183,11 +257,16 @@ class SafetyGate:
             return False
         if cookie:
             return True
+        if quiet_click(effect) and effect.action == "click":
+            return True  # it can only change the page: a dialog's close, an overlay's dismiss
         navigates = bool(target.href and urlsplit(target.href).path) or target.submits
         same_page = target.href and not navigates
+        if target.submits and target.form_method == "DIALOG":
+            return True
         if (target.expanded is not None or target.tag == "summary") and not target.submits:
             return not navigates or bool(same_page) or target.href.endswith("#")
-        own = set(target.handlers) - {"change", "input", "submit"}
+        loud = set(target.handlers) - set(target.quiet)
+        own = loud - {"change", "input", "submit"}
         if names and all(AWAY.search(n) for n in names):
             # it must do what it says: no script of its own that could do something else, and
             # a way back leads back, to a page this run has already shown (found by
@@ -195,11 +274,12 @@ class SafetyGate:
             # by a GET went through with every approval refused)
             honest = not own and (not target.submits or target.form_method in SAFE_METHODS)
             goes_to = target.form_action if target.submits else target.href
-            return honest and (not navigates or same_page or _place(goes_to) in self.visited)
+            places = {_place(u) for u in self.shown}
+            return honest and (not navigates or same_page or _place(goes_to) in places)
         inert = (
             target.tag not in ACTIVE_TAGS
             and target.role not in ACTIVE_ROLES
-            and not target.handlers
+            and not loud
             and not target.href
         )
         return effect.action == "click" and inert
@@ -257,19 +337,6 @@ class SafetyGate:
         elif self.refused:
             self.approved_after_refusal = True
 
-    def ran_approved(self, verdict: Verdict, after: Snapshot | None = None) -> None:
-        """An approved action ran: was it the final step? Then the flow is over.
-
-        Not when it asked only because of the page it was on (a "No thanks" on the final
-        page), nor while the page it led to still offers a final step: a yes for one control
-        must not wave the next one through.
-        """
-        if verdict.page != "final" or verdict.by_page:
-            return
-        if after is not None and any("disabled" not in e.state for e in final_candidates(after)):
-            return
-        self.flow_done = True
-
     # -- the network backstop ----------------------------------------------------------------
 
     def request_guard(
@@ -279,35 +346,55 @@ class SafetyGate:
         page_url: str,
         expected: str = "",
         frame_url: str = "",
+        *,
+        words: str = "",
+        lang: str = "",
     ) -> RequestGuard | None:
-        """What the page may send while an unapproved action runs, on any page.
+        """What the page may send while an unapproved action runs.
 
-        Writes (a non-GET navigation, or a non-GET fetch to the page's own host or to the host
-        of the frame the control sits in) are held on every page, not only on pages the
-        vocabulary knows as the flow: a Turkish or Czech final step reads as "outside" to
-        words, but it still has to write. On the final page a navigation must also be the one
-        the control declares (its link or GET form): a "Go back" whose script goes elsewhere is
-        held.
+        On a page of the flow (by structure): no write to any host, no navigation that carries
+        state or (on a page it cannot read) goes anywhere new unless the control declared it
+        and the gate let it go, no script request carrying values to the site. On every other
+        page: no write to the page's own site or the frame's (a Turkish or Czech final step
+        reads as "outside" to words, but it still has to write), no write navigation. On a page
+        whose words make it final, a navigation must also be the one the control declares.
+        Held navigations are answered 204 (the page stays); the control asks on its next try.
         """
         if approved or self.flow_done:
             return None
-        sites = {urlsplit(u).netloc for u in (page_url, frame_url) if u}
+        sites = {site(urlsplit(u).netloc) for u in (page_url, frame_url) if u}
         declared = urlsplit(expected)
+        structural = verdict.in_flow
+        where = self.where(page_url, words, lang)
 
         def guard(request: GuardedRequest) -> str | None:
             if request.resource_type == "ping":
                 return None  # sendBeacon / <a ping>: telemetry, which never asks
             if self._acting(request.url):
                 return "an address that acts, during an action nobody approved"
-            where = urlsplit(request.url)
-            undeclared = (where.netloc, where.path) != (declared.netloc, declared.path)
-            final_nav = verdict.page == "final" and request.navigation and not verdict.allow_writes
-            if final_nav and undeclared:
-                return "a navigation the control did not declare, from the final page"
-            if request.method in SAFE_METHODS or verdict.allow_writes:
+            dest = urlsplit(request.url)
+            undeclared = (dest.netloc, dest.path) != (declared.netloc, declared.path)
+            if request.method not in SAFE_METHODS:
+                if structural:
+                    return f"a {request.method} from a page of the cancellation flow"
+                if verdict.allow_writes:
+                    return None
+                if request.navigation or site(dest.netloc) in sites:
+                    return f"a {request.method} from a cancellation page, nobody approved it"
                 return None
-            if request.navigation or where.netloc in sites:
-                return f"a {request.method} from a cancellation page, during an unapproved action"
+            if request.navigation:
+                if verdict.page == "final" and undeclared and not verdict.allow_writes:
+                    return "a navigation the control did not declare, from the final page"
+                if structural and undeclared:
+                    why = navigation(request.url, where)
+                    if why:
+                        return f"a navigation nobody approved: {why}"
+                return None
+            scripted = request.resource_type in SCRIPTED_REQUESTS
+            if structural and scripted and site(dest.netloc) in sites:
+                why = carries_state(request.url, where)
+                if why:
+                    return f"a request nobody approved from a page of the flow: {why}"
             return None
 
         return guard
@@ -320,20 +407,9 @@ def _cookie(effect: ActionEffect, names: list[str]) -> bool:
     return not any(FINAL.search(n) for n in names) and not effect.opaque
 
 
-def _changes(call: ToolCall, effect: ActionEffect) -> bool:
-    target = effect.target
-    if call.name in ("browser_fill", "browser_select"):
-        return True
-    return target.input_type in ("checkbox", "radio") or target.role in (
-        "switch",
-        "checkbox",
-        "radio",
-    )
-
-
 def _place(url: str) -> tuple[str, str]:
     parts = urlsplit(url)
-    return parts.netloc, parts.path.rstrip("/") or "/"
+    return site(parts.netloc), parts.path.rstrip("/") or "/"
 
 
 def _short(url: str) -> str:

@@ -110,3 +110,27 @@ ACTING_URL = re.compile(
     r"|(do|now|yes|submit|really)[-_/]?cancel|cancel[-_/]?(now|confirm|do|yes|submit|finish)",
     re.IGNORECASE,
 )
+
+# The languages these vocabularies hold (primary subtags of BCP 47): a page declaring another
+# cannot be read, and the floor asks more there.
+HELD = frozenset(
+    {
+        "en", "de", "fr", "es", "it", "nl", "pt", "ja", "zh", "ko", "ru", "ar", "pl", "sv",
+        "da", "no", "nb", "nn", "fi", "tr", "cs", "hu", "el", "he", "iw", "id", "in", "vi",
+        "th",
+    }
+)  # fmt: skip
+
+
+def primary(lang: str) -> str:
+    """``pt-BR`` -> ``pt``; '' for none."""
+    return lang.strip().replace("_", "-").split("-", 1)[0].casefold()
+
+
+def readable(lang: str, words: str) -> bool:
+    """Whether the gate can read a page: it declares a held language (or none) and some word
+    of the flow's vocabularies is on it (``words`` normalised)."""
+    code = primary(lang)
+    if code and code not in HELD:
+        return False
+    return any(v.search(words) for v in (FLOW, CONSEQUENCE, FINAL, AWAY))

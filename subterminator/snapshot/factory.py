@@ -109,6 +109,7 @@ class SnapshotFactory:
             page=PageInfo(
                 url=capture.url,
                 title=capture.title,
+                lang=capture.lang,
                 text=excerpt(capture.text, self.limits.text_token_budget, self.estimator),
             ),
             screenshot=base64.b64encode(capture.screenshot).decode() if capture.screenshot else "",

@@ -134,7 +134,7 @@
     meta.length = 0; meta.push(...keptMeta);
   }
   els.data = JSON.stringify({ dropped,
-    url: location.href, title: document.title, vw, vh,
+    url: location.href, title: document.title, lang: (document.documentElement.lang || '').trim(), vw, vh,
     sx: Math.max(0, Math.round(window.scrollX)), sy: Math.max(0, Math.round(window.scrollY)),
     meta, xf, tx: texts.map(t => t.map(b => b.replace(/ +/g, ' ').trim()).filter(Boolean).join('\n').slice(0, textLimit)),
   });

@@ -71,6 +71,13 @@ function(action, maxText, point) {
     if (tag === 'button') submits = !!form && (type === '' || type === 'submit');
     if (tag === 'input') submits = !!form && (type === 'submit' || type === 'image');
   }
+  // a search form (role=search, <search>, a search field) that carries nothing hidden
+  const search = !!form && !form.querySelector('input[type=hidden]') && !!(
+    form.closest('[role=search],search') || form.querySelector('input[type=search]'));
+  // what a submission would carry: any named field (a GET form's query), the submitter's own
+  const values = !!form && ([...form.elements].some(f => f !== control && f.name && !f.disabled
+    && !((f.type === 'checkbox' || f.type === 'radio') && !f.checked)
+    && !['submit', 'button', 'image', 'reset'].includes(f.type)) || !!(control.name && submits));
   const method = form ? (control.getAttribute('formmethod') || form.getAttribute('method') || 'get').toUpperCase() : '';
   const actionUrl = form ? absolute(control.getAttribute('formaction') || form.getAttribute('action') || doc.location.href, doc.baseURI) : '';
   const handlers = [];
@@ -117,9 +124,10 @@ function(action, maxText, point) {
   return {
     tag, role: control.getAttribute('role') || '', name: nameOf(control), text: clip(control.innerText || control.value || '', 300),
     input_type: type, expanded, href: link ? absolute(link.getAttribute('href'), doc.baseURI) : '',
-    form_action: form ? actionUrl : '', form_method: form ? method : '', submits, handlers,
+    form_action: form ? actionUrl : '', form_method: form ? method : '', submits, search, form_values: values, handlers,
     container: containers.filter(Boolean).join(' / ').slice(0, 200),
     lands_elsewhere: lands, opaque, frame_point: framePoint,
     page_url: document.location.href, page_title: document.title, page_text: visible(document),
+    page_lang: (document.documentElement.lang || '').trim().slice(0, 35),
   };
 }

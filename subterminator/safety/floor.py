@@ -1,0 +1,161 @@
+"""The floor: what may commit on a page of the cancellation flow, read from structure alone.
+
+No word of any language is consulted here, so a page in a language none of our vocabularies
+hold is held to the same floor as an English one. An action may commit when:
+
+- it submits a form, of any method (a ``<form method=dialog>`` only closes its dialog; a search
+  form with nothing hidden only searches);
+- it navigates to an address this run has not shown that carries state: a query, a token-like
+  path segment, or a path below the flow (a flow address, or a flow page already shown);
+- the page cannot be read (its language is none we hold) and it navigates anywhere not shown;
+- it changes a field (types, chooses, ticks) whose listeners may send (``quiet`` says which
+  cannot: they only change the page);
+- it lands where we cannot see (a cross-origin frame DevTools cannot reach, a closed shadow
+  root).
+
+Writes and state-carrying requests that scripts send are the network backstop's (``gate``):
+a control whose handlers submit is stopped there, and asks on its next try.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from urllib.parse import urlsplit
+
+from subterminator.browser.effect import ActionEffect
+
+FIELD_TYPES = frozenset({"checkbox", "radio", "text", "search", "email", "number", "tel", ""})
+CHANGE_EVENTS = frozenset({"change", "input", "click", "keyup", "keydown", "pointerup"})
+_TOKEN = re.compile(
+    r"^(?=[\w-]*\d)(?=[\w-]*[a-zA-Z])[\w-]{12,}$"  # letters and digits, long
+    r"|^[0-9a-fA-F]{8,}$"  # hex
+    r"|^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-"  # a UUID
+)
+
+
+@dataclass(frozen=True)
+class Where:
+    """What the floor needs to know of the run: the page, what was shown, the flow's paths."""
+
+    url: str
+    shown: frozenset[str]  # addresses shown (no fragment)
+    flow_paths: tuple[str, ...]  # the service's flow addresses (path fragments)
+    flow_pages: frozenset[str]  # paths of flow pages shown, on this site
+    readable: bool  # the page's language is one we hold
+
+
+def address(url: str) -> str:
+    """An address without its fragment: what a page is, for "shown"."""
+    return url.split("#", 1)[0]
+
+
+def site(netloc: str) -> str:
+    """The site a host belongs to: its last two labels (an IP or a single label as it is)."""
+    host = netloc.rsplit("@", 1)[-1].split(":", 1)[0].lower()
+    if re.fullmatch(r"[\d.]+|\[.*\]", host) or "." not in host:
+        return host
+    return ".".join(host.split(".")[-2:])
+
+
+def below_flow(path: str, where: Where) -> bool:
+    """A path strictly below a flow address, or below a flow page this run has shown."""
+    for fragment in where.flow_paths:
+        at = path.find(fragment)
+        rest = path[at + len(fragment) :] if at >= 0 else ""
+        if rest.startswith("/") and rest.strip("/"):
+            return True
+    return any(path.startswith(p.rstrip("/") + "/") for p in where.flow_pages if p.strip("/"))
+
+
+def carries_state(url: str, where: Where) -> str:
+    """Why going to ``url`` may act on the account ('' if it does not), by its shape."""
+    parts = urlsplit(url)
+    if parts.query:
+        return f"its address carries values ({_short(url)})"
+    segments = [s for s in parts.path.split("/") if s]
+    if any(_TOKEN.search(s) for s in segments):
+        return f"its address carries a token ({_short(url)})"
+    if below_flow(parts.path, where):
+        return f"it goes below the cancellation flow ({_short(url)})"
+    return ""
+
+
+def navigation(url: str, where: Where) -> str:
+    """Why a navigation to ``url`` from a flow page may commit ('' if known not to)."""
+    if not url or urlsplit(url).scheme not in ("http", "https"):
+        return ""
+    target = address(url)
+    if target in where.shown or target == address(where.url):
+        return ""  # back to a page this run has shown (its GET already ran once)
+    state = carries_state(url, where)
+    if state:
+        return state
+    if not where.readable:
+        return (
+            f"it goes to {_short(url)}, a page this run has not shown, from a page in a language "
+            "SubTerminator cannot read"
+        )
+    return ""
+
+
+def same_document(url: str, page_url: str) -> bool:
+    """A link within the page (a fragment), not a new document."""
+    return address(url) == address(page_url)
+
+
+def floor(call: str, effect: ActionEffect, where: Where) -> list[str]:
+    """The reasons, by structure, that this action on a flow page may commit."""
+    target = effect.target
+    reasons: list[str] = []
+    if effect.opaque:
+        reasons.append(f"the click lands inside a {effect.opaque}, which cannot be read")
+    if call == "browser_click" and target.submits:
+        method = target.form_method or "GET"
+        if method == "DIALOG":
+            pass  # <form method=dialog>: closes its dialog, sends nothing
+        elif method == "GET" and not target.form_values:
+            why = navigation(target.form_action, where)  # carries nothing: a link, in effect
+            if why:
+                reasons.append(why)
+        elif not (target.search and method == "GET" and not navigation(target.form_action, where)):
+            reasons.append(f"it submits a form ({method} {_short(target.form_action)})")
+    elif call == "browser_click" and target.href and not same_document(target.href, where.url):
+        why = navigation(target.href, where)
+        if why:
+            reasons.append(why)
+    if changes(call, effect):
+        loud = [h for h in target.handlers if h in CHANGE_EVENTS and h not in target.quiet]
+        if loud:
+            reasons.append(
+                f"the page acts on its change ({', '.join(sorted(set(loud)))} listeners that "
+                "may send)"
+            )
+    return reasons
+
+
+def changes(call: str, effect: ActionEffect) -> bool:
+    """The action changes a field's value or state (typing, choosing, ticking)."""
+    target = effect.target
+    if call in ("browser_fill", "browser_select"):
+        return True
+    return target.input_type in ("checkbox", "radio") or target.role in (
+        "switch",
+        "checkbox",
+        "radio",
+    )
+
+
+def quiet_click(effect: ActionEffect) -> bool:
+    """A click that can only change the page: no link away, no submission, quiet listeners."""
+    target = effect.target
+    if effect.opaque or target.submits:
+        return False
+    if target.href and not same_document(target.href, effect.page_url):
+        return False
+    return target.bubbles_quiet and all(h in target.quiet for h in target.handlers)
+
+
+def _short(url: str) -> str:
+    parts = urlsplit(url)
+    return (parts.path + (f"?{parts.query}" if parts.query else ""))[:80] or url[:80]
