@@ -11,8 +11,9 @@ from __future__ import annotations
 import re
 
 from subterminator.models.snapshot import Snapshot
+from subterminator.outcome.dates import find_date
 from subterminator.outcome.judge import sentences
-from subterminator.outcome.vocabulary import DATE, PERIOD_END
+from subterminator.outcome.vocabulary import PERIOD_END
 
 PRICE = re.compile(
     r"[$€£¥₹₩₺]\s?\d"
@@ -33,7 +34,7 @@ def page_says(snapshot: Snapshot | None, limit: int = 3) -> list[str]:
         text = " ".join(sentence.text.split())
         if len(text) > _LONGEST:
             text = text[: _LONGEST - 1] + "…"
-        if DATE.search(sentence.text):
+        if find_date(sentence.text):
             dated.append(text)
         elif PRICE.search(sentence.text) or PERIOD_END.search(sentence.norm):
             other.append(text)

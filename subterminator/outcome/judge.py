@@ -17,27 +17,28 @@ from typing import Literal
 from urllib.parse import urlsplit
 
 from subterminator.models.snapshot import Snapshot
+from subterminator.outcome.dates import find_date
 from subterminator.outcome.vocabulary import (
     ACTIVE,
-    CONFIRMED,
-    DATE,
     FAILURE,
     HELP,
     HELP_PATH,
-    HYPOTHETICAL,
-    NEGATED,
-    NEGATED_AFTER,
-    PERIOD_END,
     RESTART,
-    STATE,
+    Rules,
+    languages_of,
+    page_languages,
+)
+from subterminator.outcome.vocabulary import (
+    HELD as HELD_LANGUAGES,
 )
 from subterminator.safety.text import normalize
-from subterminator.safety.vocabulary import FINAL, FLOW
+from subterminator.safety.vocabulary import FINAL, FLOW, primary
 
 State = Literal["cancelled", "not_cancelled", "unknown"]
 CONTROL_ROLES = frozenset({"button", "link", "menuitem", "tab", "switch"})
 TEXT_ROLES = frozenset({"heading", "alert", "alertdialog", "dialog", "status", "region"})
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])\s+|\s+[-|–—·]\s+|\n")
+# a sentence ends at . ! ? (not after a day's number: "3. März"), a spaced dash or bar, a line
+_SENTENCE_END = re.compile(r"(?<=[.!?。！？])(?<!\d\.)\s+|\s+[-|–—·]\s+|\n")
 _NEGATION_REACH = 40  # characters before a state word that a "not" governs
 
 
@@ -103,12 +104,18 @@ def sentences(snapshot: Snapshot) -> list[_Sentence]:
     return found
 
 
-def _denied(sentence: str) -> bool:
-    for state in STATE.finditer(sentence):
-        before = sentence[max(0, state.start() - _NEGATION_REACH) : state.end()]
-        if NEGATED.search(before) or NEGATED_AFTER.search(sentence[state.end() :]):
-            return True
+def _denied(sentence: str, rules: list[Rules]) -> bool:
+    """A negation, in the sentence's own languages, governs a state word of theirs."""
+    for lang in rules:
+        for state in lang.state.finditer(sentence):
+            before = sentence[max(0, state.start() - _NEGATION_REACH) : state.end()]
+            if lang.negated.search(before) or lang.negated_after.search(sentence[state.end() :]):
+                return True
     return False
+
+
+def _stated(sentence: str, rules: list[Rules]) -> bool:
+    return any(lang.state.search(sentence) for lang in rules)
 
 
 def _quote(sentence: _Sentence) -> str:
@@ -117,39 +124,63 @@ def _quote(sentence: _Sentence) -> str:
 
 
 def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Outcome:
-    """Whether ``snapshot`` shows a cancelled membership, and on what evidence."""
+    """Whether ``snapshot`` shows a cancelled membership, and on what evidence.
+
+    Each sentence is read with the rules of its own languages (``languages_of``). A sentence
+    that is pending, scheduled, under review or waiting for an e-mail confirmation makes the
+    whole page ``unknown``: a request is not a cancellation.
+    """
     url = urlsplit(snapshot.page.url)
     title = normalize(snapshot.page.title)
+    lang = snapshot.page.lang
     help_page = bool(HELP_PATH.search(url.path.lower()) or HELP.search(title))
     # disabled ones too: a final step waiting for a reason is still the flow, not its end
     controls = [normalize(e.name) for e in snapshot.elements if e.role in CONTROL_ROLES]
     reading = _Reading()
     period_end: list[str] = []
-    for sentence in sentences(snapshot):
+    pending: list[str] = []
+    read_any = False  # a sentence in a language we hold said something about the membership
+    read = sentences(snapshot)
+    spoken_here = page_languages([s.norm for s in read], lang)
+    for sentence in read:
         norm = sentence.norm
-        question = norm.endswith(("?", "？"))
-        general = bool(HYPOTHETICAL.search(norm))
+        rules = languages_of(norm, lang)
+        here = languages_of(norm, lang, spoken_here)
+        spoken = [r for r in rules if r.speaks(norm)]
+        read_any = read_any or bool(spoken)
+        question = norm.endswith(("?", "？", "؟"))
+        general = any(r.conditional.search(norm) for r in rules)
+        if any(r.pending.search(norm) for r in here) and not question:
+            pending.append(f"the page says {_quote(sentence)}")
+            continue
         if FAILURE.search(norm) and not general:
             reading.against.append(f"the page says {_quote(sentence)}")
             continue
-        if STATE.search(norm) and _denied(norm) and not general and not question:
+        denied = _denied(norm, rules)
+        if _stated(norm, rules) and denied and not general and not question:
             reading.against.append(f"the page says {_quote(sentence)}")
             continue
-        if question or general or _denied(norm):
+        if question or general or denied:
             continue
-        if CONFIRMED.search(norm):
+        if any(r.confirmed.search(norm) for r in spoken):
             reading.evidence.append(f"the page says {_quote(sentence)}")
-        elif PERIOD_END.search(norm):
+        elif any(r.period_end.search(norm) for r in spoken):
             period_end.append(f"the page says {_quote(sentence)}")
         else:
             continue
-        date = DATE.search(sentence.text)
+        date = find_date(sentence.text)
         if date and reading.ends_on is None:
-            reading.ends_on = date.group(0)
+            reading.ends_on = date
     if help_page:
         return Outcome("unknown", help_page=True, against=tuple(reading.against))
     if reading.against:
         return Outcome("not_cancelled", against=tuple(reading.against))
+    if pending:
+        return Outcome("unknown", against=(f"the request is not final: {pending[0]}",))
+    if not read_any and primary(lang) and primary(lang) not in HELD_LANGUAGES:
+        return Outcome(
+            "unknown", against=(f"the page is in a language SubTerminator cannot read ({lang})",)
+        )
     final = [n for n in controls if FINAL.search(n)]
     cancel = [n for n in controls if FLOW.search(n) and not RESTART.search(n)]
     active = any(ACTIVE.search(s.norm) for s in sentences(snapshot))

@@ -52,6 +52,7 @@ class Account:
     cookies_accepted: bool = True
     expire_on_cancel_page: bool = False
     offer: str | None = None
+    offer_shown: bool = False
     survey: list[str] = field(default_factory=list)
     events: list[str] = field(default_factory=list)
 
@@ -188,6 +189,7 @@ class NetflixSimulator(LocalServer):
                 if acct.offer == "downgrade":
                     acct.plan = "Standard with ads"
                 return 303, "", "/account"
+            acct.offer_shown = True  # shown once: "No thanks" then leads on to /cancelplan
             return pages.retention(acct.offer or "downgrade")
         if path in ("/cancel", "/cancelplan"):
             if acct.status == "cancelled":
@@ -199,7 +201,7 @@ class NetflixSimulator(LocalServer):
                 return 303, "", "/login?next=/cancelplan&expired=1"
             if variant == "error":
                 return pages.error()
-            if acct.offer and query.get("offer") != "declined":
+            if acct.offer and not acct.offer_shown:
                 return 303, "", "/retention"
             return pages.cancel_plan(
                 acct, legacy=variant == "legacy", injection=variant == "injection"

@@ -176,8 +176,7 @@ def retention(offer: str) -> Page:
     body = f"""<h1>Before you go</h1><section role="dialog" aria-label="Special offer">
 <h2>{e(headline)}</h2><p>You can change your mind any time.</p>
 <form method="post" action="/retention"><button class="primary">{e(accept)}</button></form>
-<form action="/cancelplan"><input type="hidden" name="offer" value="declined">
-<button>No thanks, continue to cancel</button></form></section>"""
+<p><a class="btn" href="/cancelplan">No thanks, continue to cancel</a></p></section>"""
     return Page("Before you go - Netflix", body)
 
 

@@ -253,8 +253,10 @@ CASES = [
         "scope",
         {
             "index": final(
+                # the decline reports itself (a fetch), so the final page asks for it
                 '<div id="offer"><p>Stay for half price?</p><button type="button" '
-                "onclick=\"document.getElementById('offer').remove()\">No thanks</button></div>"
+                "onclick=\"fetch('declined', {method: 'POST'}); "
+                "document.getElementById('offer').remove()\">No thanks</button></div>"
                 + post("Cancel subscription")
             )
         },

@@ -1,0 +1,548 @@
+"""What a page says about a membership's state, language by language.
+
+Each language's words apply to its own sentences only: a sentence is read with the rules of
+the page's declared language, of its script, and of the languages whose words it matches, so
+no language's small word ("ha", "se", "si", "ei") can veto another language's sentence.
+Patterns apply to normalised text (``safety.text.normalize``: NFKC, accents and case folded).
+
+- ``confirmed``: a statement that the cancellation happened;
+- ``period_end``: the membership runs out at a date (how a cancelled account page talks);
+- ``state``: words for the cancelled state; a negation before one (``negated``, or just after
+  it in ``negated_after``) denies it;
+- ``conditional``: the sentence is a condition or a generality ("if you cancel", "cancel at any
+  time"), not a fact about this account;
+- ``pending``: the request is only received, scheduled, under review or waiting for an e-mail
+  confirmation: never success.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+_THING = r"(membership|subscription|plan|account|service|trial)"
+_CANCELLED = r"(cancell?ed|ended|terminated|closed|stopped|deactivated)"
+
+
+@dataclass(frozen=True)
+class Words:
+    confirmed: tuple[str, ...] = ()
+    period_end: tuple[str, ...] = ()
+    state: tuple[str, ...] = ()
+    negated: tuple[str, ...] = ()
+    negated_after: tuple[str, ...] = ()
+    conditional: tuple[str, ...] = ()
+    pending: tuple[str, ...] = ()
+
+
+EN = Words(
+    confirmed=(
+        rf"\b{_THING}\b[^.;]{{0,40}}\b(has|have|is|was|got)( now| already| successfully| been)*"
+        rf" {_CANCELLED}\b",
+        rf"^(your )?{_THING} {_CANCELLED}\b",
+        rf"^{_CANCELLED}$",
+        r"\bcancell?ation (is |has been |was )?(now )?(complete|completed|confirmed|successful|processed|done)\b",
+        r"\b(you|we)( ?['’]ve| have)( now| successfully)? (cancell?ed|ended)\b",
+        r"\bsuccessfully (cancell?ed|ended|unsubscribed)\b",
+        r"\byou(['’]re| are) (now )?unsubscribed\b",
+    ),
+    period_end=(
+        rf"\b{_THING} (will )?(end|ends|ended|expire|expires|expired|stop|stops|run out|runs out)\b",
+        r"\b(ends|will end|expires|will expire) on\b",
+        r"\b(keep |continue )?(watch|watching|stream|streaming|access|enjoy|using)\b[^.;]{0,30}\buntil\b",
+    ),
+    state=(r"cancell?ed", r"cancell?ation", r"\bended\b", r"terminated"),
+    negated=(
+        r"\bnot\b",
+        r"n['’]t\b",
+        r"\bnever\b",
+        r"\bno longer able\b",
+        r"\bcould ?not\b",
+        r"\bunable\b",
+        r"\bfailed\b",
+        r"\bfailure\b",
+    ),
+    conditional=(
+        r"^(if|when|once|after|before|should|until|unless)\b",
+        r"\b(if|when|once|whenever) you\b",
+        r"\b(if|unless|provided that|in case)\b",
+        r"\bhow (do|to|can|does)\b",
+        r"\bwhat happens\b",
+        r"\b(can|may|could|might) (cancel|end)\b",
+        r"\banytime\b",
+        r"\bany time\b",
+    ),
+    pending=(
+        r"\bpending\b",
+        r"\bunder review\b",
+        r"\bawaiting\b",
+        r"\bin review\b",
+        r"\b(scheduled|queued|submitted|sent|forwarded) (for|to) (review|approval|processing|our team)\b",
+        r"\b(will|to) be (reviewed|processed|approved|confirmed)\b",
+        r"\bonce (your|the|we|it)\b[^.]{0,60}\b(approv|review|confirm|process)",
+        r"\b(click|follow|open|tap|use) the link\b[^.]{0,60}\bto (confirm|complete|finish)\b",
+        r"\bto (confirm|complete|finish) (your |the )?(cancell?ation|request)\b[^.]{0,60}\b(link|e-?mail)\b",
+        r"\bconfirm (your |the )?(cancell?ation|request) (by|via|using|through|in|from)\b",
+        r"\buntil you (confirm|click)\b",
+        r"\bnot (yet )?(final|complete|confirmed|processed)\b",
+        r"\bwe['’]?(ll| will) (review|process|confirm|let you know|be in touch|get back)\b",
+    ),
+)
+
+DE = Words(
+    confirmed=(
+        r"\b(mitgliedschaft|abo|abonnement|konto|vertrag|mitgliedskonto)\b.{0,40}\b(wurde|ist)"
+        r"( jetzt| bereits| erfolgreich)* (gekundigt|beendet|storniert)",
+        r"\bkundigung (ist |wurde )?(erfolgreich )?(bestatigt|abgeschlossen)",
+        r"\berfolgreich gekundigt",
+    ),
+    period_end=(
+        r"\b(mitgliedschaft|abo|abonnement)\b[^.;]{0,30}\b(endet|lauft [^.;]{0,20}aus)",
+        r"\bendet am\b",
+    ),
+    state=(r"gekundigt", r"kundigung", r"beendet"),
+    negated=(r"\bnicht\b", r"\bkein", r"\bfehlgeschlagen\b"),
+    conditional=(r"\bwenn\b", r"\bfalls\b", r"\bsofern\b", r"\bjederzeit\b"),
+    pending=(
+        r"\bausstehend",
+        r"\bin (prufung|bearbeitung)\b",
+        r"\bwird (gepruft|bearbeitet)\b",
+        r"\bauf den link\b[^.]{0,60}\bzu bestatigen",
+        r"\bum (deine|ihre|die) kundigung zu bestatigen",
+        r"\bwenn (dein|ihr) antrag\b[^.]{0,20}\b(genehmigt|angenommen)",
+        r"\bnoch nicht\b",
+    ),
+)
+
+FR = Words(
+    confirmed=(
+        r"\b(abonnement|adhesion|forfait)\b.{0,40}\b(a|est)( bien| desormais)?( ete)? (resilie|annule|termine)",
+        r"\b(resiliation|annulation) (est |a ete )?(bien )?(confirmee|effectuee|terminee)",
+    ),
+    period_end=(
+        r"\b(abonnement|adhesion)\b[^.;]{0,30}\b(prendra fin|se terminera|se termine|expire)",
+        r"\b(regarder|profiter)\b[^.;]{0,30}\bjusqu",
+    ),
+    state=(r"resilie", r"annule", r"resiliation", r"annulation"),
+    negated=(r"\bne\b.{0,30}\bpas\b", r"\bn['’]", r"\bechec\b", r"\bpas (encore|ete)\b"),
+    conditional=(r"^si\b", r"\bsi (vous|votre|la|le|l['’]|tu|ta)\b", r"\ba tout moment\b"),
+    pending=(
+        r"\ben attente\b",
+        r"\ben cours (d['’]examen|de traitement|de validation)",
+        r"\bsera (examinee|traitee|validee|etudiee)",
+        r"\bsur le lien\b[^.]{0,60}\bpour (confirmer|finaliser)",
+        r"\bpour (confirmer|finaliser) (votre|la) (resiliation|demande)\b[^.]{0,60}\b(lien|e-?mail)",
+        r"\bsi votre demande est (acceptee|approuvee|validee)",
+        r"\bpas encore\b",
+    ),
+)
+
+ES = Words(
+    confirmed=(
+        r"\b(membresia|suscripcion|plan|cuenta)\b.{0,40}\b(ha sido|fue|esta|quedo)( ya)? (cancelad|anulad|dad[oa] de baja)",
+        r"\bcancelacion (esta |fue |ha sido )?(completa|confirmada|realizada|completada)",
+        r"\b(hemos|has) cancelado\b", r"\bse (ha|han) (cancelado|anulado|dado de baja)\b",
+    ),
+    period_end=(
+        r"\b(membresia|suscripcion)\b[^.;]{0,30}\b(finalizara|terminara|vence|termina|caduca)",
+        r"\b(ver|disfrutar)\b[^.;]{0,30}\bhasta\b",
+    ),
+    state=(r"cancelad", r"cancelacion", r"anulad", r"dad[oa] de baja"),
+    negated=(
+        r"\bno (ha|se|esta|fue)\b",
+        r"\bno pudo\b",
+        r"\bnunca\b",
+        r"\baun no\b",
+        r"\btodavia no\b",
+    ),
+    conditional=(r"\bsi\b(?![,!])", r"\bcuando\b", r"\ben cualquier momento\b", r"\ben caso de\b"),
+    pending=(
+        r"\bpendiente",
+        r"\ben revision\b",
+        r"\b(sera|esta siendo) (revisad|procesad|evaluad)",
+        r"\brevisaremos\b",
+        r"\ben el enlace\b[^.]{0,60}\bpara (confirmar|completar)",
+        r"\bpara (confirmar|completar) (tu|su|la) (cancelacion|solicitud)\b[^.]{0,60}\b(enlace|correo)",
+        r"\bsi (tu|su) solicitud (es|fuera|resulta) (aprobada|aceptada)",
+        r"\b(aun|todavia) no\b",
+    ),
+)
+
+IT = Words(
+    confirmed=(
+        r"\b(abbonamento|iscrizione)\b.{0,40}\b(e stato|e stata|e)( gia)? (annullat|disdett|cancellat)",
+        r"\bdisdetta (e )?(confermata|completata)",
+    ),
+    period_end=(r"\b(abbonamento|iscrizione)\b[^.;]{0,30}\b(terminera|scadra|termina)",),
+    state=(r"annullat", r"disdett", r"cancellat"),
+    negated=(r"\bnon (e|ha|sia)\b", r"\bnon\b", r"\bmai\b"),
+    conditional=(r"\bse\b", r"\bqualora\b", r"\bin qualsiasi momento\b"),
+    pending=(
+        r"\bin attesa\b",
+        r"\bin (fase di )?(revisione|valutazione|elaborazione)\b",
+        r"\bsara (esaminat|valutat|verificat|elaborat)",
+        r"\bsul link\b[^.]{0,60}\bper (confermare|completare)",
+        r"\bse la (tua|sua) richiesta (verra|sara|e) (approvata|accettata)",
+        r"\bnon ancora\b",
+    ),
+)
+
+PT = Words(
+    confirmed=(
+        r"\b(assinatura|plano)\b.{0,40}\b(foi|esta)( ja)? cancelad",
+        r"\bcancelamento (foi )?(confirmado|concluido)",
+    ),
+    period_end=(r"\b(assinatura|plano)\b[^.;]{0,30}\b(terminara|expira|termina|se encerra)",),
+    state=(r"cancelad", r"cancelamento"),
+    negated=(r"\bnao\b", r"\bnunca\b"),
+    conditional=(
+        r"^se\b",
+        r"\bse (voce|sua|seu|o|a|for|houver|clicar|cancelar)\b",
+        r"\bcaso\b",
+        r"\bquando\b",
+        r"\ba qualquer momento\b",
+    ),
+    pending=(
+        r"\bpendente",
+        r"\bem (analise|revisao)\b",
+        r"\bsera (analisad|revisad|processad)",
+        r"\bno link\b[^.]{0,60}\bpara (confirmar|concluir)",
+        r"\bse (sua|a) solicitacao for (aprovada|aceita)",
+        r"\bainda nao\b",
+    ),
+)
+
+NL = Words(
+    confirmed=(
+        r"\b(lidmaatschap|abonnement)\b.{0,40}\b(is|werd)( nu)? (opgezegd|beeindigd|geannuleerd)",
+    ),
+    period_end=(r"\b(lidmaatschap|abonnement)\b[^.;]{0,30}\b(eindigt|loopt af)",),
+    state=(r"opgezegd", r"geannuleerd", r"beeindigd"),
+    negated=(r"\bniet\b", r"\bgeen\b"),
+    conditional=(r"\bals (je|jij|u|uw)\b", r"\bindien\b", r"\bmits\b", r"\baltijd\b"),
+    pending=(
+        r"\bin behandeling\b",
+        r"\bwordt (beoordeeld|verwerkt)\b",
+        r"\bin afwachting\b",
+        r"\bop de link\b[^.]{0,60}\bom\b[^.]{0,30}\bte bevestigen",
+        r"\bals (je|uw) verzoek (wordt )?goedgekeurd",
+        r"\bnog niet\b",
+    ),
+)
+
+RO = Words(
+    confirmed=(
+        r"\b(abonamentul|abonament|calitatea de membru|contul)\b.{0,40}\b(a fost|este)( deja| cu succes)* (anulat|reziliat|incheiat|oprit)",
+        r"\b(anularea|rezilierea) (a fost |este )?(confirmata|finalizata|efectuata)",
+        r"\bai anulat\b",
+        r"\banulat cu succes\b",
+    ),
+    period_end=(
+        r"\b(abonamentul|abonament)\b[^.;]{0,30}\b(se va incheia|se incheie|expira|va expira|se termina)",
+        r"\b(viziona\w*|accesul|acces|beneficia\w*)\b[^.;]{0,30}\bpana (la|pe|in)\b",
+    ),
+    state=(r"anulat", r"reziliat", r"anularea", r"rezilierea"),
+    negated=(r"\bnu\b", r"\bniciodata\b", r"\besuat"),
+    conditional=(r"\bdaca\b", r"\bin cazul in care\b", r"\boricand\b"),
+    pending=(
+        r"\bin asteptare\b",
+        r"\bin curs de (analiza|procesare|verificare)\b",
+        r"\bva fi (analizat|verificat|procesat)",
+        r"\bpe linkul\b[^.]{0,60}\bpentru a (confirma|finaliza)",
+        r"\bdaca (cererea|solicitarea)\b[^.]{0,20}\b(este|va fi) (aprobat|acceptat)",
+        r"\binca nu\b",
+    ),
+)
+
+CA = Words(
+    confirmed=(
+        r"\b(subscripcio|abonament|compte)\b.{0,40}\b(s['’]ha|ha estat|esta)( ja)? (cancel·lad|cancelad|donad)",
+        r"\bcancel·lacio (confirmada|completada)",
+    ),
+    period_end=(r"\b(subscripcio|abonament)\b[^.;]{0,30}\b(finalitzara|acabara|venc)",),
+    state=(r"cancel·lad", r"cancelad", r"cancel·lacio"),
+    negated=(r"\bno\b",),
+    conditional=(r"\bsi\b(?![,!])", r"\bquan\b", r"\ben qualsevol moment\b"),
+    pending=(r"\bpendent", r"\ben revisio\b", r"\bsera revisad"),
+)
+
+PL = Words(
+    confirmed=(
+        r"\b(członkostwo|czlonkostwo|subskrypcja|abonament)\b.{0,40}\b(zostało|zostalo|zostala|została|jest)( juz)? anulowan",
+        r"\banulowanie (zostało |zostalo )?(zakonczone|potwierdzone)",
+    ),
+    period_end=(
+        r"\b(członkostwo|czlonkostwo|subskrypcja|abonament)\b[^.;]{0,30}\b(wygasa|wygasnie|konczy sie|zakonczy sie)",
+    ),
+    state=(r"anulowan",),
+    negated=(r"\bnie\b",),
+    conditional=(r"\bjesli\b", r"\bjezeli\b", r"\bw kazdej chwili\b", r"\bgdy\b"),
+    pending=(
+        r"\boczekuj",
+        r"\bw trakcie (rozpatrywania|weryfikacji)\b",
+        r"\bzostanie rozpatrzon",
+        r"\bjeszcze nie\b",
+    ),
+)
+
+SV = Words(
+    confirmed=(
+        r"\b(medlemskap|prenumeration|abonnemang)\w*\b.{0,40}\b(har |ar )?(avslutats|avslutat|sagts upp|uppsagt)",
+        r"\buppsagningen (ar )?(bekraftad|klar|genomford)",
+    ),
+    period_end=(
+        r"\b(medlemskap|prenumeration|abonnemang)\w*\b[^.;]{0,30}\b(upphor|avslutas|slutar)",
+    ),
+    state=(r"avslutat", r"uppsagd", r"uppsagt"),
+    negated=(r"\binte\b", r"\baldrig\b"),
+    conditional=(r"\bom (du|din|ditt|er)\b", r"\bnar som helst\b"),
+    pending=(r"\b(vantar|avvaktar)\b", r"\bgranskas\b", r"\bunder granskning\b", r"\binte annu\b"),
+)
+
+DA = Words(
+    confirmed=(
+        r"\b(medlemskab|medlemskap|abonnement)\w*\b.{0,40}\b(er|blev|ble)( nu)? (opsagt|afsluttet|avsluttet|sagt opp)",
+    ),
+    period_end=(
+        r"\b(medlemskab|medlemskap|abonnement)\w*\b[^.;]{0,30}\b(ophorer|udlober|slutter|avsluttes|utloper)",
+    ),
+    state=(r"opsagt", r"avsluttet", r"afsluttet"),
+    negated=(r"\bikke\b", r"\baldrig\b", r"\baldri\b"),
+    conditional=(r"\bhvis (du|dere|i|din|dit)\b",),
+    pending=(r"\b(afventer|venter pa)\b", r"\bunder behandling\b", r"\b(endnu|enna) ikke\b"),
+)
+
+FI = Words(
+    confirmed=(
+        r"\b(jasenyys|jasenyytesi|tilaus|tilauksesi)\b.{0,40}\b(on )?(peruttu|paattynyt|lopetettu)",
+    ),
+    period_end=(r"\b(jasenyys|jasenyytesi|tilaus)\b[^.;]{0,30}\bpaattyy",),
+    state=(r"peruttu",),
+    negated=(r"\bei\b", r"\bepaonnistui\b"),
+    conditional=(r"\bjos\b", r"\bmilloin tahansa\b"),
+    pending=(r"\bodottaa\b", r"\bkasittelyssa\b", r"\btarkistetaan\b", r"\bei viela\b"),
+)
+
+TR = Words(
+    confirmed=(
+        r"\b(uyeli|aboneli)\w*\b.{0,40}\b(iptal edildi|sonlandırıldı|sonlandirildi)",
+        r"\biptal (islemi |işlemi )?tamamlandı",
+    ),
+    period_end=(r"\b(uyeli|aboneli)\w*\b[^.;]{0,30}\b(sona erecek|sona erer|bitecek)",),
+    state=(r"iptal",),
+    negated=(r"\bdegil\b", r"edilmedi", r"edilemedi"),
+    conditional=(r"\bistediginiz zaman\b", r"(r|s)(sanız|saniz|seniz)\b", r"\beger\b"),
+    pending=(r"\bbeklemede\b", r"\bincelen", r"\bonaylanirsa\b", r"\bhenuz\b"),
+)
+
+CS = Words(
+    confirmed=(
+        r"\b(clenstvi|predplatne)\b.{0,40}\b(bylo|je)( uspesne)? (zruseno|ukonceno)",
+        r"\bzruseni (bylo )?(dokonceno|potvrzeno)",
+    ),
+    period_end=(r"\b(clenstvi|predplatne)\b[^.;]{0,30}\b(skonci|vyprsi|konci)",),
+    state=(r"zrusen",),
+    negated=(r"\bneby", r"\bnebylo\b", r"\bnen[ií]\b"),
+    conditional=(r"\bpokud\b", r"\bkdykoli\b", r"\bjestli\b"),
+    pending=(r"\bceka na\b", r"\bposuzovan", r"\bbude posouzen", r"\bzatim ne\b"),
+)
+
+SK = Words(
+    confirmed=(
+        r"\b(clenstvo|predplatne)\b.{0,40}\b(bolo|je)( uspesne)? (zrusene|ukoncene)",
+        r"\bzrusenie (bolo )?potvrdene",
+    ),
+    period_end=(r"\b(clenstvo|predplatne)\b[^.;]{0,30}\b(skonci|vyprsi|konci)",),
+    state=(r"zrusen",),
+    negated=(r"\bnebolo\b", r"\bnie je\b"),
+    conditional=(r"\bak\b", r"\bkedykolvek\b"),
+    pending=(r"\bcaka na\b", r"\bbude posuden", r"\bzatial nie\b"),
+)
+
+HR = Words(  # Croatian, Bosnian and Serbian in Latin script
+    confirmed=(
+        r"\b(clanstvo|pretplata|pretplatu)\b.{0,40}\b(je|bila je|je bilo)( uspjesno| uspesno)? (otkazan|prekinut)",
+        r"\botkazivanje (je )?(potvrdeno|zavrseno)",
+    ),
+    period_end=(r"\b(clanstvo|pretplata)\b[^.;]{0,30}\b(istice|zavrsava|prestaje)",),
+    state=(r"otkazan",),
+    negated=(r"\bnije\b", r"\bnisu\b"),
+    conditional=(r"\bako\b", r"\bbilo kada\b"),
+    pending=(r"\bna cekanju\b", r"\bbit ce (razmotren|pregledan)", r"\bjos nije\b"),
+)
+
+HU = Words(
+    confirmed=(
+        r"\b(elofizetes|elofizetese|tagsag|tagsaga)\b.{0,40}\b(lemondva|megszunt|lemondtuk)",
+    ),
+    period_end=(r"\b(elofizetes|tagsag)\w*\b[^.;]{0,30}\b(lejar|megszunik)",),
+    state=(r"lemond",),
+    negated=(r"\bnem\b", r"\bsikertelen\b"),
+    conditional=(r"\bha\b", r"\bbarmikor\b"),
+    pending=(r"\bfuggoben\b", r"\belbiralas alatt\b", r"\bfeldolgozas alatt\b", r"\bmeg nem\b"),
+)
+
+EL = Words(
+    confirmed=(r"\b(συνδρομη|συνδρομη σας)\b.{0,40}ακυρωθηκε", r"η ακυρωση ολοκληρωθηκε"),
+    period_end=(r"θα ληξει",),
+    state=(r"ακυρω",),
+    negated=(r"\bδεν\b",),
+    conditional=(r"\bαν\b", r"\bεαν\b"),
+    pending=(r"εκκρεμ", r"υπο εξεταση", r"θα εξεταστει"),
+)
+
+RU = Words(
+    confirmed=(
+        r"(подписка|членство|аккаунт)( была| успешно)* (отменена|прекращена)",
+        r"отмена (подтверждена|завершена)",
+    ),
+    period_end=(r"(закончится|истекает|действует до)",),
+    state=(r"отмен",),
+    negated=(r"\bне\b",),
+    conditional=(r"если", r"в любое время"),
+    pending=(r"на рассмотрении", r"ожида", r"будет рассмотрен", r"(еще|ещё) не"),
+)
+
+UK = Words(
+    confirmed=(
+        r"(підписк[ау]|членство|обліковий запис)( було| успішно)* (скасовано|припинено)",
+        r"скасування (підтверджено|завершено)",
+    ),
+    period_end=(r"(закінчиться|спливає|діє до)",),
+    state=(r"скасован",),
+    negated=(r"\bне\b",),
+    conditional=(r"якщо", r"будь-коли"),
+    pending=(r"на розгляді", r"очіку", r"буде розглянуто", r"ще не"),
+)
+
+BG = Words(
+    confirmed=(
+        r"(абонаментът|членството|абонамент)[^.]{0,40}(беше|е)( успешно)? (анулиран|прекратен)",
+    ),
+    period_end=(r"(ще изтече|изтича|ще приключи)",),
+    state=(r"анулиран",),
+    negated=(r"\bне\b",),
+    conditional=(r"\bако\b", r"по всяко време"),
+    pending=(r"в очакване", r"ще бъде разгледан", r"все още не"),
+)
+
+HE = Words(
+    confirmed=(r"(המנוי|החברות|המינוי).{0,40}(בוטל|הסתיים)", r"הביטול הושלם"),
+    period_end=(r"(המנוי|החברות)[^.;]{0,30}(יסתיים|תסתיים|יפוג)",),
+    state=(r"בוטל",),
+    negated=(r"\bלא\b",),
+    conditional=(r"\bאם\b", r"בכל עת"),
+    pending=(r"ממתינ", r"בבדיקה", r"ייבדק", r"תיבדק"),
+)
+
+AR = Words(
+    confirmed=(
+        r"(اشتراكك|عضويتك|الاشتراك|العضوية).{0,40}(تم إلغاء|ألغي|أُلغي)",
+        r"تم إلغاء (اشتراكك|عضويتك|الاشتراك|العضوية)",
+    ),
+    period_end=(r"(ينتهي|سينتهي|ستنتهي|تنتهي)",),
+    state=(r"إلغاء", r"ألغي"),
+    negated=(r"\bلم\b", r"\bلا\b", r"\bليس\b", r"\bلن\b"),
+    conditional=(r"\bإذا\b", r"\bإن\b", r"في أي وقت"),
+    pending=(r"قيد المراجعة", r"قيد الانتظار", r"معلق", r"ستتم مراجعة"),
+)
+
+FA = Words(
+    confirmed=(
+        r"(اشتراک|عضویت).{0,40}(لغو شد|لغو گردید)",
+        r"لغو (اشتراک|عضویت) (انجام شد|با موفقیت)",
+    ),
+    period_end=(r"(به پایان می‌رسد|به پایان میرسد|منقضی می‌شود)",),
+    state=(r"لغو",),
+    negated=(r"\bن(شد|شده|می)",),
+    conditional=(r"\bاگر\b", r"هر زمان"),
+    pending=(r"در انتظار", r"در حال بررسی", r"بررسی خواهد شد"),
+)
+
+HI = Words(
+    confirmed=(r"(सदस्यता|सब्सक्रिप्शन|मेंबरशिप).{0,40}(रद्द कर दी गई|रद्द हो गई|रद्द की गई)",),
+    period_end=(r"(समाप्त हो जाएगी|समाप्त होगी|तक देख)",),
+    state=(r"रद्द",),
+    negated=(r"नहीं",),
+    conditional=(r"\bअगर\b", r"\bयदि\b", r"किसी भी समय"),
+    pending=(r"लंबित", r"समीक्षा", r"प्रक्रिया में"),
+)
+
+ID = Words(
+    confirmed=(
+        r"\b(langganan|keanggotaan)\b.{0,40}\b(telah|sudah|berhasil) (dibatalkan|berakhir|dihentikan)",
+        r"\bpembatalan (berhasil|selesai)",
+    ),
+    period_end=(r"\b(langganan|keanggotaan)\b[^.;]{0,30}\b(akan )?berakhir",),
+    state=(r"dibatalkan",),
+    negated=(r"\btidak\b", r"\bbelum\b", r"\bgagal\b"),
+    conditional=(r"\bjika\b", r"\bapabila\b", r"\bkapan saja\b"),
+    pending=(r"\bmenunggu\b", r"\bsedang ditinjau\b", r"\bakan ditinjau\b", r"\bdiproses\b"),
+)
+
+VI = Words(
+    confirmed=(r"\b(da|đa) (bi |đuoc |duoc )?huy\b", r"\bhuy thanh cong\b"),
+    period_end=(r"\bket thuc vao\b",),
+    state=(r"\bhuy\b",),
+    negated=(r"\bkhong\b", r"\bchua\b"),
+    conditional=(r"\bneu\b", r"\bbat cu luc nao\b"),
+    pending=(r"\b(dang|đang) cho\b", r"\b(dang|đang) (duoc )?xem xet\b"),
+)
+
+TH = Words(
+    confirmed=(r"ยกเลิกเรียบร้อย", r"ยกเลิกแล้ว"),
+    period_end=(r"สิ้นสุด",),
+    state=(r"ยกเลิก",),
+    negated=(r"ไม่",),
+    conditional=(r"ถ้า", r"หาก"),
+    pending=(r"รอดำเนินการ", r"อยู่ระหว่างการตรวจสอบ"),
+)
+
+JA = Words(
+    confirmed=(r"(解約|退会|キャンセル)(手続き)?(が|は)?(完了|されました|済み)",),
+    period_end=(r"まで(視聴|ご利用|利用)", r"(終了日|に終了します)"),
+    state=(r"解約", r"退会", r"取消"),
+    negated=(r"未", r"失敗", r"できません"),
+    negated_after=(r"^.{0,6}(ません|されていない)",),
+    conditional=(r"場合", r"いつでも", r"たら"),
+    pending=(r"審査中", r"確認中", r"保留中", r"処理中", r"承認され(れば|た場合)"),
+)
+
+ZH = Words(
+    confirmed=(r"(已|已经|已經|成功)(取消|退订|退訂|终止|終止)", r"(取消|退订|退訂)(成功|完成)"),
+    period_end=(r"(到期|届满|屆滿|将于.{0,20}(结束|終止|终止))",),
+    state=(r"取消", r"退订", r"退訂"),
+    negated=(r"未", r"没有", r"沒有", r"失败", r"失敗"),
+    conditional=(r"如果", r"随时", r"隨時", r"若"),
+    pending=(
+        r"审核中",
+        r"審核中",
+        r"待处理",
+        r"待處理",
+        r"处理中",
+        r"處理中",
+        r"尚未",
+        r"如果.{0,20}(批准|通过|通過)",
+    ),
+)
+
+KO = Words(
+    confirmed=(
+        r"(해지|취소)(가|이) ?완료",
+        r"(해지|취소)(가|이)? ?(완료되었|완료됐|되었습니다|됐습니다)",
+    ),
+    period_end=(r"까지 (시청|이용)", r"(멤버십|구독|이용권)[^.;]{0,30}(종료|만료)"),
+    state=(r"해지", r"취소"),
+    negated=(r"않", r"실패"),
+    negated_after=(r"^.{0,6}(않|없|되지)",),
+    conditional=(r"경우", r"(르|하|되)(시)?면 ", r"언제든"),
+    pending=(r"검토 ?중", r"대기 ?중", r"처리 ?중", r"승인되면", r"아직"),
+)
+
+# Primary subtags, and the words of each; "no"/"nb"/"nn" read Danish-Norwegian alike.
+LANGUAGES: dict[str, Words] = {
+    "en": EN, "de": DE, "fr": FR, "es": ES, "it": IT, "pt": PT, "nl": NL, "ro": RO, "ca": CA,
+    "pl": PL, "sv": SV, "da": DA, "no": DA, "nb": DA, "nn": DA, "fi": FI, "tr": TR, "cs": CS,
+    "sk": SK, "hr": HR, "bs": HR, "sr": HR, "hu": HU, "el": EL, "ru": RU, "uk": UK, "bg": BG,
+    "he": HE, "iw": HE, "ar": AR, "fa": FA, "hi": HI, "id": ID, "in": ID, "ms": ID, "vi": VI,
+    "th": TH, "ja": JA, "zh": ZH, "ko": KO,
+}  # fmt: skip
