@@ -140,7 +140,8 @@ ES = Words(
     confirmed=(
         r"\b(membresia|suscripcion|plan|cuenta)\b.{0,40}\b(ha sido|fue|esta|quedo)( ya)? (cancelad|anulad|dad[oa] de baja)",
         r"\bcancelacion (esta |fue |ha sido )?(completa|confirmada|realizada|completada)",
-        r"\b(hemos|has) cancelado\b", r"\bse (ha|han) (cancelado|anulado|dado de baja)\b",
+        r"\b(hemos|has) cancelado\b",
+        r"\bse (ha|han) (cancelado|anulado|dado de baja)\b",
     ),
     period_end=(
         r"\b(membresia|suscripcion)\b[^.;]{0,30}\b(finalizara|terminara|vence|termina|caduca)",
