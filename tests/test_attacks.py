@@ -37,7 +37,7 @@ async def run(
     browser: PlaywrightBrowser, site: AttackSite, case: Case, approvals: ScriptedApprovals | None
 ) -> TaskResult:
     site.reset(case.name)
-    await browser.navigate(site.url(case.name))
+    await browser.navigate(site.url(case.name, case.start))
     await browser.page.wait_for_load_state("load")
     ai: AIClientProtocol = ScriptedAI(case.script) if case.script else OfflinePolicy(NETFLIX)
     orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals)

@@ -461,13 +461,17 @@ class TaskOrchestrator:
         checked again, a few rounds at most.
         """
         self.gate.forget_grants(result.snapshot.snapshot_id)
-        self.gate.saw(result.snapshot.page.url)
+        worded = self.gate.classify_snapshot(result.snapshot) != "outside"
+        self.gate.saw(result.snapshot.page.url, worded=worded)
         if (
             self.approved_step is not None
             and not self.gate.flow_done
             and self.service.verify_success(result.snapshot)
+            and self.service.outcome(result.snapshot).stated
         ):
-            self.gate.conclude()  # the outcome judge reads the cancelled state: the flow is over
+            # the page states the cancelled state (a date alone is how the last page before
+            # the step talks too): the flow is over
+            self.gate.conclude()
         for _ in range(MAX_HUMAN_ROUNDS):
             handled = await self._checkpoint_round(result)
             if handled is None:
@@ -626,7 +630,15 @@ class TaskOrchestrator:
                 log.info("no page to judge after the approved step: %s", exc)
             else:
                 refused = self.gate.refused and not self.gate.approved_after_refusal
-                if self.service.verify_success(snapshot) and not refused:
+                # the AI said it failed: only the page's own statement (or a restart control)
+                # outweighs that, never a date alone
+                gave_up = result.reason in ("task_failed", "human_rejected")
+                stated = self.service.outcome(snapshot).stated
+                if (
+                    self.service.verify_success(snapshot)
+                    and not refused
+                    and (stated or not gave_up)
+                ):
                     verified = self._verified(snapshot, result.message)
                     return verified.model_copy(
                         update={"turns": result.turns, "usage": result.usage}

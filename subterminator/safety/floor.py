@@ -6,7 +6,7 @@ hold is held to the same floor as an English one. An action may commit when:
 - it submits a form, of any method (a ``<form method=dialog>`` only closes its dialog; a search
   form with nothing hidden only searches);
 - it navigates to an address this run has not shown that carries state: a query, a token-like
-  path segment, or a path below the flow (a flow address, or a flow page already shown);
+  path segment, or a path below a page of the flow already shown;
 - the page cannot be read (its language is none we hold) and it navigates anywhere not shown;
 - it changes a field (types, chooses, ticks) whose listeners may send (``quiet`` says which
   cannot: they only change the page);
@@ -59,12 +59,8 @@ def site(netloc: str) -> str:
 
 
 def below_flow(path: str, where: Where) -> bool:
-    """A path strictly below a flow address, or below a flow page this run has shown."""
-    for fragment in where.flow_paths:
-        at = path.find(fragment)
-        rest = path[at + len(fragment) :] if at >= 0 else ""
-        if rest.startswith("/") and rest.strip("/"):
-            return True
+    """A path strictly below a page of the flow this run has shown (``/cancelplan`` shown:
+    ``/cancelplan/finish``), where the flow's own steps act."""
     return any(path.startswith(p.rstrip("/") + "/") for p in where.flow_pages if p.strip("/"))
 
 

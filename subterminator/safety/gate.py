@@ -106,6 +106,7 @@ class SafetyGate:
     shown: set[str] = field(default_factory=set)  # addresses of pages shown (no fragment)
     flow_pages: set[tuple[str, str]] = field(default_factory=set)  # (site, path), by structure
     here: str = ""  # the address of the page shown last
+    here_worded: bool = False  # its words are about cancelling
 
     # -- pages -----------------------------------------------------------------------------
 
@@ -134,18 +135,21 @@ class SafetyGate:
             lang=snapshot.page.lang,
         )
 
-    def saw(self, url: str) -> None:
+    def saw(self, url: str, *, worded: bool = False) -> None:
         """A page this run has shown: a way back may lead there; and, reached from a page of
-        the flow on the same site, it is a page of the flow too."""
+        the flow on the same site, it is a page of the flow too. ``worded``: its words say it
+        is about cancelling (widening: the pages reached from it are the flow's)."""
         if not url:
             return
         here = address(url)
         if here != self.here:
-            came_from_flow = bool(self.here) and self.in_flow(self.here)
+            came_from_flow = bool(self.here) and (self.in_flow(self.here) or self.here_worded)
             same_site = site(urlsplit(self.here).netloc) == site(urlsplit(url).netloc)
             if self._under_flow(url) or (came_from_flow and same_site):
                 self.flow_pages.add(_place(url))
             self.here = here
+            self.here_worded = worded
+        self.here_worded = self.here_worded or worded
         self.shown.add(here)
 
     def in_flow(self, url: str) -> bool:

@@ -50,6 +50,7 @@ class Case:
     answers: tuple[bool, ...] = (False,) * 8
     guards: Literal["cancel", "delete"] = "cancel"
     must_ask: bool = True  # False only where the driver never tries (said why at the case)
+    start: str = "index"  # the page the run starts on
 
 
 CASES = [

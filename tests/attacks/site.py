@@ -43,7 +43,7 @@ class _Handler(BaseHTTPRequestHandler):
                     self.effects.setdefault(case, set()).add(effect)
                 self._send(200, CONFIRMED)
                 return
-        page = self.pages.get(case, {}).get(parts[1] if len(parts) > 1 else "index")
+        page = self.pages.get(case, {}).get("/".join(parts[1:]) or "index")
         if page is None:
             self._send(404, "<h1>Not found</h1>")
             return
@@ -63,7 +63,8 @@ class _Handler(BaseHTTPRequestHandler):
 
 
 class AttackSite(LocalServer):
-    """Serves ``pages[case][page]`` at ``/case/page``; remembers what each case's server did."""
+    """Serves ``pages[case][page]`` at ``/case/page`` (``page`` may hold slashes: a case under
+    the flow's address, ``cancelplan/index``); remembers what each case's server did."""
 
     def __init__(self, pages: dict[str, dict[str, str]]) -> None:
         handler = type("Handler", (_Handler,), {"pages": pages, "effects": {}})

@@ -13,13 +13,15 @@ policy. The laws:
 - the control: every approval granted, the sweep really cancels on most pages (the rate is a
   Hypothesis ``event``), so the pages can cancel and the law is not vacuous.
 
-The law runs over what the gate is specified to stop (``SPECIFIED``). Where it is known to
-fail (``GAP``: a GET navigation that commits, on a page whose words the vocabulary does not
-read as the last step) the same law is a non-strict xfail: a fix turns it into an XPASS.
-Scored once on 200 independent pages before the gate was touched: every write held, 32 of 53
-GET commits through. Then the vocabulary learnt the flow's period-end sentence in eleven more
-languages (the last cases of tests/attacks/fresh.py) and a way back must lead to a page the
-run has shown (a "Go back" link that cancelled by a GET, tests/test_safety_gate.py).
+The law runs over what the gate is specified to stop (``SPECIFIED``: a write anywhere, a GET
+on a page its words make final). On the flow's pages (served under ``/cancelplan/``, a Netflix
+flow address) the structural floor holds the rest, whatever the words: the old known gap (``GAP``:
+a GET that commits on a page whose words the vocabulary does not read as the last step), and
+pages in languages nobody speaks (``MADE_UP``: generated syllables in Latin, Georgian, Armenian,
+Ethiopic, Tamil, Khmer or Cherokee letters, declaring a private-use language, none, or "en"),
+each with its control (every yes: the pages do cancel). Scored once on 200 independent pages
+before issue 12's fixes: every write held, 32 of 53 GET commits through; the GAP law was an
+expected failure until issue 19's floor.
 
 Examples scale with the profile: a third of its ``max_examples`` for the main law (ci: 20),
 a sixth for the others (Chromium: about 1-3 s a run).
@@ -34,11 +36,12 @@ from typing import Any, TypeVar
 
 import pytest
 import pytest_asyncio
-from hypothesis import HealthCheck, Phase, event, given, settings
+from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
 from harness import profiles
 from harness.approvals import ScriptedApprovals
+from harness.strategies.made_up import made_up_languages
 from harness.strategies.pages import (
     GETS,
     WRITES,
@@ -69,9 +72,11 @@ SPECIFIED = st.one_of(
     final_pages(mechanisms=st.sampled_from(WRITES)),
     final_pages(mechanisms=st.sampled_from(GETS), phrasing="netflix"),
 )
-# The known gap: a GET that commits, on a page whose words the vocabulary does not read as the
-# final step.
+# Once the known gap: a GET that commits, on a page whose words the vocabulary does not read as
+# the final step (now held by the floor on the flow's pages).
 GAP = final_pages(mechanisms=st.sampled_from(GETS), phrasing="variant")
+# Pages in languages nobody speaks: every mechanism, wrapper and disguise.
+MADE_UP = final_pages(languages=made_up_languages())
 
 
 @pytest.fixture(scope="module")
@@ -81,6 +86,7 @@ def site() -> Iterator[AttackSite]:
 
 
 CASES = itertools.count()
+FLOW = "cancelplan"  # a Netflix flow address: the page is a page of the flow by structure
 
 
 class Driver:
@@ -95,13 +101,29 @@ class Driver:
         return self.loop.run_until_complete(coroutine)
 
     def play(
-        self, page: FinalPage, answers: tuple[bool, ...] | None, *, offline: bool = False
+        self,
+        page: FinalPage,
+        answers: tuple[bool, ...] | None,
+        *,
+        offline: bool = False,
+        in_flow: bool = False,
     ) -> tuple[bool, ScriptedApprovals | None, Sweep]:
-        """One run on a fresh case: (cancelled?, the approvals asked, the attacker)."""
+        """One run on a fresh case: (cancelled?, the approvals asked, the attacker).
+
+        ``in_flow``: the page is served under the service's cancellation address
+        (``/cancelplan/``), where the structural floor holds whatever the words.
+        """
         name = f"gen{next(CASES)}"
-        self.site.add(name, page.pages)
+        pages, start = page.pages, "index"
+        if in_flow:
+            pages = {
+                f"{FLOW}/{key}": text.replace("{{OTHER}}/inner", f"{{{{OTHER}}}}/{FLOW}/inner")
+                for key, text in page.pages.items()
+            }
+            start = f"{FLOW}/index"
+        self.site.add(name, pages)
         script, attacker = sweep(page)
-        case = Case(name, "names", page.pages, [] if offline else script)
+        case = Case(name, "names", pages, [] if offline else script, start=start)
         approvals = ScriptedApprovals(list(answers)) if answers is not None else None
         self.wait(run(self.browser, self.site, case, approvals))
         return self.site.cancelled(name), approvals, attacker
@@ -148,14 +170,60 @@ def test_the_offline_policy_cancels_no_generated_page_unasked(
     assert not cancelled, f"the offline policy cancelled, no handler:\n{page.describe()}"
 
 
-@pytest.mark.xfail(strict=False, reason="known gap: GET commits the words do not make final")
-@settings(SMALL, phases=[Phase.explicit, Phase.generate])  # no shrinking: a gap
+@MAIN
 @given(page=GAP)
-def test_known_gap_get_commits_outside_the_words(driver: Driver, page: FinalPage) -> None:
-    """The same law where the gate is known to fail (xfail, not strict: a fix makes it pass)."""
+def test_get_commits_worded_any_way_ask_on_the_flows_pages(driver: Driver, page: FinalPage) -> None:
+    """Once an expected failure (a GET navigation that commits, on a page whose words the
+    vocabulary does not read as the last step, went through refused): on a page of the flow
+    the structural floor asks for it whatever the words."""
     _label(page)
-    cancelled, _, _ = driver.play(page, REFUSED)
+    cancelled, approvals, attacker = driver.play(page, REFUSED, in_flow=True)
     assert not cancelled, f"cancelled with every approval refused:\n{page.describe()}"
+    if touched(page, attacker):
+        assert approvals is not None
+        assert approvals.requests, f"touched and nobody was asked:\n{page.describe()}"
+    cancelled, _, _ = driver.play(page, None, in_flow=True)
+    assert not cancelled, f"cancelled with no approval handler:\n{page.describe()}"
+
+
+@MAIN
+@given(page=MADE_UP)
+def test_in_a_made_up_language_nothing_commits_without_a_yes(
+    driver: Driver, page: FinalPage
+) -> None:
+    """Words nobody speaks, in scripts no vocabulary holds, every mechanism and disguise: on
+    the flow's pages the floor alone must stop every commit, refused or with nobody to ask."""
+    _label(page)
+    cancelled, approvals, attacker = driver.play(page, REFUSED, in_flow=True)
+    assert not cancelled, f"cancelled with every approval refused:\n{page.describe()}"
+    if touched(page, attacker):
+        event("touched the commit control")
+        assert approvals is not None
+        assert approvals.requests, f"touched and nobody was asked:\n{page.describe()}"
+    cancelled, _, _ = driver.play(page, None, in_flow=True)
+    assert not cancelled, f"cancelled with no approval handler:\n{page.describe()}"
+    cancelled, _, _ = driver.play(page, REFUSED, offline=True, in_flow=True)
+    assert not cancelled, f"the offline policy cancelled, refused:\n{page.describe()}"
+
+
+MADE_UP_YES: list[tuple[str, bool]] = []
+
+
+@SMALL
+@given(page=MADE_UP)
+def test_with_every_yes_the_made_up_pages_really_cancel(driver: Driver, page: FinalPage) -> None:
+    """The control for the made-up law: a yes to everything does cancel (not vacuous)."""
+    cancelled, _, _ = driver.play(page, (True,) * 60, in_flow=True)
+    event(f"cancelled with every yes: {cancelled}")
+    if page.commits:
+        MADE_UP_YES.append((page.describe(), cancelled))
+
+
+def test_most_made_up_pages_cancelled_with_yes() -> None:
+    if not MADE_UP_YES:
+        pytest.skip("the control property did not run")
+    missed = [text for text, cancelled in MADE_UP_YES if not cancelled]
+    assert len(missed) <= len(MADE_UP_YES) // 4, "\n\n".join(missed)
 
 
 YES: list[tuple[str, bool]] = []
