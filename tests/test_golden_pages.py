@@ -4,7 +4,9 @@ fixtures/pages must produce them. ``pytest tests/test_golden_pages.py --snapshot
 
 from __future__ import annotations
 
+import base64
 import json
+import struct
 from typing import Any
 
 import pytest
@@ -22,7 +24,19 @@ pytestmark = pytest.mark.browser
 
 
 class GoldenPages(JSONSnapshotExtension):
-    """One file per page in fixtures/snapshots/, named after the page."""
+    """One file per page in fixtures/snapshots/, named after the page.
+
+    The screenshot is kept in the file (the samples carry a real one) but compared by its
+    size only: Chromium's anti-aliasing is not the same from one run to the next, and a pixel
+    is not what these files pin.
+    """
+
+    def matches(self, *, serialized_data: Any, snapshot_data: Any) -> bool:
+        try:
+            made, stored = json.loads(serialized_data), json.loads(snapshot_data)
+        except (TypeError, ValueError):
+            return bool(serialized_data == snapshot_data)
+        return bool(_sized(made) == _sized(stored))
 
     @classmethod
     def dirname(cls, *, test_location: PyTestLocation) -> str:
@@ -31,6 +45,15 @@ class GoldenPages(JSONSnapshotExtension):
     @classmethod
     def get_snapshot_name(cls, *, test_location: PyTestLocation, index: SnapshotIndex = 0) -> str:
         return str(index)
+
+
+def _sized(data: Any) -> Any:
+    """The snapshot with its screenshot replaced by the PNG's width and height."""
+    if not isinstance(data, dict) or not data.get("screenshot"):
+        return data
+    png = base64.b64decode(data["screenshot"])
+    size = struct.unpack(">II", png[16:24]) if png[:8] == b"\x89PNG\r\n\x1a\n" else None
+    return {**data, "screenshot": size}
 
 
 @pytest.mark.parametrize("name", list(SAMPLES))

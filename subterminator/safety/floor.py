@@ -6,7 +6,8 @@ hold is held to the same floor as an English one. An action may commit when:
 - it submits a form, of any method (a ``<form method=dialog>`` only closes its dialog; a search
   form with nothing hidden only searches);
 - it navigates to an address this run has not shown that carries state: a query, a token-like
-  path segment, or a path below a page of the flow already shown;
+  path segment, or a path below the flow (below a page of the flow already shown, or below the
+  flow address the page itself is under);
 - the page cannot be read (its language is none we hold) and it navigates anywhere not shown;
 - it changes a field (types, chooses, ticks) whose listeners may send (``quiet`` says which
   cannot: they only change the page);
@@ -60,7 +61,16 @@ def site(netloc: str) -> str:
 
 def below_flow(path: str, where: Where) -> bool:
     """A path strictly below a page of the flow this run has shown (``/cancelplan`` shown:
-    ``/cancelplan/finish``), where the flow's own steps act."""
+    ``/cancelplan/finish``), or, from a page inside a flow address, below that address (from
+    ``/cancelplan/step``: ``/cancelplan/commit``): within the flow, its own steps act. An entry
+    from outside (``/account/membership`` to ``/cancelplan/options``) is not below."""
+    here = urlsplit(where.url).path
+    for fragment in where.flow_paths:
+        at = path.find(fragment)
+        rest = path[at + len(fragment) :] if at >= 0 else ""
+        inside = at >= 0 and here.startswith(path[: at + len(fragment)])
+        if inside and rest.startswith("/") and rest.strip("/"):
+            return True
     return any(path.startswith(p.rstrip("/") + "/") for p in where.flow_pages if p.strip("/"))
 
 

@@ -5,7 +5,10 @@ static page or a handler ``(Request, State) -> Reply | str``. In pages, ``{{B}}`
 variant's prefix (``/<variant>``); a redirect's location starting with ``/`` is inside the variant.
 POSTs answer ``303``. Only a POST may change whether the membership is cancelled: a handler that
 flips it on any other method is a bug in the variant, answered ``500`` and recorded as a
-``violation`` event. The truth is ``FlowSite.cancelled(variant)``, never a page's word for it.
+``violation`` event; a variant made with ``get_commits=True`` may also cancel on a GET (a link
+carrying a one-time token, a GET form with a hidden field: ``cancel_on_get``). The truth is
+``FlowSite.cancelled(variant)``, never a page's word for it; ``FlowSite.cancelled_from(variant)``
+is the page the cancelling request came from (its ``Referer``, as a path inside the variant).
 
 ``walk`` plays a variant's scripted steps with plain Playwright calls, proving that its final
 step (and nothing before it) really cancels.
@@ -16,6 +19,7 @@ from __future__ import annotations
 import asyncio
 import html
 import json
+import secrets
 import threading
 import time
 from collections.abc import Callable, Iterable, Mapping
@@ -41,13 +45,17 @@ class State:
     cancelled: bool = False
     events: list[str] = field(default_factory=list)
     flags: dict[str, str] = field(default_factory=dict)
+    # the Referer (a path inside the variant, query kept) of the request that cancelled
+    cancelled_from: str | None = None
 
-    def cancel(self) -> None:
+    def cancel(self, referer: str | None = None) -> None:
         self.cancelled = True
+        self.cancelled_from = referer
         self.events.append("cancelled")
 
     def restart(self) -> None:
         self.cancelled = False
+        self.cancelled_from = None
         self.events.append("restarted")
 
     def note(self, event: str) -> None:
@@ -69,6 +77,9 @@ class Request:
     query: Mapping[str, list[str]]
     form: Mapping[str, list[str]]
     cookies: Mapping[str, str]
+    # the Referer header as a path inside this variant ("cancelplan/confirm?x=1"); None when
+    # absent or from elsewhere
+    referer: str | None = None
 
     def value(self, key: str, default: str = "") -> str:
         for source in (self.form, self.query):
@@ -123,16 +134,18 @@ def final(name: str, role: str = "button", *, nth: int = 0, within: str = "") ->
     return Step("click", name, role, nth=nth, within=within, final=True)
 
 
-def check(label: str) -> Step:
-    return Step("check", label, role="checkbox")
+def check(label: str, *, role: str = "checkbox") -> Step:
+    return Step("check", label, role=role)
 
 
-def fill(selector: str, value: str) -> Step:
-    return Step("fill", selector=selector, value=value)
+def fill(selector: str, value: str, *, name: str = "") -> Step:
+    """Type ``value`` into the field ``selector``; ``name`` (its accessible name) lets a driver
+    that sees only a snapshot find it."""
+    return Step("fill", name, "textbox", selector=selector, value=value)
 
 
-def select(selector: str, value: str) -> Step:
-    return Step("select", selector=selector, value=value)
+def select(selector: str, value: str, *, name: str = "") -> Step:
+    return Step("select", name, "combobox", selector=selector, value=value)
 
 
 @dataclass(frozen=True)
@@ -145,6 +158,8 @@ class Variant:
     walk: tuple[Step, ...] = ()
     kind: Kind = "flow"
     lang: str = "en"
+    # may a GET cancel? Only for variants whose final step is a GET (``cancel_on_get``)
+    get_commits: bool = False
 
     @property
     def initially_cancelled(self) -> bool:
@@ -189,6 +204,17 @@ def unless_cancelled(page: str, location: str) -> Handler:
     return handle
 
 
+def after_cancel(page: str, back: str) -> Handler:
+    """A GET page shown once cancelled; while active, 303 to ``back``."""
+
+    def handle(request: Request, state: State) -> Reply | str:
+        if request.method != "GET":
+            return not_allowed()
+        return page if state.cancelled else redirect(back)
+
+    return handle
+
+
 def cancel_then(location: str) -> Handler:
     """POST: cancel the membership, then 303 to ``location``. The irreversible step."""
 
@@ -196,10 +222,47 @@ def cancel_then(location: str) -> Handler:
         if request.method != "POST":
             return not_allowed()
         if not state.cancelled:
-            state.cancel()
+            state.cancel(request.referer)
         return redirect(location)
 
     return handle
+
+
+def cancel_on_get(
+    location: str, token_key: str = "t", token: str | None = None, *, event: str = ""
+) -> Handler:
+    """GET: cancel the membership when the query (or a GET form's hidden field) ``token_key``
+    matches, then 303 to ``location``; a wrong or missing token answers 400 and changes nothing.
+    ``token=None`` takes a one-time token the page issued (``issue_token``), spent on use. Only
+    in a variant made with ``get_commits=True``."""
+
+    def handle(request: Request, state: State) -> Reply | str:
+        if request.method != "GET":
+            return not_allowed()
+        expected = token if token is not None else state.flags.get(f"token:{token_key}")
+        given = request.query.get(token_key, [""])[0]
+        if state.cancelled:
+            return redirect(location)
+        if not expected or given != expected:
+            return Reply(
+                doc("Link expired", "<h1>This link has expired</h1><p>Please try again.</p>"),
+                400,
+            )
+        if token is None:
+            state.flags.pop(f"token:{token_key}", None)
+        if event:
+            state.note(event)
+        state.cancel(request.referer)
+        return redirect(location)
+
+    return handle
+
+
+def issue_token(state: State, token_key: str = "t") -> str:
+    """A fresh one-time token for ``cancel_on_get(..., token=None)``; the page embeds it."""
+    value = secrets.token_hex(8)
+    state.flags[f"token:{token_key}"] = value
+    return value
 
 
 def cancel_json() -> Handler:
@@ -209,7 +272,7 @@ def cancel_json() -> Handler:
         if request.method != "POST":
             return not_allowed()
         if not state.cancelled:
-            state.cancel()
+            state.cancel(request.referer)
         return Reply('{"ok":true,"status":"CANCELLED"}', content_type="application/json")
 
     return handle
@@ -256,6 +319,19 @@ NOT_FOUND = doc("Page not found", "<h1>Page not found</h1><p>We can't find that 
 # -- the server ----------------------------------------------------------------------------
 
 
+def variant_path(url: str, variant: Variant) -> str | None:
+    """``url`` (absolute, or a path) as a path inside ``variant``, query kept: the start page
+    for the variant's root; None when empty or outside the variant."""
+    if not url:
+        return None
+    split = urlsplit(url)
+    name, _, sub = split.path.strip("/").partition("/")
+    if name != variant.name:
+        return None
+    path = sub.strip("/") or variant.start
+    return f"{path}?{split.query}" if split.query else path
+
+
 def _form(raw: bytes, content_type: str) -> dict[str, list[str]]:
     if not raw:
         return {}
@@ -297,6 +373,7 @@ class _Handler(BaseHTTPRequestHandler):
             query=parse_qs(split.query),
             form=_form(raw, self.headers.get("Content-Type") or ""),
             cookies={k: m.value for k, m in cookies.items()},
+            referer=variant_path(self.headers.get("Referer") or "", variant),
         )
         route = variant.routes.get(sub)
         with self.lock:
@@ -309,10 +386,13 @@ class _Handler(BaseHTTPRequestHandler):
                 reply = route if self.command == "GET" else not_allowed()
             else:
                 reply = route(request, state)
-            if state.cancelled != before and self.command != "POST":
+            allowed = self.command == "POST" or (self.command == "GET" and variant.get_commits)
+            if state.cancelled != before and not allowed:
                 state.cancelled = before
                 state.note(f"violation:{self.command} {sub}")
                 reply = Reply("<h1>variant bug: state changed without a POST</h1>", 500)
+            elif state.cancelled and not before and state.cancelled_from is None:
+                state.cancelled_from = request.referer  # a handler that called cancel() bare
         self._send(name, reply if isinstance(reply, Reply) else Reply(reply))
 
     def _send(self, name: str, reply: Reply) -> None:
@@ -368,6 +448,10 @@ class FlowSite(LocalServer):
     def events(self, name: str) -> list[str]:
         return list(self.state(name).events)
 
+    def cancelled_from(self, name: str) -> str | None:
+        """The page (path inside the variant, query kept) the cancelling request came from."""
+        return self.state(name).cancelled_from
+
     def requests(self, name: str) -> list[str]:
         with self._handler.lock:
             return list(self._handler.requests.get(name, []))
@@ -385,7 +469,8 @@ async def _wait_for(predicate: Callable[[], bool], seconds: float) -> bool:
     return predicate()
 
 
-def _locate(page: Page, step: Step) -> Locator:
+def locate(page: Page, step: Step) -> Locator:
+    """Where ``step`` acts on ``page``, as ``walk`` finds it."""
     scope = page.locator(step.within) if step.within else page
     if step.selector:
         found = scope.locator(step.selector)
@@ -397,7 +482,7 @@ def _locate(page: Page, step: Step) -> Locator:
 
 
 async def perform(page: Page, step: Step) -> None:
-    target = _locate(page, step)
+    target = locate(page, step)
     if step.do == "click":
         await target.click(timeout=5000)
     elif step.do == "check":
