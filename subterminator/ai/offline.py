@@ -21,6 +21,7 @@ from typing import Any
 
 from subterminator.ai.offline_words import (
     AFTER,
+    CAPITAL_WORD,
     COOKIE,
     COOKIE_OK,
     DECLINE,
@@ -29,11 +30,13 @@ from subterminator.ai.offline_words import (
     FORWARD,
     KEEP,
     NEVER,
+    NEWSLETTER,
     OFFER,
     OTHER,
     PARTNER,
     PROFILE_ADMIN,
     PROFILES,
+    QUOTED_WORD,
     REASON,
     START,
     TOWARD,
@@ -100,6 +103,8 @@ class OfflinePolicy:
         self.blocked = False  # that click was stopped by something covering the page
         self.listed: list[str] = []  # a <select>'s options, as browser_select's error listed them
         self.probed: set[tuple[str, str, str, str]] = set()  # selects asked for their options
+        self.doubted: set[str] = set()  # pages where a success claim was not acknowledged
+        self.typed: set[tuple[str, str]] = set()  # (page, field) a confirmation word went into
 
     async def chat(
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
@@ -166,6 +171,7 @@ class OfflinePolicy:
             )
         if reply.get("acknowledged") is False:
             self.unverified += 1
+            self.doubted.add(snapshot.page.url)  # the orchestrator did not take it: act on
         listed = re.search(r"; options: (.*)$", str(reply.get("message") or ""))
         if listed:
             self.listed = [
@@ -177,11 +183,11 @@ class OfflinePolicy:
         if reply.get("error") == "element_obscured" and self.last is not None:
             self.tried.discard(self.last)  # worth another try once the cover is gone
             self.blocked = True
-        if self.service.verify_success(snapshot):
+        if self.service.verify_success(snapshot) and snapshot.page.url not in self.doubted:
             return self._complete(
                 "success", f"The page confirms the membership is cancelled ({snapshot.page.url})"
             )
-        if self.unverified >= 2:
+        if self.unverified >= 3:
             return self._complete("failed", "Cancellation could not be confirmed on the page")
         words = [normalize(snapshot.page.title), *snapshot.page.text.split("\n")]
         words += [e.name for e in snapshot.elements if e.role not in CONTROL_ROLES]
@@ -305,18 +311,72 @@ class OfflinePolicy:
         waiting = [
             c
             for c in every
-            if c.role in CONTROL_ROLES and "disabled" in c.state and self._is_final(c)
+            if c.role in CONTROL_ROLES
+            and "disabled" in c.state
+            and (self._is_final(c) or FORWARD.search(c.name) or START.search(c.name))
+            and not KEEP.search(c.name)
         ]
         if not waiting:
             return None
-        choices = [c for c in live if c.role in CHOICE_ROLES and "checked" not in c.state]
-        choice = next((c for c in choices if OTHER.search(c.name)), None) or (
-            choices[-1] if choices else None
+        return self._unblock_way_on(snapshot, live, every)
+
+    def _unblock_way_on(
+        self, snapshot: Snapshot, live: list[_Control], every: list[_Control]
+    ) -> tuple[ToolCall, str] | None:
+        """The way on is disabled until something is done: a required box ("I understand"), a
+        reason, or a word typed to confirm. Offers and e-mail sign-ups are never ticked."""
+        boxes = [
+            c
+            for c in live
+            if c.role in ("checkbox", "switch")
+            and "checked" not in c.state
+            and not OFFER.search(c.name)
+            and not KEEP.search(c.name)
+            and not NEWSLETTER.search(c.name)
+        ]
+        if boxes:
+            return self._click(
+                snapshot, boxes[0], f"Ticking what the next step needs: '{boxes[0].name}'"
+            )
+        radios = [c for c in live if c.role == "radio" and "checked" not in c.state]
+        radios = [c for c in radios if not OFFER.search(c.name) and not KEEP.search(c.name)]
+        choice = next((c for c in radios if OTHER.search(c.name)), None) or (
+            radios[-1] if radios else None
         )
         if choice:
             return self._click(snapshot, choice, f"Choosing a reason: '{choice.name}'")
+        typed = self._type_the_word(snapshot, live)
+        if typed is not None:
+            return typed
         combo = next((c for c in live if c.role == "combobox"), None)
         return self._select_reason(snapshot, combo, every) if combo else None
+
+    def _type_the_word(
+        self, snapshot: Snapshot, live: list[_Control]
+    ) -> tuple[ToolCall, str] | None:
+        """A box that wants a word typed to confirm: the word the page quotes or capitalises
+        near it ("Type CANCEL to confirm", «ANNULER», „KÜNDIGEN")."""
+        fields = [
+            e
+            for e in snapshot.elements
+            if e.role in ("textbox", "searchbox")
+            and not (e.value or "").strip()
+            and "disabled" not in e.state
+            and (snapshot.page.url, e.ref) not in self.typed
+        ]
+        if not fields:
+            return None
+        text = " ".join(
+            [snapshot.page.text, *(e.name for e in snapshot.elements if e.role != "button")]
+        )
+        word = _confirmation_word(text)
+        if word is None:
+            return None
+        field = fields[0]
+        self.typed.add((snapshot.page.url, field.ref))
+        return ToolCall(
+            id="", name="browser_fill", arguments={"ref": field.ref, "value": word}
+        ), f"Typing the word the page asks for: '{word}'"
 
     def _select_reason(
         self, snapshot: Snapshot, combo: _Control, every: list[_Control]
@@ -362,7 +422,11 @@ class OfflinePolicy:
         self, snapshot: Snapshot, live: list[_Control], *_: Any
     ) -> tuple[ToolCall, str] | None:
         for control in live:
-            if control.role in CONTROL_ROLES and DECLINE.search(control.name):
+            if (
+                control.role in CONTROL_ROLES
+                and DECLINE.search(control.name)
+                and not KEEP.search(control.name)
+            ):
                 self.started = True
                 return self._click(snapshot, control, f"Declining the offer: '{control.name}'")
         return None
@@ -442,7 +506,7 @@ class OfflinePolicy:
             name = control.name
             if control.role not in CONTROL_ROLES or KEEP.search(name) or OFFER.search(name):
                 continue
-            if FORWARD.search(name):
+            if FORWARD.search(name) or (YES.search(name) and not DISMISS.search(name)):
                 self.started = True
                 return self._click(snapshot, control, f"Going on: '{name}'")
         return None
@@ -472,3 +536,13 @@ class OfflinePolicy:
                 id="", name="browser_scroll", arguments={"direction": "down", "amount": 600}
             ), "Nothing to do in view; scrolling down"
         return self._complete("failed", f"Dead end: no way to cancel found on {snapshot.page.url}")
+
+
+def _confirmation_word(text: str) -> str | None:
+    """The word a page asks to be typed: quoted, else the one word in capitals (not a brand
+    the page repeats everywhere, such as NETFLIX)."""
+    quoted = QUOTED_WORD.findall(text)
+    if quoted:
+        return str(quoted[0])
+    capitals = [w for w in CAPITAL_WORD.findall(text) if w not in ("NETFLIX", "HDR", "FAQ", "OK")]
+    return capitals[0] if capitals else None

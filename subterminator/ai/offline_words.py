@@ -58,7 +58,7 @@ NEVER = _words(
 DECLINE = _words(
     r"\bno,? thanks?\b", r"\bnot now\b", r"\bnot interested\b", r"\b(continue|proceed)( to)? cancel",
     r"\bcontinue cancell?(ing|ation)\b", r"\bstill (want to )?cancel\b", r"\bcancel anyway\b",
-    r"^decline\b", r"^no,? (continue|cancel)", r"\bskip (this )?offer\b", r"\bi don'?t want\b",
+    r"^decline\b", r"^no,? (continue|cancel)", r"^no,? i('?d| would) rather\b", r"^no,? i( do|'?m)\b", r"\bskip (this )?offer\b", r"\bi don'?t want\b",
     r"\bnein,? danke\b", r"\bweiter (zur|mit der) kundigung\b", r"\btrotzdem kundigen\b", r"\bablehnen\b",
     r"\bnon,? merci\b", r"\bcontinuer (l'|vers l'|mon )?(annulation|resiliation)\b", r"\brefuser\b",
     r"\bpas maintenant\b", r"\bno,? gracias\b", r"\bcontinuar (con la |con el )?(cancelacion|cancelamento)\b",
@@ -159,6 +159,12 @@ FORWARD = _words(
     r"^далее\b", r"^продолжить\b",
 )  # fmt: skip
 
+# Sign-ups a required-box rule must never tick.
+NEWSLETTER = _words(
+    r"e-?mail", r"newsletter", r"\bnews\b", r"\boffers?\b", r"\bupdates\b", r"\bmarketing\b",
+    r"\bpromotion", r"neuigkeiten", r"nouveautes", r"novedades", r"novita", r"novidades",
+)  # fmt: skip
+
 # Offers dressed as a way forward ("Continue with Basic"): never pressed as one.
 OFFER = _words(
     r"\b(basic|standard|premium|ads|mobile)\b", r"\boffer\b", r"%", r"\bdiscount\b", r"\bfree\b",
@@ -193,3 +199,9 @@ REASON = _words(
     r"^(select|choose|please (select|choose)|wybierz|selecione|seleccione|seleziona|kies|valj|vælg)",
     r"^(velg|valitse|secin|vyberte|valasszon|επιλεξτε|בחר|pilih|chon)",
 )  # fmt: skip
+
+# A word a page asks to have typed: quoted, or in capitals.
+QUOTED_WORD = re.compile(
+    r"[\"“”„«»‘’'‚‹›「」『』]\s*([^\s\"“”„«»‘’'‚‹›「」『』]{2,24})\s*[\"“”„«»‘’'‚‹›「」『』]"
+)
+CAPITAL_WORD = re.compile(r"\b([A-ZÀ-ÖØ-ÞĀ-Ž]{3,24})\b")

@@ -48,6 +48,7 @@ from subterminator.safety.floor import (
 )
 from subterminator.safety.text import normalize
 from subterminator.safety.vocabulary import (
+    ACTING_PAIR,
     ACTING_URL,
     AWAY,
     CONSEQUENCE,
@@ -165,11 +166,17 @@ class SafetyGate:
         return any(p in path for p in self.flow_urls)
 
     def _acting(self, url: str) -> bool:
+        """An address that acts, by its endpoint (the last path segment) and its query: a
+        folder on the way there (``/finish-setup/account``) says nothing."""
         if not url:
             return False
         parts = urlsplit(url)
-        where = f"{parts.path}?{parts.query}"
-        return bool(ACTING_URL.search(where)) or any(p in url for p in self.irreversible_urls)
+        segments = parts.path.rstrip("/").split("/")
+        endpoint = f"{segments[-1]}?{parts.query}"
+        last_two = "/".join(segments[-2:])  # "do/cancel", "cancel/now"
+        return bool(ACTING_URL.search(endpoint) or ACTING_PAIR.search(last_two)) or any(
+            p in url for p in self.irreversible_urls
+        )
 
     def where(self, url: str, words: str, lang: str) -> Where:
         """What the floor reads of the run, for a page at ``url``."""

@@ -104,11 +104,15 @@ AWAY = _words(
 # Cookie-consent banners: dismissing one is safe.
 COOKIE = _words(r"cookie", r"consent", r"datenschutz", r"privacidad", r"confidentialite")
 
-# An endpoint that acts rather than shows (links and form actions).
+# An endpoint that acts rather than shows (links and form actions): its last path segment and
+# query (ACTING_URL), or its last two segments (ACTING_PAIR).
 ACTING_URL = re.compile(
     r"finish|confirm|complete|terminat|unsubscri|delete|deactivat|remove"
     r"|(do|now|yes|submit|really)[-_/]?cancel|cancel[-_/]?(now|confirm|do|yes|submit|finish)",
     re.IGNORECASE,
+)
+ACTING_PAIR = re.compile(
+    r"^(do|now|yes|submit|really)/cancel|^cancel/(now|confirm|do|yes|submit|finish)$", re.IGNORECASE
 )
 
 # The languages these vocabularies hold (primary subtags of BCP 47): a page declaring another
