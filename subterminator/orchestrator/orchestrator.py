@@ -119,6 +119,7 @@ class TaskOrchestrator:
         # an approved action being executed, and the browser's action count before it
         self.in_flight: tuple[str, int] | None = None
         self._asked = False  # a person was asked to approve a step of the flow
+        self._approved_commit = False  # an approved step that could commit, by structure, ran
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         """For an interrupt: did an approved step run (True), perhaps (None) or not (False)?"""
@@ -351,6 +352,7 @@ class TaskOrchestrator:
             self.tool_server.browser.guard_requests(None)
         self.in_flight = None  # kept if the action was interrupted: it may have run
         if approved and result.error in (None, "timeout"):
+            self._approved_commit = self._approved_commit or verdict.commits
             self.approved_step = ApprovedStep(
                 verdict.question, datetime.now().astimezone(), snapshot.page.url
             )
@@ -461,16 +463,8 @@ class TaskOrchestrator:
         checked again, a few rounds at most.
         """
         self.gate.forget_grants(result.snapshot.snapshot_id)
-        worded = self.gate.classify_snapshot(result.snapshot) != "outside"
-        self.gate.saw(result.snapshot.page.url, worded=worded)
-        if (
-            self.approved_step is not None
-            and not self.gate.flow_done
-            and self.service.verify_success(result.snapshot)
-            and self.service.outcome(result.snapshot).stated
-        ):
-            # the page states the cancelled state (a date alone is how the last page before
-            # the step talks too): the flow is over
+        self.gate.saw(result.snapshot.page.url, worded=self.gate.classify_snapshot(result.snapshot))
+        if self._concluded(result.snapshot):
             self.gate.conclude()
         for _ in range(MAX_HUMAN_ROUNDS):
             handled = await self._checkpoint_round(result)
@@ -480,6 +474,17 @@ class TaskOrchestrator:
             if not again:
                 return result
         return result
+
+    def _concluded(self, snapshot: Snapshot) -> bool:
+        """Is the flow over? After an approved step, the page states the cancelled state, or
+        shows the period end after an approved step that could commit: a date alone is how
+        the last page before the step talks too, so after a yes for a plain link it is not
+        enough."""
+        if self.approved_step is None or self.gate.flow_done:
+            return False
+        if not self.service.verify_success(snapshot):
+            return False
+        return self.service.outcome(snapshot).stated or self._approved_commit
 
     async def _checkpoint_round(self, result: ToolResult) -> tuple[ToolResult, bool] | None:
         """None if nothing triggered; else the new result and whether to look again."""

@@ -28,11 +28,18 @@ from subterminator.browser.effect import ActionEffect
 
 FIELD_TYPES = frozenset({"checkbox", "radio", "text", "search", "email", "number", "tel", ""})
 CHANGE_EVENTS = frozenset({"change", "input", "click", "keyup", "keydown", "pointerup"})
-_TOKEN = re.compile(
-    r"^(?=[\w-]*\d)(?=[\w-]*[a-zA-Z])[\w-]{12,}$"  # letters and digits, long
-    r"|^[0-9a-fA-F]{8,}$"  # hex
-    r"|^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-"  # a UUID
-)
+_MIXED = re.compile(r"^(?=.*\d)(?=.*[a-zA-Z])[a-zA-Z0-9]{8,}$")  # letters and digits
+_HEX = re.compile(r"^[0-9a-fA-F]{12,}$")
+_UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-")
+_LONG = re.compile(r"^[\w-]{32,}$")
+
+
+def token(segment: str) -> bool:
+    """A path segment that looks like a one-time value: a word of letters and digits mixed
+    (``8f3a9c2e71``, not ``overview-2024``), long hex, a UUID, or 32+ characters."""
+    if _UUID.search(segment) or _LONG.search(segment):
+        return True
+    return any(_MIXED.search(part) or _HEX.search(part) for part in re.split(r"[-_.~]", segment))
 
 
 @dataclass(frozen=True)
@@ -80,7 +87,7 @@ def carries_state(url: str, where: Where) -> str:
     if parts.query:
         return f"its address carries values ({_short(url)})"
     segments = [s for s in parts.path.split("/") if s]
-    if any(_TOKEN.search(s) for s in segments):
+    if any(token(s) for s in segments):
         return f"its address carries a token ({_short(url)})"
     if below_flow(parts.path, where):
         return f"it goes below the cancellation flow ({_short(url)})"

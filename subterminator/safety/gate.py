@@ -83,6 +83,7 @@ class Verdict:
     allow_writes: bool = False  # a cookie banner's, outside the flow only
     by_page: bool = False  # asked only because of the page's words, not for itself
     in_flow: bool = False  # the page is in the cancellation flow by structure (the floor's)
+    commits: bool = False  # by structure it may commit (the floor would ask on a flow page)
 
 
 @dataclass
@@ -136,12 +137,15 @@ class SafetyGate:
             lang=snapshot.page.lang,
         )
 
-    def saw(self, url: str, *, worded: bool = False) -> None:
+    def saw(self, url: str, *, worded: PageClass = "outside") -> None:
         """A page this run has shown: a way back may lead there; and, reached from a page of
-        the flow on the same site, it is a page of the flow too. ``worded``: its words say it
-        is about cancelling (widening: the pages reached from it are the flow's)."""
+        the flow on the same site, it is a page of the flow too. ``worded``: what its words
+        say (widening only): about cancelling, the pages reached from it are the flow's; the
+        last page before the end, it is the flow's itself."""
         if not url:
             return
+        if worded == "final":
+            self.flow_pages.add(_place(url))
         here = address(url)
         if here != self.here:
             came_from_flow = bool(self.here) and (self.in_flow(self.here) or self.here_worded)
@@ -149,8 +153,8 @@ class SafetyGate:
             if self._under_flow(url) or (came_from_flow and same_site):
                 self.flow_pages.add(_place(url))
             self.here = here
-            self.here_worded = worded
-        self.here_worded = self.here_worded or worded
+            self.here_worded = worded != "outside"
+        self.here_worded = self.here_worded or worded != "outside"
         self.shown.add(here)
 
     def in_flow(self, url: str) -> bool:
@@ -230,8 +234,9 @@ class SafetyGate:
         firm: list[str] = []
         if self.suspect_key(effect) in self.suspects:
             firm.append("last time this control sent something nobody approved")
+        built = floor(call.name, effect, self.where(page_url, words, lang))
         if structural:
-            firm += floor(call.name, effect, self.where(page_url, words, lang))
+            firm += built
         # words: they add reasons; cookie and decline words take back only these
         soft: list[str] = []
         if any(FINAL.search(n) for n in names):
@@ -255,11 +260,21 @@ class SafetyGate:
                 "expanding a section, closing a dialog, declining an offer or dismissing cookies "
                 "is known to be safe here"
             )
-            return Verdict(True, reason, question, page, by_page=True, in_flow=structural)
+            return Verdict(
+                True, reason, question, page, by_page=True, in_flow=structural, commits=bool(built)
+            )
         if reasons:
-            return Verdict(True, "; ".join(reasons), question, page, in_flow=structural)
+            return Verdict(
+                True, "; ".join(reasons), question, page, in_flow=structural, commits=bool(built)
+            )
         return Verdict(
-            False, "", question, page, allow_writes=cookie and not structural, in_flow=structural
+            False,
+            "",
+            question,
+            page,
+            allow_writes=cookie and not structural,
+            in_flow=structural,
+            commits=bool(built),
         )
 
     def _known_safe(self, effect: ActionEffect, names: list[str], cookie: bool) -> bool:
@@ -274,9 +289,12 @@ class SafetyGate:
         same_page = target.href and not navigates
         if target.submits and target.form_method == "DIALOG":
             return True
+        loud = set(target.handlers) - set(target.quiet)
+        back = bool(target.href) and not target.submits and address(target.href) in self.shown
+        if back and not loud:
+            return True  # a link back to a page this run has shown, that does nothing else
         if (target.expanded is not None or target.tag == "summary") and not target.submits:
             return not navigates or bool(same_page) or target.href.endswith("#")
-        loud = set(target.handlers) - set(target.quiet)
         own = loud - {"change", "input", "submit"}
         if names and all(AWAY.search(n) for n in names):
             # it must do what it says: no script of its own that could do something else, and
