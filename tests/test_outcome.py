@@ -6,6 +6,8 @@ the old substring check, and confirmations worded and marked up in other ways.
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
 
 from subterminator.models.snapshot import (
@@ -16,6 +18,7 @@ from subterminator.models.snapshot import (
     ViewportInfo,
 )
 from subterminator.outcome import judge_outcome
+from subterminator.outcome.dates import find_date
 from subterminator.services import NETFLIX
 
 
@@ -179,3 +182,80 @@ def test_a_date_alone_is_evidence_but_not_a_statement() -> None:
     assert dated.cancelled
     assert not dated.stated  # not enough to call an untouched account "already cancelled"
     assert judge_outcome(CANCELLED["already canceled"]).stated
+
+
+def in_language(text: str, lang: str, **kwargs: Any) -> Snapshot:
+    snap = page(text, **kwargs)
+    return snap.model_copy(update={"page": snap.page.model_copy(update={"lang": lang})})
+
+
+# Issue 19: confirmations another language's small word must not discard, in languages added
+CONFIRMED_BY_LANGUAGE = {
+    "es, with 'ha' (Hungarian 'if')": ("Tu membresía ha sido cancelada.", "es"),
+    "es, no lang attribute": ("Tu membresía ha sido cancelada.", ""),
+    "es, reflexive 'se' (Portuguese 'if')": ("Se ha cancelado tu membresía.", "es"),
+    "pt, reflexive 'se'": ("A sua assinatura se encerra em 3 de março de 2027.", "pt"),
+    "it, 'si' is not 'if' in Italian": ("Il tuo abbonamento è stato annullato.", "it"),
+    "ro": ("Abonamentul tău a fost anulat. Poți viziona până la 3 martie 2027.", "ro"),
+    "uk": ("Вашу підписку скасовано.", "uk"),
+    "ca": ("La teva subscripció s'ha cancel·lada.", "ca"),
+    "sk": ("Vaše členstvo bolo zrušené.", "sk"),
+    "hr": ("Vaše članstvo je otkazano.", "hr"),
+}
+# Conditions, pending requests and e-mail confirmations are never success, in any language
+NEVER_SUCCESS = {
+    "en review": "Your request is scheduled for review. Your membership will end on March 3, "
+    "2027 if your request is approved.",
+    "en if mid-sentence": "Your membership will end on March 3, 2027 if your request is approved.",
+    "en e-mail link": "Your membership has been cancelled. To complete your cancellation, click "
+    "the link we sent to your e-mail.",
+    "en pending": "Your cancellation is pending. Your membership ends on March 3, 2027.",
+    "es pendiente": "Tu solicitud está pendiente de revisión. Tu membresía finalizará el 3 de "
+    "marzo de 2027 si tu solicitud es aprobada.",
+    "de Prüfung": "Ihre Kündigung wird geprüft. Ihre Mitgliedschaft endet am 3. März 2027.",
+    "fr attente": "Votre demande est en attente. Votre abonnement prendra fin le 3 mars 2027.",
+    "ro verificare": "Cererea ta este în curs de verificare. Abonamentul tău se va încheia pe "
+    "3 martie 2027 dacă cererea este aprobată.",
+}
+
+
+@pytest.mark.parametrize("name", CONFIRMED_BY_LANGUAGE)
+def test_a_sentence_is_read_by_its_own_language(name: str) -> None:
+    text, lang = CONFIRMED_BY_LANGUAGE[name]
+    outcome = judge_outcome(in_language(text, lang, controls=("Done",)))
+    assert outcome.state == "cancelled", outcome
+
+
+@pytest.mark.parametrize("name", NEVER_SUCCESS)
+def test_a_condition_or_a_pending_request_is_never_success(name: str) -> None:
+    snap = in_language(NEVER_SUCCESS[name], name.split()[0], controls=("Done",))
+    outcome = judge_outcome(snap)
+    assert outcome.state != "cancelled", outcome
+    assert not NETFLIX.verify_success(snap)
+
+
+def test_a_page_in_a_language_not_held_is_unknown() -> None:
+    swahili = "Uanachama wako umesitishwa. Utaweza kutazama hadi tarehe 3 Machi 2027."
+    outcome = judge_outcome(in_language(swahili, "sw", controls=("Sawa",)))
+    assert outcome.state == "unknown"
+    assert "cannot read" in outcome.why()
+
+
+@pytest.mark.parametrize(
+    ("text", "date"),
+    [
+        ("Sie endet am 3. März 2027.", "3. März 2027"),
+        ("Podrás ver hasta el 3 de marzo de 2027.", "3 de marzo de 2027"),
+        ("Poți viziona până la 3 martie 2027.", "3 martie 2027"),
+        ("2027년 3월 3일까지 시청할 수 있습니다.", "2027년 3월 3일"),
+        ("Подписка действует до 3 марта 2027 г.", "3 марта 2027 г"),
+        ("Tuesday, March 3, 2027", "March 3, 2027"),
+        ("Aðild þín lýkur 3. mars 2027.", "3. mars 2027"),
+    ],
+)
+def test_dates_are_read_from_cldr_in_any_locale(text: str, date: str) -> None:
+    assert find_date(text) == date
+
+
+def test_a_number_is_not_a_date() -> None:
+    assert find_date("version 20273, 12 items, 2027") is None

@@ -147,7 +147,7 @@ def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Out
         rules = languages_of(norm, lang)
         here = languages_of(norm, lang, spoken_here)
         spoken = [r for r in rules if r.speaks(norm)]
-        read_any = read_any or bool(spoken)
+        read_any = read_any or any(r.speaks(norm) or r.state.search(norm) for r in rules)
         question = norm.endswith(("?", "？", "؟"))
         general = any(r.conditional.search(norm) for r in rules)
         if any(r.pending.search(norm) for r in here) and not question:

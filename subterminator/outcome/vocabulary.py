@@ -55,10 +55,8 @@ class Rules:
         )
 
     def speaks(self, norm: str) -> bool:
-        """Does the sentence use this language's own words for the membership's state?"""
-        return bool(
-            self.confirmed.search(norm) or self.period_end.search(norm) or self.state.search(norm)
-        )
+        """Does the sentence say, in this language's own words, what became of the membership?"""
+        return bool(self.confirmed.search(norm) or self.period_end.search(norm))
 
 
 RULES: dict[str, Rules] = {code: Rules.of(code, words) for code, words in LANGUAGES.items()}
@@ -89,6 +87,8 @@ def languages_of(norm: str, page_lang: str = "", also: frozenset[str] = frozense
         if script.search(norm):
             codes.update(named)
     codes.update(code for code, rules in RULES.items() if rules.speaks(norm))
+    if not codes:  # nothing declared or said outright: the languages whose state word it uses
+        codes.update(code for code, rules in RULES.items() if rules.state.search(norm))
     return [RULES[c] for c in sorted(codes)]
 
 
