@@ -285,6 +285,10 @@ class SafetyGate:
             return True
         if quiet_click(effect) and effect.action == "click":
             return True  # it can only change the page: a dialog's close, an overlay's dismiss
+        if effect.action in ("fill", "select") and not target.submits:
+            loud = set(target.handlers) - set(target.quiet)
+            if not loud & CHANGE_EVENTS:
+                return True  # a field whose change nothing listens for that could send
         navigates = bool(target.href and urlsplit(target.href).path) or target.submits
         same_page = target.href and not navigates
         if target.submits and target.form_method == "DIALOG":

@@ -64,25 +64,34 @@ CONSEQUENCE = _words(
     r"نهاية فترة الفوترة", r"gecerli olur", r"doneminizin sonunda",
 )  # fmt: skip
 
-# A control that ends something or confirms it: asked on any page. "Cancel membership" is not
-# here: it is also the way *into* the flow; on the final page default-deny covers it.
+# A control that confirms or completes the end: asked on any page. The bare verbs for cancelling
+# ("Cancel membership", "Kündigen", "Résilier", "解約", "해지") are not here: they are also the
+# way *into* the flow; what such a control really does is the floor's to judge.
 FINAL = _words(
     r"finish", r"finaliz", r"finalis", r"confirm", r"complete (the )?cancel", r"yes,? cancel",
     r"cancel (now|anyway|immediately)",
-    r"end (my |the |your )?(membership|subscription|plan)", r"terminat", r"unsubscribe",
+    r"end (my |the |your )?(membership|subscription|plan)",
+    r"terminate (now|immediately)", r"unsubscribe (now|me)",
     r"stop (paying|payments?|billing|my (membership|subscription|plan))",
     r"(delete|close|deactivate|remove) (my |the |your )?account", r"delete",
-    r"kundig", r"bestatig", r"abschliess", r"beenden", r"abbestell",
-    r"resili", r"confirmer", r"terminer", r"mettre fin", r"desabonn",
-    r"confirmar", r"finalizar", r"dar de baja", r"terminar",
-    r"conferma", r"disdic", r"bevestig", r"opzeg", r"encerrar",
-    r"解約", r"退会", r"確定", r"完了", r"確認", r"确认", r"退订", r"해지", r"확인",
-    r"подтверд", r"завершить", r"отменить подписку", r"إلغاء", r"تأكيد",
+    r"kundigung (bestatig|abschliess|absend)", r"(jetzt|endgultig|verbindlich) kundigen",
+    r"^ja,? (kundigen|beenden)", r"bestatig", r"abschliess",
+    r"(confirmer|finaliser|terminer) (la |ma |votre )?(resiliation|desinscription)",
+    r"resilier (maintenant|definitivement)", r"^oui,? (resilier|annuler)", r"confirmer",
+    r"terminer", r"confirmar", r"finalizar", r"(confirmar|finalizar) (la )?baja",
+    r"^si,? (cancelar|dar de baja)", r"terminar",
+    r"conferma", r"^si,? (disdici|annulla)", r"bevestig", r"^ja,? opzeggen",
+    r"opzegging (bevestigen|voltooien|afronden)",
+    r"(解約|退会)(を)?(確定|完了)", r"確定", r"完了", r"確認", r"确认", r"(해지|탈퇴) ?(완료|확정)",
+    r"확인", r"подтверд", r"завершить", r"تأكيد",
     r"potwierdz", r"zakoncz", r"bekrafta", r"slutfor", r"bekræft", r"bekreft", r"fullfor",
     r"gennemfor", r"vahvista", r"onayla", r"tamamla", r"potvrd", r"dokoncit", r"megerosit",
     r"veglegesit", r"επιβεβαιω", r"ολοκληρω", r"אישור", r"אשר", r"סיום", r"konfirmasi",
     r"selesaikan", r"xac nhan", r"hoan tat", r"ยืนยัน", r"완료", r"voltooi", r"afronden",
     r"concluir", r"complet(ar|a) (la )?(cancelacion|baja|disdetta)",
+    # ro, uk, ca, sk, hr, bg, fa, hi: the confirming verbs
+    r"confirma", r"finalizeaza", r"підтверд", r"завершити", r"potvrdi", r"potvrdit", r"потвърд",
+    r"تایید", r"पुष्टि",
 )  # fmt: skip
 
 # Going back or away, declining an offer, keeping the membership.
