@@ -137,7 +137,11 @@ async def _walk(
         via=doc.session,
     )
     if "exceptionDetails" in evaluated:
-        raise BrowserError(f"capture script failed: {evaluated['exceptionDetails']}")
+        # a document torn down under the walk (a navigation, a frame replaced) throws; the
+        # capture is taken again, and only a script that fails every time is an error
+        details = evaluated["exceptionDetails"]
+        text = details.get("exception", {}).get("description") or details.get("text", "")
+        raise _Committed(f"capture script failed: {playwright_errors.first_line(str(text))}")
     frames: dict[int, list[RawNode]] = {}
     try:
         props = await devtools.send(

@@ -344,14 +344,17 @@ class TaskOrchestrator:
                 return reason
 
             self.tool_server.browser.guard_requests(watch)
+        acted_before = self.tool_server.acted
         if approved:
-            self.in_flight = (verdict.question, self.tool_server.acted)
+            self.in_flight = (verdict.question, acted_before)
         try:
             result = await self.tool_server.execute(call.name, call.arguments)
         finally:
             self.tool_server.browser.guard_requests(None)
         self.in_flight = None  # kept if the action was interrupted: it may have run
-        if approved and result.error in (None, "timeout"):
+        # the approved action ran (it may have: a timeout), even if no snapshot came after it
+        ran = result.error in (None, "timeout") or self.tool_server.acted > acted_before
+        if approved and ran:
             self._approved_commit = self._approved_commit or verdict.commits
             self.approved_step = ApprovedStep(
                 verdict.question, datetime.now().astimezone(), snapshot.page.url
