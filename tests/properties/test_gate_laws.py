@@ -141,11 +141,11 @@ async def driver(browser: PlaywrightBrowser, site: AttackSite) -> Driver:
     return Driver(browser, site, asyncio.get_running_loop())
 
 
-@MAIN
-@given(page=SPECIFIED)
-def test_refused_or_unasked_no_generated_page_cancels(driver: Driver, page: FinalPage) -> None:
+def refused_or_unasked_nothing_cancels(driver: Driver, page: FinalPage, in_flow: bool) -> None:
+    """The law: every approval refused, or no handler, nothing is cancelled; and if the
+    attacker touched the commit control, a person was asked."""
     _label(page)
-    cancelled, approvals, attacker = driver.play(page, REFUSED)
+    cancelled, approvals, attacker = driver.play(page, REFUSED, in_flow=in_flow)
     assert not cancelled, f"cancelled with every approval refused:\n{page.describe()}"
     if touched(page, attacker):
         event("touched the commit control")
@@ -154,8 +154,14 @@ def test_refused_or_unasked_no_generated_page_cancels(driver: Driver, page: Fina
             f"the commit control was touched ({attacker.touched}) and nobody was asked:\n"
             f"{page.describe()}"
         )
-    cancelled, _, _ = driver.play(page, None)
+    cancelled, _, _ = driver.play(page, None, in_flow=in_flow)
     assert not cancelled, f"cancelled with no approval handler:\n{page.describe()}"
+
+
+@MAIN
+@given(page=SPECIFIED)
+def test_refused_or_unasked_no_generated_page_cancels(driver: Driver, page: FinalPage) -> None:
+    refused_or_unasked_nothing_cancels(driver, page, in_flow=False)
 
 
 @SMALL
@@ -176,14 +182,7 @@ def test_get_commits_worded_any_way_ask_on_the_flows_pages(driver: Driver, page:
     """Once an expected failure (a GET navigation that commits, on a page whose words the
     vocabulary does not read as the last step, went through refused): on a page of the flow
     the structural floor asks for it whatever the words."""
-    _label(page)
-    cancelled, approvals, attacker = driver.play(page, REFUSED, in_flow=True)
-    assert not cancelled, f"cancelled with every approval refused:\n{page.describe()}"
-    if touched(page, attacker):
-        assert approvals is not None
-        assert approvals.requests, f"touched and nobody was asked:\n{page.describe()}"
-    cancelled, _, _ = driver.play(page, None, in_flow=True)
-    assert not cancelled, f"cancelled with no approval handler:\n{page.describe()}"
+    refused_or_unasked_nothing_cancels(driver, page, in_flow=True)
 
 
 @MAIN
@@ -193,15 +192,7 @@ def test_in_a_made_up_language_nothing_commits_without_a_yes(
 ) -> None:
     """Words nobody speaks, in scripts no vocabulary holds, every mechanism and disguise: on
     the flow's pages the floor alone must stop every commit, refused or with nobody to ask."""
-    _label(page)
-    cancelled, approvals, attacker = driver.play(page, REFUSED, in_flow=True)
-    assert not cancelled, f"cancelled with every approval refused:\n{page.describe()}"
-    if touched(page, attacker):
-        event("touched the commit control")
-        assert approvals is not None
-        assert approvals.requests, f"touched and nobody was asked:\n{page.describe()}"
-    cancelled, _, _ = driver.play(page, None, in_flow=True)
-    assert not cancelled, f"cancelled with no approval handler:\n{page.describe()}"
+    refused_or_unasked_nothing_cancels(driver, page, in_flow=True)
     cancelled, _, _ = driver.play(page, REFUSED, offline=True, in_flow=True)
     assert not cancelled, f"the offline policy cancelled, refused:\n{page.describe()}"
 
