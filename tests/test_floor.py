@@ -83,12 +83,26 @@ CHOOSE = doc(
     '<button id="go" disabled>Continue</button></form>'
 )
 
+# a link approved (below the flow), then a page stating the end date whose neutral "Continue"
+# opens the dialog with the real step (found on a held-aside issue-19 flow)
+LED_ON = doc(
+    "<h1>Wait, you will lose your profiles</h1>"
+    '<p><a href="end">No, I would rather lose them</a></p>'
+)
+END = doc(
+    "<h1>End your membership</h1><p>Your membership will end on March 3, 2027.</p>"
+    '<button type="button" onclick="document.getElementById(\'d\').showModal()">Continue'
+    '</button><dialog id="d"><form method="post" action="commit"><button>Go ahead</button>'
+    "</form></dialog>"
+)
+
 PAGES = {
     "sw": {"cancelplan/index": SW_CANCEL},
     "is": {"cancelplan/index": IS_CANCEL},
     "entry": {"account": ENTRY, "step": STEP},
     "twice": {"cancelplan/index": FIRST, "cancelplan/second": SECOND},
     "friction": {"account/membership": MEMBERSHIP, "account/cancelplan/choose": CHOOSE},
+    "led-on": {"cancelplan/index": LED_ON, "cancelplan/end": END},
 }
 
 
@@ -197,3 +211,21 @@ async def test_friction_that_cannot_commit_does_not_ask(
     assert site.cancelled("friction")
     assert len(approvals.requests) == 1
     assert approvals.requests[0].url.endswith("/cancelplan/choose")
+
+
+async def test_a_date_after_an_approved_link_does_not_end_the_flow(
+    browser: PlaywrightBrowser, site: AttackSite
+) -> None:
+    approvals = ScriptedApprovals([True, False])
+    script: list[Step] = [
+        click("No, I would rather lose them"),
+        complete(),  # the page only gives a date: not acknowledged
+        click("Continue"),
+        click("Go ahead"),
+        complete("failed", "refused"),
+    ]
+    result = await run(browser, site, "led-on", "cancelplan/index", script, approvals)
+    assert not site.cancelled("led-on")
+    assert not result.success
+    assert len(approvals.requests) == 2
+    assert approvals.requests[1].url.endswith("/cancelplan/end")

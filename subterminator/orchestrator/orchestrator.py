@@ -119,7 +119,7 @@ class TaskOrchestrator:
         # an approved action being executed, and the browser's action count before it
         self.in_flight: tuple[str, int] | None = None
         self._asked = False  # a person was asked to approve a step of the flow
-        self._approved_commit = False  # an approved step that could commit, by structure, ran
+        self._approved_write = False  # an approved step that writes (by structure) ran
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         """For an interrupt: did an approved step run (True), perhaps (None) or not (False)?"""
@@ -355,7 +355,7 @@ class TaskOrchestrator:
         # the approved action ran (it may have: a timeout), even if no snapshot came after it
         ran = result.error in (None, "timeout") or self.tool_server.acted > acted_before
         if approved and ran:
-            self._approved_commit = self._approved_commit or verdict.commits
+            self._approved_write = self._approved_write or verdict.writes
             self.approved_step = ApprovedStep(
                 verdict.question, datetime.now().astimezone(), snapshot.page.url
             )
@@ -479,15 +479,21 @@ class TaskOrchestrator:
         return result
 
     def _concluded(self, snapshot: Snapshot) -> bool:
-        """Is the flow over? After an approved step, the page states the cancelled state, or
-        shows the period end after an approved step that could commit: a date alone is how
-        the last page before the step talks too, so after a yes for a plain link it is not
-        enough."""
+        """Is the flow over? Only when, after an approved step, the page states the cancelled
+        state. A date alone ("will end on ...") is how the page before the last step talks
+        too (found by the held-aside issue-19 flows: a confirmshaming link approved, then a
+        page stating the end date whose "Continue" opened the real step, which then ran
+        unasked)."""
         if self.approved_step is None or self.gate.flow_done:
             return False
+        return self.service.verify_success(snapshot) and self.service.outcome(snapshot).stated
+
+    def _shows_cancelled(self, snapshot: Snapshot) -> bool:
+        """Verified, for a success: a stated cancellation, or the period end after an approved
+        step that wrote (an approved navigation may have only led on)."""
         if not self.service.verify_success(snapshot):
             return False
-        return self.service.outcome(snapshot).stated or self._approved_commit
+        return self.service.outcome(snapshot).stated or self._approved_write
 
     async def _checkpoint_round(self, result: ToolResult) -> tuple[ToolResult, bool] | None:
         """None if nothing triggered; else the new result and whether to look again."""
@@ -574,13 +580,24 @@ class TaskOrchestrator:
                 return self._refused_yet_claimed(call, snapshot)
             outcome = self.service.outcome(snapshot)
             if self.service.verify_success(snapshot):
-                if self.approved_step is not None or (outcome.stated and not self._asked):
+                shown = self.approved_step is not None and self._shows_cancelled(snapshot)
+                if shown or (outcome.stated and not self._asked):
                     return self._ack(call, snapshot, True), self._verified(snapshot, args.reason)
-                why = (
-                    f"it reads as cancelled ({outcome.why()}), but no step a person approved "
-                    "has run, and this run "
-                    + ("was asked to approve one" if self._asked else "has only a date to go on")
-                )
+                if self.approved_step is not None:
+                    why = (
+                        f"it gives only a date ({outcome.why()}), and the step approved so far "
+                        "only led on: the page may still hold the step that cancels"
+                    )
+                else:
+                    why = (
+                        f"it reads as cancelled ({outcome.why()}), but no step a person "
+                        "approved has run, and this run "
+                        + (
+                            "was asked to approve one"
+                            if self._asked
+                            else "has only a date to go on"
+                        )
+                    )
             else:
                 why = outcome.why()
             self._unverified_claim = True
@@ -642,11 +659,7 @@ class TaskOrchestrator:
                 # outweighs that, never a date alone
                 gave_up = result.reason in ("task_failed", "human_rejected")
                 stated = self.service.outcome(snapshot).stated
-                if (
-                    self.service.verify_success(snapshot)
-                    and not refused
-                    and (stated or not gave_up)
-                ):
+                if self._shows_cancelled(snapshot) and not refused and (stated or not gave_up):
                     verified = self._verified(snapshot, result.message)
                     return verified.model_copy(
                         update={"turns": result.turns, "usage": result.usage}

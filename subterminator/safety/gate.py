@@ -84,6 +84,7 @@ class Verdict:
     by_page: bool = False  # asked only because of the page's words, not for itself
     in_flow: bool = False  # the page is in the cancellation flow by structure (the floor's)
     commits: bool = False  # by structure it may commit (the floor would ask on a flow page)
+    writes: bool = False  # it submits a form that writes, or runs a script that may
 
 
 @dataclass
@@ -235,6 +236,10 @@ class SafetyGate:
         if self.suspect_key(effect) in self.suspects:
             firm.append("last time this control sent something nobody approved")
         built = floor(call.name, effect, self.where(page_url, words, lang))
+        loud = set(target.handlers) - set(target.quiet)
+        writes = (target.submits and target.form_method not in (*SAFE_METHODS, "DIALOG")) or (
+            not target.submits and not target.href and bool(loud)
+        )
         if structural:
             firm += built
         # words: they add reasons; cookie and decline words take back only these
@@ -261,11 +266,24 @@ class SafetyGate:
                 "is known to be safe here"
             )
             return Verdict(
-                True, reason, question, page, by_page=True, in_flow=structural, commits=bool(built)
+                True,
+                reason,
+                question,
+                page,
+                by_page=True,
+                in_flow=structural,
+                commits=bool(built),
+                writes=writes,
             )
         if reasons:
             return Verdict(
-                True, "; ".join(reasons), question, page, in_flow=structural, commits=bool(built)
+                True,
+                "; ".join(reasons),
+                question,
+                page,
+                in_flow=structural,
+                commits=bool(built),
+                writes=writes,
             )
         return Verdict(
             False,
@@ -275,6 +293,7 @@ class SafetyGate:
             allow_writes=cookie and not structural,
             in_flow=structural,
             commits=bool(built),
+            writes=writes,
         )
 
     def _known_safe(self, effect: ActionEffect, names: list[str], cookie: bool) -> bool:
