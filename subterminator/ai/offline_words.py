@@ -29,6 +29,8 @@ START = _words(
     r"\buppsagning\b", r"\biptal\b", r"\bopsig", r"\bsi opp\b", r"\bavslutt", r"\bperuuta\b",
     r"\bzrusit\b", r"\bzrus\b", r"\blemond", r"\bανακλ", r"\bακύρωσ", r"ביטול", r"إلغاء", r"\bbatalkan\b",
     r"\bhuy\b", r"ยกเลิก", r"解約", r"退会", r"取消", r"退订", r"退訂", r"해지", r"отмен", r"отключ",
+    # ro
+    r"\banuleaza\b", r"\banulare\b", r"\banularea\b", r"\breziliaza\b", r"\bincheie abonamentul\b",
 )  # fmt: skip
 
 # Takes the last step: finish, confirm, "yes, cancel", ...
@@ -42,10 +44,12 @@ FINAL = _words(
     r"\bconcluir\b", r"\bpotwierd", r"\bzakoncz", r"\bbekrafta\b", r"\bslutfor\b", r"\bonayla",
     r"\btamamla", r"\bbekræft", r"\bbekreft", r"\bvahvista", r"\bpotvrd", r"\bmegerosit",
     r"\bselesaikan\b", r"\bkonfirmasi", r"\bxac nhan\b", r"\bhoan tat\b", r"ยืนยัน", r"完了", r"確定", r"确认", r"確認", r"확인", r"подтверд",
+    # ro
+    r"\bconfirma\b", r"\bfinalizeaza\b", r"^da,? anuleaza",
 )  # fmt: skip
 
 # A bare yes: the last step only inside a dialog about cancelling.
-YES = _words(r"^(yes|ja|oui|si|sim|tak|evet|kylla|ano|igen|ya|はい|是|네|да)\b")
+YES = _words(r"^(yes|ja|oui|si|sim|tak|evet|kylla|ano|igen|ya|da|はい|是|네|да)\b")
 
 # Never pressed by the policy, whatever else the name says.
 NEVER = _words(
@@ -66,6 +70,8 @@ DECLINE = _words(
     r"\brifiuta\b", r"\bnao,? obrigad", r"\brecusar\b", r"\bnee,? bedankt\b", r"\bdoorgaan met opzeggen\b",
     r"\bweigeren\b", r"いいえ", r"結構です", r"解約(を|手続きを)?続ける", r"不用了", r"不,? ?谢谢", r"继续取消",
     r"괜찮습니다", r"해지 계속", r"нет,? спасибо", r"продолжить отмену",
+    # ro
+    r"\bnu,? multumesc\b", r"\bcontinua (cu )?anularea\b", r"\bnu acum\b",
 )  # fmt: skip
 
 # Takes the offer or keeps the membership: never, on the way to cancelling.
@@ -80,6 +86,8 @@ KEEP = _words(
     r"\baceitar\b", r"\bmanter\b", r"\bvoltar\b", r"\baccepteren\b", r"\bpauzeren\b", r"\bbehouden\b",
     r"\bterug\b", r"一時停止", r"受け取る", r"戻る", r"接受", r"暂停", r"保留", r"返回", r"수락",
     r"일시정지", r"유지", r"принять", r"приостанов", r"сохранить", r"назад",
+    # ro
+    r"\bpastreaza\b", r"\binapoi\b", r"\baccepta\b", r"\bintrerupe\b",
 )  # fmt: skip
 
 # Leads toward managing the membership.
@@ -97,6 +105,8 @@ TOWARD = _words(
     r"συνδρομ", r"מנוי", r"\blangganan\b", r"\bkeanggotaan\b", r"\bgoi thanh vien\b",
     r"\badministrer\b", r"\bhantera\b", r"\bzarzadzaj\b", r"\byonet", r"\bspravovat\b",
     r"\bkezel", r"\bquan ly\b", r"\bkelola\b", r"^(hesap|konto|konta|ucet|tili|fiok|λογαριασμος|חשבון|akun|tai khoan)$",
+    # ro
+    r"^cont(ul)?( meu)?$", r"\bgestioneaza\b", r"\babonament(ul)?\b",
 )  # fmt: skip
 
 # After the last step: moves past a survey or a thank-you page without typing anything.
@@ -107,6 +117,8 @@ AFTER = _words(
     r"\binvia\b", r"\bconcluir\b", r"\bpular\b", r"\bklaar\b", r"\boverslaan\b", r"\bverzenden\b",
     r"完了", r"スキップ", r"送信", r"完成", r"跳过", r"提交", r"완료", r"건너뛰기", r"제출",
     r"готово", r"пропустить", r"отправить",
+    # ro
+    r"\bgata\b", r"\btrimite\b", r"\bomite\b", r"\bsari\b",
 )  # fmt: skip
 
 # A consent banner and the buttons that close it.
@@ -157,6 +169,8 @@ FORWARD = _words(
     r"^fortsatt\b", r"^nasta\b", r"^devam\b", r"^ileri\b", r"^lanjut", r"^tiep tuc\b",
     r"次へ", r"続ける", r"続行", r"进入下一步", r"下一步", r"继续", r"繼續", r"다음", r"계속",
     r"^далее\b", r"^продолжить\b",
+    # ro
+    r"^continua\b", r"^inainte\b", r"^urmatorul\b",
 )  # fmt: skip
 
 # Sign-ups a required-box rule must never tick.
