@@ -42,9 +42,11 @@ def ensure_chromium(session: nox.Session) -> None:
 
 @nox.session
 def tests(session: nox.Session) -> None:
+    """The suite, a worker per core (each file kept in one worker: the property files read
+    their controls in order); ``-- ARGS`` runs pytest with your arguments instead."""
     session.install("-e", ".[test]")
     ensure_chromium(session)
-    session.run("pytest", *session.posargs)
+    session.run("pytest", *(session.posargs or ["-n", "auto", "--dist", "loadfile"]))
 
 
 @nox.session
