@@ -504,6 +504,8 @@ class TaskOrchestrator:
             if key in self._checkpoint_answers:
                 continue  # asked already for this very page state
             candidates = final_candidates(snapshot)
+            if checkpoint.kind == "approve" and await self._covered(candidates):
+                continue  # asked when it can be taken: a yes now would end with the overlay
             if checkpoint.kind == "approve":
                 step = f': click "{candidates[0].name}"' if len(candidates) == 1 else ""
                 request = self._request(
@@ -541,6 +543,19 @@ class TaskOrchestrator:
             message = f"{result.message} {done}" if result.message else done
             return result.model_copy(update={"snapshot": fresh.snapshot, "message": message}), True
         return (result, False) if rejected else None
+
+    async def _covered(self, candidates: list[Any]) -> bool:
+        """The one final control is on screen but something covers it (an overlay, a
+        countdown): a click would land elsewhere. Its checkpoint waits until it is free, so the
+        person's yes is not spent on a page the next snapshot replaces (found by the held-aside
+        issue-19 flow bh-countdown: asked twice, before and after "No thanks")."""
+        if len(candidates) != 1:
+            return False
+        info = self.tool_server.registry.peek(candidates[0].ref)
+        if info is None or not info.handle:
+            return False
+        effect = await self._inspect(ToolCall(id="", name="browser_click"), info.handle)
+        return effect is not None and effect.lands_elsewhere and not effect.opaque
 
     async def _grant(self, snapshot: Snapshot, candidates: list[Any]) -> None:
         """The checkpoint's yes covers its one final control in this snapshot, once, as it is.
