@@ -313,9 +313,13 @@ class SafetyGate:
         if target.submits and target.form_method == "DIALOG":
             return True
         loud = set(target.handlers) - set(target.quiet)
-        back = bool(target.href) and not target.submits and address(target.href) in self.shown
+        plain_get = target.submits and target.form_method == "GET" and not target.form_values
+        goes_to = target.form_action if target.submits else target.href
+        back = (
+            bool(goes_to) and (plain_get or not target.submits) and address(goes_to) in self.shown
+        )
         if back and not loud:
-            return True  # a link back to a page this run has shown, that does nothing else
+            return True  # back to a page this run has shown (a link, an empty GET form)
         if (target.expanded is not None or target.tag == "summary") and not target.submits:
             return not navigates or bool(same_page) or target.href.endswith("#")
         own = loud - {"change", "input", "submit"}
