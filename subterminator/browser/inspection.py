@@ -113,9 +113,12 @@ async def _effect_at(
     # show stays loud)
     data["quiet"] = sorted(heard - loud)
     data["bubbles_quiet"] = False
-    if action == "click" and not data.get("submits") and not loud and set(handlers) <= heard:
-        # a click that itself sends nothing: can a listener it bubbles to (a framework's
-        # dispatcher on the root, a delegated handler) send? Unknown means yes.
+    href = str(data.get("href") or "").split("#", 1)[0]
+    leaves = bool(href) and href != str(data.get("page_url") or "").split("#", 1)[0]
+    if action == "click" and not (data.get("submits") or leaves or loud) and set(handlers) <= heard:
+        # a click that itself sends nothing (no submission, no link away): can a listener it
+        # bubbles to (a framework's dispatcher on the root, a delegated handler) send? Unknown
+        # means yes.
         data["bubbles_quiet"] = await _bubbles_quiet(devtools, session, listeners_of)
     if listeners_of:
         described = await devtools.send(
