@@ -26,7 +26,6 @@ from subterminator.outcome.vocabulary import (
     RESTART,
     Rules,
     languages_of,
-    page_languages,
 )
 from subterminator.outcome.vocabulary import (
     HELD as HELD_LANGUAGES,
@@ -141,11 +140,12 @@ def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Out
     pending: list[str] = []
     read_any = False  # a sentence in a language we hold said something about the membership
     read = sentences(snapshot)
-    spoken_here = page_languages([s.norm for s in read], lang)
-    for sentence in read:
+    # each sentence's languages, once; a pending phrase is read in any the page speaks
+    own = [languages_of(s.norm, lang) for s in read]
+    spoken_here = {r.code: r for rules in own for r in rules}
+    for sentence, rules in zip(read, own, strict=True):
         norm = sentence.norm
-        rules = languages_of(norm, lang)
-        here = languages_of(norm, lang, spoken_here)
+        here = list(spoken_here.values())
         spoken = [r for r in rules if r.speaks(norm)]
         read_any = read_any or any(r.speaks(norm) or r.state.search(norm) for r in rules)
         question = norm.endswith(("?", "？", "؟"))

@@ -76,10 +76,9 @@ _SCRIPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 )
 
 
-def languages_of(norm: str, page_lang: str = "", also: frozenset[str] = frozenset()) -> list[Rules]:
-    """The languages whose rules read this sentence: the page's, its script's, its words', and
-    ``also`` (the languages the rest of the page speaks)."""
-    codes: set[str] = set(also)
+def languages_of(norm: str, page_lang: str = "") -> list[Rules]:
+    """The languages whose rules read this sentence: the page's, its script's, its words'."""
+    codes: set[str] = set()
     declared = primary(page_lang)
     if declared in RULES:
         codes.add(declared)
@@ -90,11 +89,6 @@ def languages_of(norm: str, page_lang: str = "", also: frozenset[str] = frozense
     if not codes:  # nothing declared or said outright: the languages whose state word it uses
         codes.update(code for code, rules in RULES.items() if rules.state.search(norm))
     return [RULES[c] for c in sorted(codes)]
-
-
-def page_languages(sentences: list[str], page_lang: str = "") -> frozenset[str]:
-    """The languages a page speaks: its declared one and those its sentences' words match."""
-    return frozenset(rules.code for norm in sentences for rules in languages_of(norm, page_lang))
 
 
 @cache

@@ -207,7 +207,6 @@ class SafetyGate:
         verb = VERBS.get(call.name, call.name)
         if call.name not in ACTION_TOOLS:
             return Verdict(False, "", "", "outside")
-        structural = not self.flow_done and self.in_flow(snapshot.page.url)
         if effect is None:  # the live page could not be read: judge by the snapshot, and ask
             page = self.classify_snapshot(snapshot)
             question = f'{verb} "{element.name}" ({element.role})'

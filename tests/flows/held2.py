@@ -12,12 +12,12 @@ in a real POST (a form or a fetch) that flips the server's state; nothing before
 from __future__ import annotations
 
 from tests.flows.site import (
-    Handler,
     Reply,
     Request,
     State,
     Step,
     Variant,
+    after_cancel,
     by_state,
     cancel_json,
     cancel_then,
@@ -35,17 +35,6 @@ from tests.flows.site import (
 )
 
 B = "{{B}}"  # the variant prefix; the server fills it in
-
-
-def after_cancel(page: str, back: str) -> Handler:
-    """A GET page shown once cancelled; while active, 303 to ``back``."""
-
-    def handle(request: Request, state: State) -> Reply | str:
-        if request.method != "GET":
-            return not_allowed()
-        return page if state.cancelled else redirect(back)
-
-    return handle
 
 
 # -- 1. legacy-2019: /YourAccount table -> "Cancel Your Membership?" -> survey -------------------

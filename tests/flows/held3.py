@@ -21,6 +21,7 @@ from tests.flows.site import (
     State,
     Step,
     Variant,
+    after_cancel,
     by_state,
     cancel_json,
     cancel_then,
@@ -36,18 +37,6 @@ from tests.flows.site import (
     select,
     unless_cancelled,
 )
-
-
-def after_cancel(page: str, back: str) -> Handler:
-    """A GET page shown once cancelled; while active, 303 to ``back``."""
-
-    def handle(request: Request, state: State) -> Reply | str:
-        if request.method != "GET":
-            return not_allowed()
-        return page if state.cancelled else redirect(back)
-
-    return handle
-
 
 # -- 1. h3-ko-pause-input: /kr/account -> 멤버십 관리 -> 멤버십 해지 -> <input type=submit> --------
 
