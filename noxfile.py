@@ -94,7 +94,6 @@ def replay(session: nox.Session) -> None:
         "pytest",
         "recordings",
         "tests/test_replay.py",
-        "tests/test_replay_transcripts.py",
         *session.posargs,
     )
 

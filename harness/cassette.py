@@ -169,6 +169,10 @@ class UnusedInteractionsError(AssertionError):
     """A cassette was not played through: the run asked the model less than recorded."""
 
 
+class MissingCassetteError(FileNotFoundError):
+    """Mode ``none`` plays only, and there is nothing to play."""
+
+
 @contextlib.contextmanager
 def use_cassette(
     path: Path,
@@ -178,19 +182,28 @@ def use_cassette(
     allow_unused: bool = False,
     strict: bool = False,
 ) -> Iterator[Cassette]:
-    """Play (``none``) or record ``path``. While playing, the model-request guard lets the SDK
-    through: vcrpy answers every request from the cassette, and an unrecorded one fails.
+    """Play (``none``) or record ``path`` (pytest-recording's modes: ``once`` records a missing
+    cassette, ``new_episodes`` adds unrecorded requests, ``all`` records every request again,
+    ``rewrite`` starts the cassette afresh). While a cassette only plays, the model-request guard
+    lets the SDK through: vcrpy answers every request, and an unrecorded one fails. A run that
+    fails writes nothing, and ``rewrite`` replaces the old cassette only when the run passes.
 
-    Interactions play in order. ``strict`` (``--replay-strict``) also wants each request to be
-    the recorded one (system prompt, tools, messages): drift raises ``PromptDriftError`` with the
-    diff; without it a changed prompt still replays."""
+    Interactions play in order. ``strict`` (``--st-replay-strict``) also wants each request to
+    be the recorded one (system prompt, tools, messages): drift raises ``PromptDriftError`` with
+    the diff; without it a changed prompt still replays."""
+    if mode == "none" and not path.exists():
+        raise MissingCassetteError(f"no cassette at {path} (record mode 'none' only plays)")
+    target = path.with_name(f"{path.name}.rewriting") if mode == "rewrite" else path
+    if mode == "rewrite":
+        target.unlink(missing_ok=True)
     found: list[str] = []
     token = _DRIFT.set(found)
     playing = _PLAYING.set(None)
     try:
-        with _vcr(mode, secrets, strict).use_cassette(str(path)) as cassette:
+        recorder = _vcr("all" if mode == "rewrite" else mode, secrets, strict)
+        with recorder.use_cassette(str(target)) as cassette:
             _PLAYING.set(cassette)
-            guard = allow_model_requests() if mode == "none" else contextlib.nullcontext()
+            guard = allow_model_requests() if cassette.write_protected else contextlib.nullcontext()
             try:
                 with guard:
                     yield cassette
@@ -205,6 +218,10 @@ def use_cassette(
                 raise UnusedInteractionsError(
                     f"{path}: {unplayed} recorded interaction(s) not played"
                 )
+        if mode == "rewrite" and target.exists():
+            target.replace(path)
     finally:
+        if mode == "rewrite":
+            target.unlink(missing_ok=True)
         _DRIFT.reset(token)
         _PLAYING.reset(playing)

@@ -1,20 +1,22 @@
 """Hypothesis profiles for property scenarios: a fast ``default``, a derandomised ``ci``, a deep
 ``thorough``.
 
-- ``default`` (30 examples) keeps the edit-test loop short;
-- ``ci`` (60 examples, hypothesis's own ``ci`` underneath: derandomised, no example database,
+- ``st-fast`` (30 examples) keeps the edit-test loop short;
+- ``st-ci`` (60 examples, hypothesis's own ``ci`` underneath: derandomised, no example database,
   failures printed with a reproduction blob) gives the same examples on every run, so a red CI
   reproduces on a laptop;
-- ``thorough`` (1,000 examples, 100-step state machines, 10,000 fuzzed tool calls) is for
+- ``st-thorough`` (1,000 examples, 100-step state machines, 10,000 fuzzed tool calls) is for
   depth, before a release or after a change to pruning, refs or the gate; it takes long.
 
 Deadlines are off in all three: the suite runs on shared machines, where a timing assertion is
 noise (performance is measured by ``nox -s bench``). Properties that drive a real Chromium take
 a share of the profile's examples (``scaled``), so ``thorough`` deepens them too.
 
-The plugin registers the profiles, so ``pytest --hypothesis-profile thorough`` works in any
-project that has it installed; ``load()`` (called by this project's conftest) picks ``ci``
-when the ``CI`` environment variable is set, else ``default``; ``--hypothesis-profile`` wins.
+Named ``st-*`` so that no project's own ``default`` or ``ci`` is replaced. The plugin registers
+them only when asked: ``pytest --hypothesis-profile st-thorough``, or the ini option
+``st_hypothesis_profile``; importing it changes nothing. ``load()`` (called by this project's
+conftest) picks ``st-ci`` when the ``CI`` environment variable is set, else ``st-fast``;
+``--hypothesis-profile`` wins.
 """
 
 from __future__ import annotations
@@ -38,9 +40,9 @@ class Depth:
 
 
 DEPTHS = {
-    "default": Depth(examples=30, steps=25, fuzz_calls=300),
-    "ci": Depth(examples=60, steps=25, fuzz_calls=600),
-    "thorough": Depth(examples=1_000, steps=100, fuzz_calls=10_000),
+    "st-fast": Depth(examples=30, steps=25, fuzz_calls=300),
+    "st-ci": Depth(examples=60, steps=25, fuzz_calls=600),
+    "st-thorough": Depth(examples=1_000, steps=100, fuzz_calls=10_000),
 }
 
 
@@ -49,7 +51,7 @@ def register() -> None:
     for name, depth in DEPTHS.items():
         settings.register_profile(
             name,
-            parent=_BUILTIN["ci" if name == "ci" else "default"],
+            parent=_BUILTIN["ci" if name == "st-ci" else "default"],
             max_examples=depth.examples,
             stateful_step_count=depth.steps,
             deadline=None,
@@ -57,15 +59,16 @@ def register() -> None:
         )
 
 
-def load() -> None:
-    """``ci`` under CI, else ``default`` (hypothesis's ``--hypothesis-profile`` overrides)."""
+def load(name: str | None = None) -> None:
+    """``name``, else ``st-ci`` under CI and ``st-fast`` elsewhere (hypothesis's
+    ``--hypothesis-profile`` overrides)."""
     register()
-    settings.load_profile("ci" if os.environ.get("CI") else "default")
+    settings.load_profile(name or ("st-ci" if os.environ.get("CI") else "st-fast"))
 
 
 def depth() -> Depth:
-    """The loaded profile's depth; a profile of the user's own counts as ``default``."""
-    return DEPTHS.get(settings.get_current_profile_name(), DEPTHS["default"])
+    """The loaded profile's depth; a profile of the user's own counts as ``st-fast``."""
+    return DEPTHS.get(settings.get_current_profile_name(), DEPTHS["st-fast"])
 
 
 def scaled(share: float, minimum: int = 3, **overrides: Any) -> settings:

@@ -16,13 +16,13 @@ from typing import Any
 
 from harness.cassette import use_cassette
 from harness.fake_anthropic import FakeAnthropic, message, tool_use
+from harness.replay.collect import CASSETTE
 from harness.replay.run import IdentityRefs, ReplayAI, replay
 from subterminator.ai.client import AIClient
 from subterminator.ai.protocol import AIResponse, Message
 from subterminator.recording import Recording, load
 
 ROOT = Path("recordings")
-CASSETTE = "cassette.yaml"
 RECORDING_KEY = "sk-ant-api03-cassette-recording-key-never-written-0000"
 
 

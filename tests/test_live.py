@@ -5,7 +5,7 @@
   cancels a real membership (and stops at sign-in if the profile is signed out).
 - Real pages of thousands of elements stay in the snapshot budget.
 
-With ``--record-mode=once`` (or ``all``/``rewrite``) the Claude runs write a recording and its
+With ``--st-record-mode=once`` (or ``all``/``rewrite``) the Claude runs write a recording and its
 cassette into ``recordings/netflix/live-*``; otherwise into a temporary folder.
 ``tests/test_live_wiring.py`` proves the Claude runs here, against the local Messages API.
 """
@@ -54,8 +54,8 @@ RECORDINGS = Path(__file__).parent.parent / "recordings" / "netflix"
 
 def target(request: pytest.FixtureRequest, tmp_path: Path, name: str) -> tuple[Path, str]:
     """Where a live run records, and the cassette mode: the repository's recordings only when
-    the person asked for recording (``--record-mode``)."""
-    mode = str(request.config.getoption("--record-mode"))
+    the person asked for recording (``--st-record-mode``)."""
+    mode = str(request.config.getoption("--st-record-mode") or "none")
     folder = RECORDINGS / name if mode != "none" else tmp_path / name
     return folder, ("all" if mode == "none" else mode)
 

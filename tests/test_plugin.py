@@ -13,7 +13,7 @@ def test_both_plugins_load_and_keep_their_options(pytester: pytest.Pytester) -> 
     result = pytester.runpytest_subprocess("-p", "playwright", "--help")
     assert result.ret == 0, result.stderr.str()
     out = result.stdout.str()
-    assert "--show-browser" in out  # ours
+    assert "--st-show-browser" in out  # ours
     assert "--headed" in out  # pytest-playwright's
     assert "--browser-channel" in out
 
@@ -37,7 +37,7 @@ def test_our_browser_fixture_works_with_pytest_playwright_loaded(pytester: pytes
             assert manager.getfixturedefs("browser", request.node)  # pytest-playwright's
             assert manager.getfixturedefs("st_browser", request.node)  # ours
             assert request.config.getoption("headed") is False
-            assert request.config.getoption("--show-browser") is False
+            assert request.config.getoption("--st-show-browser") is False
         """
     )
     pytester.makeini(
@@ -94,7 +94,7 @@ def test_live_without_a_key_is_a_usage_error(
 
 
 def test_the_cassette_fixture_records_once_then_plays(pytester: pytest.Pytester) -> None:
-    """pytest-recording's way: --record-mode=once writes the cassette, the default plays it."""
+    """pytest-recording's way: --st-record-mode=once writes the cassette, the default plays it."""
     pytester.makepyfile(
         """
         import pytest
@@ -118,8 +118,7 @@ def test_the_cassette_fixture_records_once_then_plays(pytester: pytest.Pytester)
         "[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = session\n"
         "asyncio_default_test_loop_scope = session\n"
     )
-    pytester.runpytest_subprocess("--record-mode=once", "-q").assert_outcomes(passed=1)
-    written = pytester.path / "cassettes" / "test_one_turn.yaml"
-    assert written.exists()
+    pytester.runpytest_subprocess("--st-record-mode=once", "-q").assert_outcomes(passed=1)
+    [written] = (pytester.path / "cassettes").glob("*/test_one_turn.yaml")  # per module
     assert "sk-ant-test-key" not in written.read_text()
     pytester.runpytest_subprocess("-q").assert_outcomes(passed=1)  # played, not asked again

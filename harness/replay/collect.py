@@ -1,30 +1,53 @@
-"""Recordings are tests: every ``recordings/**/recording.json`` becomes two items.
+"""Recordings are tests: each collected ``recording.json`` becomes two or three items.
 
 ``recorded`` replays the run with its own tool calls as the AI (each element found again by
 role, name and position in today's snapshot), ``offline`` with the offline policy, and, where a
 ``cassette.yaml`` lies beside, ``cassette`` through the real AIClient (anthropic SDK, HTTP)
-answered by the cassette (``--replay-strict``: any prompt drift fails, with the diff). All go
+answered by the cassette (``--st-replay-strict``: any prompt drift fails, with the diff). All go
 through the real TaskOrchestrator, BrowserToolServer and SnapshotFactory over ReplayBrowser, and
-must reach the recorded outcome. ``pytest recordings/netflix/2026`` replays one flow.
+must reach the recorded outcome.
+
+``recorded`` and ``offline`` also compare what the agent did, turn by turn, with the folder's
+``transcript.json``. A flow without one (just recorded) gets it written on its first run;
+``--snapshot-update`` rewrites a changed one. Which files are collected: harness/plugin/recordings.py.
 """
 
 from __future__ import annotations
 
 import asyncio
+import difflib
+import json
+import warnings
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
-from harness.record_cassettes import CASSETTE
-from harness.replay.run import Driver, replay
-from subterminator.recording import Recording, load
-from subterminator.recording.store import FILE_NAME
+from harness.plugin import availability
+from harness.replay.run import Driver, Replay, replay
+from subterminator.errors import ServiceNotFoundError
+from subterminator.recording import Recording, RecordingError, load
+from subterminator.services.base import get_service
+
+CASSETTE = "cassette.yaml"
+TRANSCRIPT = "transcript.json"
+
+
+class TranscriptWritten(UserWarning):
+    """A flow's first run wrote its transcript (commit it with the recording)."""
 
 
 class RecordingFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
+        try:
+            recording = load(self.path)
+        except RecordingError as error:
+            raise self.CollectError(str(error)) from None
+        try:
+            get_service(recording.meta.service)
+        except ServiceNotFoundError as error:
+            raise self.CollectError(f"{self.path}: {error}") from None
         drivers: list[Driver] = ["recorded", "offline"]
         if (self.path.parent / CASSETTE).exists():
             drivers.append("cassette")  # the real AIClient, played from the cassette beside
@@ -34,6 +57,16 @@ class RecordingFile(pytest.File):
 
 class ReplayMismatch(AssertionError):
     pass
+
+
+def transcript(run: Replay) -> dict[str, Any]:
+    """What the agent did, per turn, then the asks and the result: a diff shows a change."""
+    result = run.result
+    return {
+        "turns": [f"{t['tool']} {t['target'] or ''} -> {t['outcome']}" for t in run.transcript],
+        "asked": run.asked,
+        "result": f"{result.reason} success={result.success} verified={result.verified}",
+    }
 
 
 class RecordingItem(pytest.Item):
@@ -46,14 +79,17 @@ class RecordingItem(pytest.Item):
         recording = load(self.path)
         if recording.expected is None:
             raise ReplayMismatch(
-                f"{self.path}: the recording was interrupted (no expected outcome)"
+                f"{self.path}: the recording has no outcome (it was interrupted before its "
+                "last page was read): record the flow again"
             )
+        if self.driver == "cassette":
+            availability.require("vcr", "replaying a cassette")
         asyncio.run(self._check(recording))
 
     async def _check(self, recording: Recording) -> None:
         expected = recording.expected
         assert expected is not None
-        strict_prompt = bool(self.config.getoption("--replay-strict", False))
+        strict_prompt = bool(self.config.getoption("--st-replay-strict", False))
         run = await replay(
             recording,
             self.driver,
@@ -74,9 +110,31 @@ class RecordingItem(pytest.Item):
             wanted = [(t.tool, t.target.name if t.target else None) for t in recording.turns]
             if made != wanted[: len(made)] or len(made) != len(wanted):
                 problems.append(f"turns: recorded {wanted}, got {made}")
+        if self.driver != "cassette" and not problems:
+            problems += self._compare_transcript(transcript(run))
         if problems:
             lines = "\n  ".join(problems)
             raise ReplayMismatch(f"{self.path} ({self.driver}):\n  {lines}\nresult: {got!r}")
+
+    def _compare_transcript(self, now: dict[str, Any]) -> list[str]:
+        """Compared with the stored transcript; written when there is none yet (or updated)."""
+        path = self.path.parent / TRANSCRIPT
+        stored: dict[str, Any] = json.loads(path.read_text("utf-8")) if path.exists() else {}
+        before = stored.get(self.driver)
+        if before == now:
+            return []
+        if before is not None and not self.config.getoption("--snapshot-update", False):
+            old = json.dumps(before, indent=1, ensure_ascii=False).splitlines()
+            new = json.dumps(now, indent=1, ensure_ascii=False).splitlines()
+            diff = "\n".join(difflib.unified_diff(old, new, "stored", "now", lineterm=""))
+            return [
+                f"the {self.driver} transcript changed ({path}; --snapshot-update to accept):\n"
+                + diff
+            ]
+        _write_transcript(path, self.driver, now)
+        if before is None:
+            warnings.warn(TranscriptWritten(f"{path}: wrote the {self.driver} transcript"), 2)
+        return []
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
         if isinstance(excinfo.value, AssertionError | Exception) and excinfo.typename in (
@@ -93,7 +151,13 @@ class RecordingItem(pytest.Item):
         return self.path, None, f"replay {self.path.parent.name} ({self.driver})"
 
 
-def collect_recording(file_path: Path, parent: pytest.Collector) -> RecordingFile | None:
-    if file_path.name == FILE_NAME and "recordings" in file_path.parts:
-        return RecordingFile.from_parent(parent, path=file_path)
-    return None
+def _write_transcript(path: Path, driver: str, now: dict[str, Any]) -> None:
+    """Re-read, merge and replace atomically: the drivers of one flow may run in parallel
+    workers (pytest-xdist), each adding its own part."""
+    stored: dict[str, Any] = json.loads(path.read_text("utf-8")) if path.exists() else {}
+    stored[driver] = now
+    temporary = path.with_name(f".{path.name}.{driver}.tmp")
+    temporary.write_text(
+        json.dumps(dict(sorted(stored.items())), indent=1, ensure_ascii=False) + "\n", "utf-8"
+    )
+    temporary.replace(path)

@@ -1,0 +1,198 @@
+"""pytest plugin (entry point ``pytest11``): options, markers, fixtures and recorded flows.
+
+It behaves in any project it is installed into, as pytest-recording and syrupy do:
+
+- importing it costs only ``pytest`` and the standard library; the browser, the SDK, vcrpy and
+  hypothesis are imported by the fixture or item that uses them;
+- a missing extra (pytest-asyncio, vcrpy) turns the features that need it off, with one line in
+  the report header and an error naming the install command where one is used;
+- nothing changes at import or start-up: Hypothesis profiles are registered and loaded only when
+  asked for (``--hypothesis-profile st-...`` or the ``st_hypothesis_profile`` ini option); the
+  model-request guard applies only to tests that use our fixtures, markers or recordings;
+- options are namespaced (``--st-...``; ``--live`` is the product's own switch), so
+  pytest-recording, pytest-playwright and syrupy load beside it;
+- recordings are collected only where asked: a path given on the command line, or under the
+  folders named by the ``st_recordings`` ini option.
+
+Fixtures live in ``fixtures.py`` (browsers, sites, scripted parts) and ``cassettes.py``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Generator
+from pathlib import Path
+
+import pytest
+
+from harness.plugin import availability
+from harness.plugin.cassettes import cassette, st_cassette_config, st_cassette_marker
+from harness.plugin.fixtures import (
+    chromium_session,
+    on_both_browsers,
+    st_browser,
+    st_orchestrator,
+    st_playwright,
+    st_post_site,
+    static_site,
+)
+from harness.plugin.recordings import collect_recording
+
+__all__ = [
+    "cassette",
+    "chromium_session",
+    "on_both_browsers",
+    "st_browser",
+    "st_cassette_config",
+    "st_cassette_marker",
+    "st_orchestrator",
+    "st_playwright",
+    "st_post_site",
+    "static_site",
+]
+
+KEY_ENV = "ANTHROPIC_API_KEY"  # subterminator.ai.client.KEY_ENV, without importing the SDK
+PROFILES = ("st-fast", "st-ci", "st-thorough")  # harness.profiles.DEPTHS, without hypothesis
+# A test that uses any of these (or a marker below, or is a recorded flow) is ours: the
+# model-request guard applies to it.
+OUR_FIXTURES = frozenset(
+    {
+        "cassette",
+        "chromium_session",
+        "on_both_browsers",
+        "st_browser",
+        "st_orchestrator",
+        "st_playwright",
+        "st_post_site",
+    }
+)
+OUR_MARKERS = ("cassette", "live", "replay")
+RECORD_MODES = ("none", "once", "new_episodes", "all", "rewrite")
+
+
+def pytest_addoption(parser: pytest.Parser) -> None:
+    group = parser.getgroup("subterminator", "SubTerminator harness")
+    group.addoption(
+        "--live",
+        action="store_true",
+        default=False,
+        help="run tests marked 'live' (real sites, real model API; needs network and a key)",
+    )
+    group.addoption(
+        "--st-record-mode",
+        choices=RECORD_MODES,
+        default=None,
+        help="cassette record mode (pytest-recording's modes): none plays only (the default); "
+        "once, new_episodes, all and rewrite record; the real API is reached only with --live",
+    )
+    group.addoption(
+        "--st-replay-strict",
+        action="store_true",
+        default=None,
+        help="cassette replays fail on any prompt drift (system prompt, tools, messages), "
+        "showing the diff",
+    )
+    group.addoption(
+        "--st-show-browser",
+        action="store_true",
+        default=False,
+        help="show the browser window in browser tests (pytest-playwright's --headed works too)",
+    )
+    parser.addini(
+        "st_recordings",
+        type="paths",
+        default=[],
+        help="folders whose recordings (**/recording.json) are collected as replay tests "
+        "(a recording folder given on the command line is collected anyway)",
+    )
+    parser.addini(
+        "st_services",
+        type="args",
+        default=[],
+        help="service modules or .py files to load (as `subterminator --services`)",
+    )
+    parser.addini(
+        "st_hypothesis_profile",
+        default="",
+        help=f"load this SubTerminator Hypothesis profile ({', '.join(PROFILES)}) unless "
+        "--hypothesis-profile names one",
+    )
+
+
+@pytest.hookimpl(tryfirst=True)  # before hypothesis's plugin loads --hypothesis-profile
+def pytest_configure(config: pytest.Config) -> None:
+    if config.getoption("--live") and not os.environ.get(KEY_ENV):
+        raise pytest.UsageError(
+            f"--live runs the agent against the real model API: set {KEY_ENV}"
+        )
+    asked = config.getoption("hypothesis_profile", None)
+    ini = str(config.getini("st_hypothesis_profile") or "")
+    if asked in PROFILES or ini:
+        from harness import profiles
+
+        if ini and ini not in PROFILES:
+            raise pytest.UsageError(
+                f"st_hypothesis_profile = {ini}: not one of {', '.join(PROFILES)}"
+            )
+        profiles.register()
+        if ini and not asked:
+            profiles.load(ini)
+    for line in (
+        "cassette(path=None, *, record_mode=None, strict=None, allow_unused=None): the test "
+        "plays its model traffic from this cassette (default cassettes/<module>/<test>.yaml "
+        "beside the test file)",
+        "live: needs the real network and model API; runs only with --live",
+        "browser: drives a real headless Chromium",
+        "replay: replays a recorded flow (recording.json)",
+    ):
+        config.addinivalue_line("markers", line)
+
+
+def pytest_report_header(config: pytest.Config) -> list[str]:
+    lines = [
+        "subterminator: --live: tests marked 'live' reach real sites and the model API"
+        if config.getoption("--live")
+        else "subterminator: tests marked 'live' are deselected; run them with --live"
+    ]
+    lines += [f"subterminator: {line}" for line in availability.missing()]
+    return lines
+
+
+def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
+    """A ``recording.json`` is a test file where asked (``harness/plugin/recordings.py``)."""
+    return collect_recording(file_path, parent)
+
+
+def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
+    """Without --live, live tests are deselected (not skipped): CI shows no skips."""
+    if config.getoption("--live"):
+        return
+    live = [item for item in items if item.get_closest_marker("live") is not None]
+    if live:
+        config.hook.pytest_deselected(items=live)
+        items[:] = [item for item in items if item.get_closest_marker("live") is None]
+
+
+def ours(item: pytest.Item) -> bool:
+    """A recorded flow, or a test using our fixtures or markers."""
+    if type(item).__module__.startswith("harness."):
+        return True
+    names = set(getattr(item, "fixturenames", ()))
+    if names & OUR_FIXTURES:
+        return True
+    return any(item.get_closest_marker(name) is not None for name in OUR_MARKERS)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None]:
+    """Our tests reach the real model API only under --live; other tests are left alone."""
+    if not ours(item):
+        return (yield)
+    from subterminator.ai import client
+
+    before = client.ALLOW_MODEL_REQUESTS
+    client.ALLOW_MODEL_REQUESTS = bool(item.config.getoption("--live"))
+    try:
+        return (yield)
+    finally:
+        client.ALLOW_MODEL_REQUESTS = before
