@@ -39,8 +39,12 @@ async def test_one({arguments}):
 """
 
 
-def module(pytester: pytest.Pytester, name: str = "test_asks", decorator: str = "",
-           arguments: str = "api, cassette") -> Path:
+def module(
+    pytester: pytest.Pytester,
+    name: str = "test_asks",
+    decorator: str = "",
+    arguments: str = "api, cassette",
+) -> Path:
     pytester.makeini(INI)
     return pytester.makepyfile(**{name: ASKING.format(decorator=decorator, arguments=arguments)})
 
@@ -154,8 +158,7 @@ def test_settings_are_layered_cli_then_config_fixture_then_marker(
 def test_an_unknown_setting_in_the_config_fixture_is_named(pytester: pytest.Pytester) -> None:
     module(pytester)
     pytester.makeconftest(
-        "import pytest\n\n@pytest.fixture\ndef st_cassette_config():\n"
-        "    return {'mode': 'once'}\n"
+        "import pytest\n\n@pytest.fixture\ndef st_cassette_config():\n    return {'mode': 'once'}\n"
     )
     result = run(pytester, hits=0)
     assert "unknown keys ['mode']" in result.stdout.str() + result.stderr.str()

@@ -26,7 +26,12 @@ from pathlib import Path
 import pytest
 
 from harness.plugin import availability
-from harness.plugin.cassettes import cassette, st_cassette_config, st_cassette_marker
+from harness.plugin.cassettes import (
+    CALL_FAILED,
+    cassette,
+    st_cassette_config,
+    st_cassette_marker,
+)
 from harness.plugin.fixtures import (
     chromium_session,
     on_both_browsers,
@@ -122,9 +127,7 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 @pytest.hookimpl(tryfirst=True)  # before hypothesis's plugin loads --hypothesis-profile
 def pytest_configure(config: pytest.Config) -> None:
     if config.getoption("--live") and not os.environ.get(KEY_ENV):
-        raise pytest.UsageError(
-            f"--live runs the agent against the real model API: set {KEY_ENV}"
-        )
+        raise pytest.UsageError(f"--live runs the agent against the real model API: set {KEY_ENV}")
     asked = config.getoption("hypothesis_profile", None)
     ini = str(config.getini("st_hypothesis_profile") or "")
     if asked in PROFILES or ini:
@@ -196,3 +199,14 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         return (yield)
     finally:
         client.ALLOW_MODEL_REQUESTS = before
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """Remembers a failed call, so a cassette recorded by it is not written."""
+    report = yield
+    if report.when == "call" and report.failed:
+        item.stash[CALL_FAILED] = True
+    return report

@@ -28,6 +28,9 @@ from harness.plugin import availability
 if TYPE_CHECKING:
     from vcr.cassette import Cassette
 
+# Set when the test's call failed (the plugin's makereport hook): a fixture does not see the
+# test's exception, and a failed run must not write or replace a cassette.
+CALL_FAILED = pytest.StashKey[bool]()
 KEYS = ("path", "record_mode", "strict", "allow_unused", "secrets")
 _UNSAFE = re.compile(r"[^\w.\-]+")
 
@@ -104,14 +107,28 @@ def cassette(
             "serves its own model API on 127.0.0.1 records without it)",
             pytrace=False,
         )
-    with use_cassette(
+    manager = use_cassette(
         settings.path,
         settings.record_mode,  # type: ignore[arg-type]
         secrets=settings.secrets,
         allow_unused=settings.allow_unused,
         strict=settings.strict,
-    ) as played:
+    )
+    played = manager.__enter__()
+    try:
         yield played
+    finally:
+        if request.node.stash.get(CALL_FAILED, False):
+            failed = TestFailedError("the test failed: its cassette is left as it was")
+            manager.__exit__(TestFailedError, failed, None)
+        else:
+            manager.__exit__(None, None, None)
+
+
+class TestFailedError(Exception):
+    """Thrown into the cassette when its test failed, so vcrpy writes nothing."""
+
+    __test__ = False
 
 
 @pytest.fixture(autouse=True)

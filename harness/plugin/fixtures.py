@@ -154,9 +154,7 @@ def st_orchestrator(
         *,
         max_turns: int | None = None,
     ) -> TaskOrchestrator:
-        handler = (
-            ScriptedApprovals(approvals) if isinstance(approvals, Sequence) else approvals
-        )
+        handler = ScriptedApprovals(approvals) if isinstance(approvals, Sequence) else approvals
         return TaskOrchestrator(
             ai, BrowserToolServer(st_browser), service, handler, max_turns=max_turns
         )

@@ -9,7 +9,8 @@ must reach the recorded outcome.
 
 ``recorded`` and ``offline`` also compare what the agent did, turn by turn, with the folder's
 ``transcript.json``. A flow without one (just recorded) gets it written on its first run;
-``--snapshot-update`` rewrites a changed one. Which files are collected: harness/plugin/recordings.py.
+``--snapshot-update`` rewrites a changed one. Which files are collected:
+harness/plugin/recordings.py.
 """
 
 from __future__ import annotations
@@ -133,7 +134,8 @@ class RecordingItem(pytest.Item):
             ]
         _write_transcript(path, self.driver, now)
         if before is None:
-            warnings.warn(TranscriptWritten(f"{path}: wrote the {self.driver} transcript"), 2)
+            written = TranscriptWritten(f"{path}: wrote the {self.driver} transcript")
+            warnings.warn(written, stacklevel=2)
         return []
 
     def repr_failure(self, excinfo: pytest.ExceptionInfo[BaseException], style: Any = None) -> str:
