@@ -6,8 +6,9 @@ interactive elements and the richest fixture page, get_snapshot latency with and
 screenshot, for the viewport and the whole page, and the token estimate of the elements JSON;
 then what the SafetyGate adds before each action (reading the live effect with
 ``Browser.inspect``, and judging it); last, replays of every recorded flow
-(``harness.replay.bench``). ``--tokens-only`` stops after the first table, ``--replay-only``
-prints only the last.
+(``harness.replay.bench``) and what the pytest plugin adds to a bare project's start
+(``harness.startup_bench``). ``--tokens-only`` stops after the first table; ``--replay-only``
+and ``--startup-only`` print only theirs.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from harness import token_calibration
+from harness import startup_bench, token_calibration
 from harness.replay import bench as replay_bench
 from harness.scripted_ai import call
 from harness.sites import StaticSite
@@ -47,8 +48,17 @@ async def _median_ms(
     return statistics.median(timings), elements, tokens
 
 
-async def run(pages: Path, runs: int, tokens_only: bool = False, replay_only: bool = False) -> None:
+async def run(
+    pages: Path,
+    runs: int,
+    tokens_only: bool = False,
+    replay_only: bool = False,
+    startup_only: bool = False,
+) -> None:
     console = Console(width=150)
+    if startup_only:
+        console.print(startup_bench.table(runs))
+        return
     if replay_only:
         console.print(await replay_bench.table())
         return
@@ -95,6 +105,7 @@ async def run(pages: Path, runs: int, tokens_only: bool = False, replay_only: bo
     console.print(table)
     await _gate(pages, runs, console)
     console.print(await replay_bench.table())
+    console.print(startup_bench.table(runs))
 
 
 async def _gate(pages: Path, runs: int, console: Console) -> None:
@@ -141,8 +152,13 @@ def main() -> None:
     parser.add_argument("--runs", type=int, default=7)
     parser.add_argument("--tokens-only", action="store_true", help="only the token table")
     parser.add_argument("--replay-only", action="store_true", help="only the replay table")
+    parser.add_argument(
+        "--startup-only", action="store_true", help="only the plugin's start-up cost"
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.pages, args.runs, args.tokens_only, args.replay_only))
+    asyncio.run(
+        run(args.pages, args.runs, args.tokens_only, args.replay_only, args.startup_only)
+    )
 
 
 if __name__ == "__main__":
