@@ -115,6 +115,8 @@ def _load_spec(spec: str, *, source: str) -> tuple[str, ...]:
     names = _register_module(module)
     names |= {n for n, c in SERVICE_CONFIGS.items() if before.get(n) is not c}
     if not names:
+        if is_file:
+            sys.modules.pop(module.__name__, None)
         raise ServiceLoadError(
             f"Cannot load services from {spec!r}: it defines no ServiceConfig at module level "
             "(write e.g. ACME = ServiceConfig(name='acme', display_name='Acme', "
