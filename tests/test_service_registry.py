@@ -289,3 +289,10 @@ def test_importing_the_registry_loads_no_browser_or_model_code() -> None:
         [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
     )
     assert done.stdout.strip() == "[]"
+
+
+def test_an_empty_spec_is_refused() -> None:
+    with pytest.raises(ServiceLoadError, match="An empty service spec"):
+        load_services([" "])
+    with pytest.raises(SystemExit):
+        build_parser().parse_args(["cancel", "acme", "--services", ""])

@@ -100,12 +100,12 @@ def load_services(extra: Sequence[str] = ()) -> None:
     from_env = [s for s in os.environ.get(ENV_VAR, "").split(os.pathsep) if s.strip()]
     with _lock:
         for spec in [*extra, *from_env]:
-            _load_spec(spec.strip(), source=f"${ENV_VAR}" if spec in from_env else "--services")
+            _load_spec(spec.strip())
 
 
-def _load_spec(spec: str, *, source: str) -> tuple[str, ...]:
+def _load_spec(spec: str) -> tuple[str, ...]:
     if not spec:
-        raise ServiceLoadError(f"An empty service spec in {source}: give a .py file or a module")
+        raise ServiceLoadError("An empty service spec: give a .py file or a dotted module name")
     is_file = spec.endswith(".py") or os.sep in spec or "/" in spec
     key = str(Path(spec).expanduser().resolve()) if is_file else spec
     if key in _loaded:
