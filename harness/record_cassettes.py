@@ -20,7 +20,9 @@ from harness.replay.collect import CASSETTE
 from harness.replay.run import IdentityRefs, ReplayAI, replay
 from subterminator.ai.client import AIClient
 from subterminator.ai.protocol import AIResponse, Message
+from subterminator.errors import ServiceLoadError
 from subterminator.recording import Recording, load
+from subterminator.services.registry import load_services
 
 ROOT = Path("recordings")
 RECORDING_KEY = "sk-ant-api03-cassette-recording-key-never-written-0000"
@@ -69,7 +71,19 @@ async def record_cassette(folder: Path) -> Path:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m harness.record_cassettes", description=__doc__)
     parser.add_argument("folders", nargs="*", type=Path, help="recording folders (default: all)")
+    parser.add_argument(
+        "--services",
+        action="append",
+        default=[],
+        metavar="SPEC",
+        help="load services from a .py file or a dotted module (repeatable; also "
+        "$SUBTERMINATOR_SERVICES and 'subterminator.services' entry points)",
+    )
     args = parser.parse_args(argv)
+    try:
+        load_services(args.services)
+    except ServiceLoadError as exc:
+        parser.error(str(exc))
     folders = args.folders or sorted(p.parent for p in ROOT.glob("**/recording.json"))
     for folder in folders:
         path = asyncio.run(record_cassette(folder))

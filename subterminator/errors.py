@@ -112,6 +112,10 @@ class ServiceNotFoundError(ConfigurationError):
     """No service of that name is registered."""
 
 
+class ServiceLoadError(ConfigurationError):
+    """A service file, module or entry point could not be loaded; the message names it."""
+
+
 class ModelConfigurationError(ConfigurationError):
     """The model API refused the set-up, not the moment: the key (HTTP 401), its permission
     (HTTP 403) or the model name (HTTP 404, or a 400 naming the model). Asking again cannot

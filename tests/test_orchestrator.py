@@ -19,7 +19,7 @@ from subterminator.ai.protocol import AIResponse
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.errors import LLMError, ModelConfigurationError
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator
-from subterminator.services import NETFLIX, Checkpoint, ServiceConfig
+from subterminator.services import NETFLIX, Checkpoint, CompletionCriteria, ServiceConfig
 from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser
@@ -233,6 +233,38 @@ async def test_unverified_success_is_not_acknowledged(
     assert "netflix/account.html" in reply["message"]
     assert result.reason == "verification_failed"
     assert not result.success
+
+
+@pytest.mark.parametrize(
+    ("criteria", "said"),
+    [
+        (
+            CompletionCriteria(success_indicators=[lambda s: False]),
+            "but not in the way Netflix's success checks expect",
+        ),
+        (
+            CompletionCriteria(failure_indicators=[lambda s: True]),
+            "but it also shows what Netflix's checks call a failure",
+        ),
+    ],
+)
+async def test_a_refused_claim_on_a_cancelled_page_says_why_without_contradiction(
+    browser: PlaywrightBrowser, pages: StaticSite, criteria: CompletionCriteria, said: str
+) -> None:
+    """The judge reads the page as cancelled but the service's checks do not accept it: the
+    reply says both, never "does not show ... cancelled (the page says 'Cancelled')"."""
+    service = dataclasses.replace(NETFLIX, completion_criteria=criteria)
+    ai = ScriptedAI([complete("success", "It says cancelled"), complete("failed", "so be it")])
+    url = pages.url("netflix/cancelled.html")
+    result = await (await orchestrator(browser, url, ai, None, service, max_turns=2)).run(GOAL)
+    reply = ai.prompts[1].messages[-1].result
+    assert reply
+    assert reply["acknowledged"] is False
+    assert not result.success
+    message = reply["message"]
+    assert "Cannot verify success: the page reads as cancelled (" in message, message
+    assert said in message
+    assert "does not show" not in message
 
 
 async def test_verified_success_is_acknowledged(

@@ -57,6 +57,13 @@ def _error(err: Console, message: str) -> None:
 
 
 def _run(args: argparse.Namespace, err: Console) -> int:
+    from subterminator.cli.parser import service_specs
+
+    specs = service_specs(args)
+    if specs or getattr(args, "service", None) is not None:
+        from subterminator.services.registry import load_services
+
+        load_services(specs)  # a bad spec is a ConfigurationError: one line, exit 2
     if args.command == "schema":
         from subterminator.schema import render_recording_schema, render_snapshot_schema
 

@@ -88,8 +88,39 @@ def _new_file(text: str) -> Path:
     return path
 
 
+def _spec(text: str) -> str:
+    """--services: a .py file or a dotted module (loaded, with its errors, by the registry)."""
+    if not text.strip():
+        raise argparse.ArgumentTypeError("an empty service spec: give a .py file or a module")
+    return text.strip()
+
+
+SERVICES_HELP = (
+    "load services from a .py file or a dotted module (repeatable; also $SUBTERMINATOR_SERVICES, "
+    "and installed 'subterminator.services' entry points)"
+)
+
+
+def _services(parser: argparse.ArgumentParser, dest: str) -> None:
+    parser.add_argument(
+        "--services",
+        dest=dest,
+        action="append",
+        type=_spec,
+        default=[],
+        metavar="SPEC",
+        help=SERVICES_HELP,
+    )
+
+
+def service_specs(args: argparse.Namespace) -> list[str]:
+    """Every --services SPEC, given before the command or after it."""
+    return [*getattr(args, "global_services", []), *getattr(args, "services", [])]
+
+
 def _service(sub: argparse.ArgumentParser) -> None:
-    sub.add_argument("service", help="the service, e.g. netflix")
+    sub.add_argument("service", help="the service, e.g. netflix (see --services to add one)")
+    _services(sub, "services")
 
 
 def _profile(sub: argparse.ArgumentParser) -> None:
@@ -232,6 +263,7 @@ def build_parser() -> argparse.ArgumentParser:
         prog="subterminator", description="AI-led browser agent for cancelling subscriptions."
     )
     parser.add_argument("--version", action="version", version=f"subterminator {__version__}")
+    _services(parser, "global_services")
     sub = parser.add_subparsers(dest="command", required=True)
     _cancel_parser(sub)
     _login_parser(sub)

@@ -597,18 +597,19 @@ class TaskOrchestrator:
             if self.gate.refused and not self.gate.approved_after_refusal:
                 return self._refused_yet_claimed(call, snapshot)
             outcome = self.service.outcome(snapshot)
+            name = self.service.display_name
             if self.service.verify_success(snapshot):
                 shown = self.approved_step is not None and self._shows_cancelled(snapshot)
                 if shown or (outcome.stated and not self._asked):
                     return self._ack(call, snapshot, True), self._verified(snapshot, args.reason)
                 if self.approved_step is not None:
                     why = (
-                        f"it gives only a date ({outcome.why()}), and the step approved so far "
-                        "only led on: the page may still hold the step that cancels"
+                        f"the page gives only a date ({outcome.why()}), and the step approved "
+                        "so far only led on: the page may still hold the step that cancels"
                     )
                 else:
                     why = (
-                        f"it reads as cancelled ({outcome.why()}), but no step a person "
+                        f"the page reads as cancelled ({outcome.why()}), but no step a person "
                         "approved has run, and this run "
                         + (
                             "was asked to approve one"
@@ -616,13 +617,20 @@ class TaskOrchestrator:
                             else "has only a date to go on"
                         )
                     )
+            elif outcome.cancelled:  # the judge reads it as cancelled; the service's checks not
+                why = f"the page reads as cancelled ({outcome.why()}), but " + (
+                    f"it also shows what {name}'s checks call a failure (an error, a sign-in)"
+                    if self.service.check_failure(snapshot)
+                    else f"not in the way {name}'s success checks expect"
+                )
             else:
-                why = outcome.why()
+                why = (
+                    f"the page does not show that the {name} membership is cancelled "
+                    f"({outcome.why()})"
+                )
             self._unverified_claim = True
-            name = self.service.display_name
             text = (
-                f"Cannot verify success: the page does not show that the {name} membership "
-                f"is cancelled ({why}). Current URL: "
+                f"Cannot verify success: {why}. Current URL: "
                 f"{snapshot.page.url}. Check page state and retry, or call "
                 "complete_task(status='failed') if cancellation is not possible."
             )

@@ -10,6 +10,7 @@ from subterminator.services.base import (
     register_service,
 )
 from subterminator.services.netflix import NETFLIX
+from subterminator.services.registry import load_services
 
 __all__ = [
     "NETFLIX",
@@ -19,5 +20,6 @@ __all__ = [
     "ServiceConfig",
     "available_services",
     "get_service",
+    "load_services",
     "register_service",
 ]

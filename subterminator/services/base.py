@@ -1,7 +1,9 @@
-"""``ServiceConfig`` and the service registry (spec 02 2.7, 9.4.7; spec 03 2.6).
+"""``ServiceConfig`` (spec 02 2.7, 9.4.7; spec 03 2.6); the registry is ``services.registry``.
 
 Conditions are plain predicates on the Snapshot the model sees, so they are data-driven,
-testable on the sample snapshots, and the same in replay and live runs.
+testable on the sample snapshots, and the same in replay and live runs. Only a name, a display
+name and a start page are required: without checkpoints the SafetyGate still asks before every
+final step, and without completion criteria the outcome judge decides (a stated cancellation).
 """
 
 from __future__ import annotations
@@ -11,9 +13,33 @@ from dataclasses import dataclass, field
 from typing import Literal
 
 from subterminator.ai.protocol import ToolCall
-from subterminator.errors import ServiceNotFoundError
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.outcome import Outcome, judge_outcome
+from subterminator.services.registry import (  # re-exported: where they used to live
+    SERVICE_CONFIGS,
+    available_services,
+    get_service,
+    register_service,
+)
+
+__all__ = [
+    "SERVICE_CONFIGS",
+    "ActionPredicate",
+    "Checkpoint",
+    "CompletionCriteria",
+    "IrreversibleRule",
+    "ServiceConfig",
+    "SnapshotPredicate",
+    "available_services",
+    "get_service",
+    "register_service",
+]
+
+GENERIC_GOAL = (
+    "Cancel the {display_name} subscription. Navigate to cancellation and complete the flow. "
+    "Decline any retention offers. Call complete_task when you see confirmation that the "
+    "membership is cancelled."
+)
 
 SnapshotPredicate = Callable[[Snapshot], bool]
 ActionPredicate = Callable[[ToolCall, Element, Snapshot], bool]
@@ -39,6 +65,9 @@ class IrreversibleRule:
 
 @dataclass(frozen=True)
 class CompletionCriteria:
+    """How the service's pages show the result. With no success indicators the outcome judge
+    decides (``judge_outcome``: a stated cancellation, a period end, a restart control)."""
+
     success_indicators: list[SnapshotPredicate] = field(default_factory=list)
     failure_indicators: list[SnapshotPredicate] = field(default_factory=list)
     # Address fragments of the service's confirmation pages: evidence, with no cancel control.
@@ -47,19 +76,27 @@ class CompletionCriteria:
 
 @dataclass(frozen=True)
 class ServiceConfig:
+    """One service. ``ServiceConfig(name=..., display_name=..., initial_url=...)`` works: the
+    rest refines it (checkpoints for sign-in pages, rules naming final controls, indicators)."""
+
     name: str
     display_name: str
     initial_url: str
-    goal_template: str
-    checkpoint_conditions: list[Checkpoint]
-    irreversible_rules: list[IrreversibleRule]
-    completion_criteria: CompletionCriteria
+    goal_template: str = ""  # empty: GENERIC_GOAL naming display_name
+    checkpoint_conditions: list[Checkpoint] = field(default_factory=list)
+    irreversible_rules: list[IrreversibleRule] = field(default_factory=list)
+    completion_criteria: CompletionCriteria = field(default_factory=CompletionCriteria)
     system_prompt_addition: str = ""
     max_turns: int = 20
     # Address fragments whose request acts (ends, confirms): held unless approved.
     irreversible_urls: tuple[str, ...] = ()
     # Address fragments of the cancellation flow's pages (beside what their words say).
     flow_urls: tuple[str, ...] = ()
+
+    def __post_init__(self) -> None:
+        if not self.goal_template.strip():
+            goal = GENERIC_GOAL.format(display_name=self.display_name or self.name)
+            object.__setattr__(self, "goal_template", goal)
 
     def checkpoints(self, snapshot: Snapshot) -> list[Checkpoint]:
         """Every checkpoint the snapshot triggers (spec 01 FR6)."""
@@ -83,11 +120,14 @@ class ServiceConfig:
         return judge_outcome(snapshot, self.completion_criteria.success_urls)
 
     def verify_success(self, snapshot: Snapshot) -> bool:
-        """Any success indicator and no failure indicator (spec 03 2.6.3)."""
+        """Any success indicator (or, with none given, the judge's cancelled state) and no
+        failure indicator (spec 03 2.6.3)."""
         criteria = self.completion_criteria
-        return any(
-            _safe(p, snapshot) for p in criteria.success_indicators
-        ) and not self.check_failure(snapshot)
+        if criteria.success_indicators:
+            shown = any(_safe(p, snapshot) for p in criteria.success_indicators)
+        else:
+            shown = self.outcome(snapshot).cancelled
+        return shown and not self.check_failure(snapshot)
 
     def check_failure(self, snapshot: Snapshot) -> bool:
         return any(_safe(p, snapshot) for p in self.completion_criteria.failure_indicators)
@@ -98,23 +138,3 @@ def _safe(predicate: SnapshotPredicate, snapshot: Snapshot) -> bool:
         return bool(predicate(snapshot))
     except Exception:
         return False
-
-
-SERVICE_CONFIGS: dict[str, ServiceConfig] = {}
-
-
-def register_service(config: ServiceConfig) -> None:
-    SERVICE_CONFIGS[config.name] = config
-
-
-def available_services() -> list[str]:
-    return sorted(SERVICE_CONFIGS)
-
-
-def get_service(name: str) -> ServiceConfig:
-    config = SERVICE_CONFIGS.get(name.lower().strip())
-    if config is None:
-        raise ServiceNotFoundError(
-            f"Unknown service '{name}'. Available services: {', '.join(available_services())}"
-        )
-    return config
