@@ -156,9 +156,7 @@ def main() -> None:
         "--startup-only", action="store_true", help="only the plugin's start-up cost"
     )
     args = parser.parse_args()
-    asyncio.run(
-        run(args.pages, args.runs, args.tokens_only, args.replay_only, args.startup_only)
-    )
+    asyncio.run(run(args.pages, args.runs, args.tokens_only, args.replay_only, args.startup_only))
 
 
 if __name__ == "__main__":

@@ -4,6 +4,7 @@ beside pytest-recording, pytest-playwright and syrupy."""
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 import sys
@@ -187,3 +188,20 @@ def test_four_plugins_load_together(pytester: pytest.Pytester) -> None:
     )
     pytester.runpytest_subprocess("--snapshot-update").assert_outcomes(passed=3)
     pytester.runpytest_subprocess().assert_outcomes(passed=3)
+
+
+def test_a_recording_of_another_service_replays_with_its_service_file(
+    pytester: pytest.Pytester,
+) -> None:
+    flow = pytester.path / "recordings" / "acme" / "by-hand"
+    shutil.copytree(LEGACY, flow)
+    (flow / "transcript.json").unlink()
+    (flow / "cassette.yaml").unlink()
+    data = json.loads((flow / "recording.json").read_text())
+    data["meta"]["service"] = "acme"
+    data["expected"]["approvals"] = None  # as a recording made by hand has it
+    (flow / "recording.json").write_text(json.dumps(data))
+    shutil.copy(ROOT / "examples" / "acme_service.py", pytester.path / "acme_service.py")
+    pytester.makeini("[pytest]\nst_recordings = recordings\nst_services = acme_service.py\n")
+    result = pytester.runpytest_subprocess("-v", "-k", "recorded")
+    result.assert_outcomes(passed=1, deselected=1, warnings=1)

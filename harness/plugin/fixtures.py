@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from playwright.async_api import Browser as PWBrowser
 
     from harness.replay.both import Body
-    from harness.sites import PostSite, StaticSite
+    from harness.sites import PostRecordingSite, StaticSite
     from subterminator.ai.protocol import AIClientProtocol
     from subterminator.browser.playwright_browser import PlaywrightBrowser
     from subterminator.browser.protocol import Browser
@@ -119,15 +119,18 @@ def static_site() -> Iterator[Callable[[Path], StaticSite]]:
 
 
 @pytest.fixture
-def st_post_site() -> Iterator[Callable[[Mapping[str, str]], PostSite]]:
-    """Factory: ``st_post_site({"/account": html, ...})`` serves those pages on 127.0.0.1 and
-    records every POST (``site.posts``: path, form fields and the page it came from)."""
-    from harness.sites import PostSite
+def st_post_site() -> Iterator[Callable[..., PostRecordingSite]]:
+    """Factory: ``st_post_site({"/account": html, ...}, after_post={"/cancel": html})`` serves
+    those pages on 127.0.0.1 and records every POST (``site.posts``: path, form fields, time):
+    the proof that a write reached the service, or did not."""
+    from harness.sites import PostRecordingSite
 
-    sites: list[PostSite] = []
+    sites: list[PostRecordingSite] = []
 
-    def serve(pages: Mapping[str, str]) -> PostSite:
-        site = PostSite(pages).start()
+    def serve(
+        pages: Mapping[str, str], after_post: Mapping[str, str] | None = None
+    ) -> PostRecordingSite:
+        site = PostRecordingSite(pages, after_post).start()
         sites.append(site)
         return site
 

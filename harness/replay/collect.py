@@ -27,9 +27,9 @@ import pytest
 
 from harness.plugin import availability
 from harness.replay.run import Driver, Replay, replay
-from subterminator.errors import ServiceNotFoundError
+from subterminator.errors import ConfigurationError
 from subterminator.recording import Recording, RecordingError, load
-from subterminator.services.base import get_service
+from subterminator.services.registry import get_service, load_services
 
 CASSETTE = "cassette.yaml"
 TRANSCRIPT = "transcript.json"
@@ -46,14 +46,25 @@ class RecordingFile(pytest.File):
         except RecordingError as error:
             raise self.CollectError(str(error)) from None
         try:
+            load_services(services_in_ini(self.config))
             get_service(recording.meta.service)
-        except ServiceNotFoundError as error:
+        except ConfigurationError as error:
             raise self.CollectError(f"{self.path}: {error}") from None
         drivers: list[Driver] = ["recorded", "offline"]
         if (self.path.parent / CASSETTE).exists():
             drivers.append("cassette")  # the real AIClient, played from the cassette beside
         for driver in drivers:
             yield RecordingItem.from_parent(self, name=driver, driver=driver)
+
+
+def services_in_ini(config: pytest.Config) -> list[str]:
+    """The ``st_services`` ini option's specs; a file's path is read from the ini's folder."""
+    base = config.inipath.parent if config.inipath else config.rootpath
+    specs = []
+    for spec in config.getini("st_services"):
+        looks_like_file = spec.endswith(".py") or "/" in spec
+        specs.append(str(base / spec) if looks_like_file else spec)
+    return specs
 
 
 class ReplayMismatch(AssertionError):
