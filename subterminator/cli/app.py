@@ -73,7 +73,14 @@ def _run(args: argparse.Namespace, err: Console) -> int:
     if args.command == "record":
         from subterminator.cli.record import record
 
-        return asyncio.run(record(args, err))
+        try:
+            return asyncio.run(record(args, err))
+        except KeyboardInterrupt:  # the first Ctrl+C ends the recording; this was a second
+            err.print(
+                f"Interrupted again while saving: {args.out} holds what was saved until then.",
+                markup=False,
+            )
+            return EXIT_INTERRUPTED
     from subterminator.cli.snapshot import snapshot
 
     return asyncio.run(snapshot(args, err))
