@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import io
 import os
+import sys
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -28,6 +29,7 @@ from subterminator.services import NETFLIX
 from subterminator.simulator import NetflixSimulator
 from subterminator.simulator.netflix import PASSWORD
 from tests.cli_helpers import Session, chromiums_marked, marker, on_terminal
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -132,6 +134,27 @@ async def replays_as_recorded(out: Path, reason: str) -> Recording:
     return made
 
 
+async def pytest_on(out: Path) -> str:
+    """``pytest DIR``, the command the recorder prints, from another folder: its summary line."""
+    proc = await asyncio.create_subprocess_exec(
+        sys.executable,
+        "-m",
+        "pytest",
+        str(out),
+        "-q",
+        "-p",
+        "no:cacheprovider",
+        cwd=out.parent,
+        env={**os.environ, "PYTHONPATH": str(ROOT)},  # this checkout's harness, not another
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.STDOUT,
+    )
+    shown, _ = await proc.communicate()
+    text = shown.decode()
+    assert proc.returncode == 0, text
+    return text.strip().splitlines()[-1]
+
+
 def clicked(made: Recording) -> list[str]:
     return [t.target.name for t in made.turns if t.target]
 
@@ -189,6 +212,8 @@ async def test_closed_before_the_final_step_is_judged_not_cancelled(
     assert made.outcome.why() == 'the final step "finish cancellation" is still offered'
     recording = await replays_as_recorded(out, "task_failed")
     assert clicked(recording)[-1] == "Show option contents"
+    # recorded and cassette: the offline policy would go on past where the person stopped
+    assert (await pytest_on(out)).startswith("2 passed")
 
 
 async def test_ctrl_c_just_after_the_final_click_keeps_it(
@@ -298,6 +323,7 @@ async def test_the_command_says_how_it_ended_and_exits_0(tmp_path: Path) -> None
     assert f"Replay it: pytest {out}" in said
     assert f"python -m harness.record_cassettes {out}" in said
     await replays_as_recorded(out, "completed")
+    assert (await pytest_on(out)).startswith("3 passed")  # recorded, offline and cassette
 
 
 def _on_terminal_until_ready(out: Path, mark: str) -> Session:

@@ -1,11 +1,13 @@
 """Recordings are tests: every ``recordings/**/recording.json`` becomes two items.
 
 ``recorded`` replays the run with its own tool calls as the AI (each element found again by
-role, name and position in today's snapshot), ``offline`` with the offline policy, and, where a
+role, name and position in today's snapshot), ``offline`` with the offline policy (not for a
+person's recording that stops short of the cancellation), and, where a
 ``cassette.yaml`` lies beside, ``cassette`` through the real AIClient (anthropic SDK, HTTP)
 answered by the cassette (``--replay-strict``: any prompt drift fails, with the diff). All go
 through the real TaskOrchestrator, BrowserToolServer and SnapshotFactory over ReplayBrowser, and
-must reach the recorded outcome. ``pytest recordings/netflix/2026`` replays one flow.
+must reach the recorded outcome. ``pytest recordings/netflix/2026`` replays one flow, and
+``pytest DIR`` one recorded anywhere else.
 """
 
 from __future__ import annotations
@@ -20,16 +22,29 @@ import pytest
 from harness.record_cassettes import CASSETTE
 from harness.replay.run import Driver, replay
 from subterminator.recording import Recording, load
-from subterminator.recording.store import FILE_NAME
+from subterminator.recording.store import FILE_NAME, RecordingError
 
 
 class RecordingFile(pytest.File):
     def collect(self) -> Iterator[pytest.Item]:
-        drivers: list[Driver] = ["recorded", "offline"]
+        drivers: list[Driver] = ["recorded"]
+        if _policy_can_follow(self.path):
+            drivers.append("offline")
         if (self.path.parent / CASSETTE).exists():
             drivers.append("cassette")  # the real AIClient, played from the cassette beside
         for driver in drivers:
             yield RecordingItem.from_parent(self, name=driver, driver=driver)
+
+
+def _policy_can_follow(path: Path) -> bool:
+    """Not a person's recording that stops short of the cancellation: the offline policy would
+    go on to steps the person never took, so nothing recorded can answer it."""
+    try:
+        recording = load(path)
+    except RecordingError:
+        return True  # the replay items say what is wrong with it
+    expected = recording.expected
+    return recording.meta.source != "manual" or expected is None or expected.success
 
 
 class ReplayMismatch(AssertionError):
@@ -94,6 +109,16 @@ class RecordingItem(pytest.Item):
 
 
 def collect_recording(file_path: Path, parent: pytest.Collector) -> RecordingFile | None:
-    if file_path.name == FILE_NAME and "recordings" in file_path.parts:
+    if file_path.name == FILE_NAME and (
+        "recordings" in file_path.parts or _named(file_path, parent.config)
+    ):
         return RecordingFile.from_parent(parent, path=file_path)
     return None
+
+
+def _named(file_path: Path, config: pytest.Config) -> bool:
+    """The recording, or its own folder, was named on the command line: ``pytest DIR`` replays
+    a recording ``subterminator record --out DIR`` made anywhere (a folder above it does not)."""
+    here = config.invocation_params.dir
+    wanted = {file_path.resolve(), file_path.resolve().parent}
+    return any((here / arg.split("::")[0]).resolve() in wanted for arg in config.args)
