@@ -353,7 +353,7 @@ async def test_at_a_terminal_stop_or_ctrl_c_save_it_and_exit_0(
     session.send(keys)
     assert session.wait() == 0, session.seen
     shown = " ".join(session.seen.split())
-    assert f"Recording saved {said}: 0 actions, 1 pages in {out}" in shown, shown
+    assert f"Recording saved {said}: 0 actions, 1 page in {out}" in shown, shown
     assert "the last page does not show the membership cancelled" in shown
     assert f"Replay it: pytest {out}" in shown
     assert not any(sign in session.seen for sign in ("Traceback", "Interrupted")), session.seen

@@ -88,11 +88,16 @@ def report(made: ManualRecording, out: Path, err: Console) -> int:
         if outcome.cancelled
         else f"the last page does not show the membership cancelled ({outcome.why()})"
     )
-    err.print(
-        f"Recording saved ({ended}): {made.actions} actions, {len(recording.pages)} pages in "
-        f"{out}.\nOutcome: {shows}; a replay must end {recording.expected.reason}.\n"
-        f"Replay it: pytest {out}\n"
+    lines = [
+        f"Recording saved ({ended}): {_count(made.actions, 'action')}, "
+        f"{_count(len(recording.pages), 'page')} in {out}.",
+        f'Outcome: {shows}; its replay must end "{recording.expected.reason}".',
+        f"Replay it: pytest {out}",
         f"Make its cassette: python -m harness.record_cassettes {out}",
-        markup=False,
-    )
+    ]
+    err.print("\n".join(lines), markup=False)
     return EXIT_SUCCESS
+
+
+def _count(n: int, thing: str) -> str:
+    return f"{n} {thing}" if n == 1 else f"{n} {thing}s"

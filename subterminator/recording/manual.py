@@ -285,6 +285,8 @@ class ManualRecorder:
         opening navigation, led here, so its result is this page."""
         self._moved = False
         await self._settle()
+        if self._actions:  # the person acted meanwhile: that action is recorded with its page
+            return
         events = self.recorder.recording.events
         if not await self._look() or not events or events[-1].result_page == self.browser.page:
             return
