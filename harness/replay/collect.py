@@ -1,7 +1,9 @@
 """Recordings are tests: each collected ``recording.json`` becomes two or three items.
 
 ``recorded`` replays the run with its own tool calls as the AI (each element found again by
-role, name and position in today's snapshot), ``offline`` with the offline policy, and, where a
+role, name and position in today's snapshot), ``offline`` with the offline policy (not for a
+person's recording that stops short of the cancellation: the policy would go on to steps the
+person never took), and, where a
 ``cassette.yaml`` lies beside, ``cassette`` through the real AIClient (anthropic SDK, HTTP)
 answered by the cassette (``--st-replay-strict``: any prompt drift fails, with the diff). All go
 through the real TaskOrchestrator, BrowserToolServer and SnapshotFactory over ReplayBrowser, and
@@ -50,7 +52,10 @@ class RecordingFile(pytest.File):
             get_service(recording.meta.service)
         except ConfigurationError as error:
             raise self.CollectError(f"{self.path}: {error}") from None
-        drivers: list[Driver] = ["recorded", "offline"]
+        drivers: list[Driver] = ["recorded"]
+        expected = recording.expected
+        if recording.meta.source != "manual" or expected is None or expected.success:
+            drivers.append("offline")
         if (self.path.parent / CASSETTE).exists():
             drivers.append("cassette")  # the real AIClient, played from the cassette beside
         for driver in drivers:

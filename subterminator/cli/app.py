@@ -1,7 +1,8 @@
 """Runs a parsed command; every failure a person can meet ends in one line and an exit code.
 
 Exit codes (spec 03 2.8.4): 0 done, 1 not done, 2 configuration or arguments, 3 browser or
-connection, 130 interrupted. No traceback reaches a person unless ``SUBTERMINATOR_DEBUG=1``.
+connection, 130 interrupted. ``record`` is ended by Ctrl+C as by closing its window: it exits 0
+once its recording is saved. No traceback reaches a person unless ``SUBTERMINATOR_DEBUG=1``.
 """
 
 from __future__ import annotations
@@ -80,7 +81,14 @@ def _run(args: argparse.Namespace, err: Console) -> int:
     if args.command == "record":
         from subterminator.cli.record import record
 
-        return asyncio.run(record(args, err))
+        try:
+            return asyncio.run(record(args, err))
+        except KeyboardInterrupt:  # the first Ctrl+C ends the recording; this was a second
+            err.print(
+                f"Interrupted again while saving: {args.out} holds what was saved until then.",
+                markup=False,
+            )
+            return EXIT_INTERRUPTED
     from subterminator.cli.snapshot import snapshot
 
     return asyncio.run(snapshot(args, err))

@@ -6,16 +6,28 @@ last settled (after loading, and after each action), so a click that navigates a
 its page. Each action becomes a browser event and a tool call (``browser_click``...) naming its
 element, so the flow replays like an agent's run. What is typed into password or code fields is
 never written: it is recorded as ``[secret]``.
+
+A recording ends three ways, each leaving it whole: the window closed (the page, or the whole
+browser), Ctrl+C (the task cancelled, as ``asyncio.run`` does on SIGINT), or ``stop`` (typed in
+the terminal, or the ``stop`` event set). The outcome is judged from the last whole-page capture
+taken while the window was open, never from a page already closed, so the last ``complete_task``
+turn and ``expected`` always match what a replay of the recording reaches.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
+import os
+from collections import deque
+from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
+
+from playwright.async_api import BrowserContext, Page
 
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.outcome.judge import Outcome
 from subterminator.recording.model import (
     BrowserCall,
     BrowserEvent,
@@ -75,10 +87,28 @@ _LISTEN = """
 })();
 """
 TOOLS = {"click": "browser_click", "fill": "browser_fill", "select": "browser_select"}
+STOP_WORDS = frozenset({"", "stop", "q", "quit", "exit", "done"})
+SETTLE_MS = 5000
+
+Ending = Literal["window closed", "Ctrl+C", "stop"]
+
+
+@dataclass
+class ManualRecording:
+    """What ``record_manually`` made: the recording, how it ended and what its last page shows."""
+
+    recorder: Recorder
+    ended: Ending
+    outcome: Outcome | None  # None: no page was ever captured, so nothing to judge
+
+    @property
+    def actions(self) -> int:
+        return sum(1 for t in self.recorder.recording.turns if t.tool != "complete_task")
 
 
 class ManualRecorder:
-    """Records what a person does in ``browser`` until ``stop`` is set or the window closes."""
+    """Records what a person does in ``browser`` until ``stop`` is set, ``stop`` is typed, the
+    window closes or the task is cancelled (Ctrl+C)."""
 
     def __init__(
         self, browser: PlaywrightBrowser, recorder: Recorder, service: ServiceConfig
@@ -88,18 +118,103 @@ class ManualRecorder:
         self.recorder = recorder
         self.service = service
         self.stop = asyncio.Event()
-        self._queue: asyncio.Queue[dict[str, Any]] = asyncio.Queue()
+        self.ended: Ending | None = None
+        self.outcome: Outcome | None = None
+        self._actions: deque[dict[str, Any]] = deque()  # reported, not yet recorded
+        self._moved = False  # the page loaded since it was last captured
+        self._wake = asyncio.Event()  # an action reported, or the page loaded
+        self._current: asyncio.Task[None] | None = None  # the action being recorded
+        self._context: BrowserContext | None = None
+        self._pages: set[Page] = set()
+        self._stdin: int | None = None
+        self._typed = b""
+
+    def end(self, how: Ending) -> None:
+        """Stop recording; the first way named is how it ended."""
+        if self.ended is None:
+            self.ended = how
+        self.stop.set()
+
+    @property
+    def window_open(self) -> bool:
+        return self.ended != "window closed" and any(not p.is_closed() for p in self._pages)
 
     async def start(self, url: str) -> None:
         page = self.playwright.page
-        await page.context.expose_binding("__stAct", self._report)
-        await page.context.add_init_script(_LISTEN)
+        context = page.context
+        self._context = context
+        await context.expose_binding("__stAct", self._report)
+        await context.add_init_script(_LISTEN)
+        context.on("page", self._watch)
+        context.on("close", self._context_closed)
+        self._watch(page)
         await self.browser.navigate(url)
         await page.evaluate(_LISTEN)
-        page.on("close", lambda _: self.stop.set())
+
+    # -- how it ends -----------------------------------------------------------------------
+
+    def _watch(self, page: Page) -> None:
+        self._pages.add(page)
+        page.on("close", self._page_closed)
+        page.on("load", self._loaded)
+
+    def _unwatch(self) -> None:
+        """Our listeners off the page and context (a test's shared context outlives us)."""
+        for page in self._pages:
+            page.remove_listener("close", self._page_closed)
+            page.remove_listener("load", self._loaded)
+        if self._context is not None:
+            self._context.remove_listener("page", self._watch)
+            self._context.remove_listener("close", self._context_closed)
+
+    def _page_closed(self, _: Page) -> None:
+        if all(p.is_closed() for p in self._pages):
+            self.end("window closed")
+
+    def _context_closed(self, _: BrowserContext) -> None:
+        self.end("window closed")
+
+    def _loaded(self, _: Page) -> None:
+        self._moved = True
+        self._wake.set()
+
+    def listen(self, fd: int) -> bool:
+        """Read lines typed at ``fd`` (the terminal) without blocking: ``stop`` or an empty line
+        ends the recording. False where ``fd`` cannot be watched (a file, closed, no selector)."""
+        loop = asyncio.get_running_loop()
+        try:
+            os.fstat(fd)
+            loop.add_reader(fd, self._read, fd)
+        except (OSError, ValueError, NotImplementedError):
+            return False
+        self._stdin = fd
+        return True
+
+    def _unlisten(self) -> None:
+        if self._stdin is not None:
+            with contextlib.suppress(Exception):
+                asyncio.get_running_loop().remove_reader(self._stdin)
+            self._stdin = None
+
+    def _read(self, fd: int) -> None:
+        try:
+            chunk = os.read(fd, 4096)
+        except OSError:
+            chunk = b""
+        if not chunk:  # end of input: nobody will type; the window or Ctrl+C ends it
+            self._unlisten()
+            return
+        self._typed += chunk
+        while b"\n" in self._typed:
+            line, _, self._typed = self._typed.partition(b"\n")
+            if line.decode(errors="replace").strip().lower() in STOP_WORDS:
+                self.end("stop")
+
+    # -- what the person does --------------------------------------------------------------
 
     def _report(self, source: Any, data: dict[str, Any]) -> None:
-        self._queue.put_nowait(data)
+        self._actions.append(data)
+        self._wake.set()
 
     def _identity(self, data: dict[str, Any]) -> ElementIdentity | None:
         whole = self.browser.whole
@@ -126,10 +241,20 @@ class ManualRecorder:
 
     async def _settle(self) -> None:
         with contextlib.suppress(Exception):
-            await self.playwright.page.wait_for_load_state("load", timeout=5000)
+            await self.playwright.page.wait_for_load_state("load", timeout=SETTLE_MS)
         await asyncio.sleep(0.3)
         with contextlib.suppress(Exception):
             await self.playwright.page.evaluate(_LISTEN)
+
+    async def _look(self) -> bool:
+        """The page as it is now, kept as the last seen; False once the window has gone."""
+        if not self.window_open:
+            return False
+        try:
+            await self.browser.look()
+        except Exception:  # closed as we looked: the last capture stays the last seen
+            return False
+        return True
 
     async def _record(self, data: dict[str, Any]) -> None:
         kind = str(data.get("kind"))
@@ -145,38 +270,80 @@ class ManualRecorder:
             call=call, page=self.browser.page, target=identity, arguments=arguments
         )
         await self._settle()
-        await self.browser.record_after(event)
+        self._moved = False
+        await self._look()  # closed meanwhile: the action led, as far as anyone saw, nowhere
+        event.result_page, event.scroll_y = self.browser.page, self.browser.scroll_y
+        self.recorder.recording.events.append(event)
         turn = ElementIdentity(role=identity.role, name=identity.name, nth=identity.nth)
         self.recorder.recording.turns.append(
             RecordedTurn(tool=TOOLS[kind], arguments=arguments, target=turn)
         )
         self.recorder.save()
 
+    async def _refresh(self) -> None:
+        """The page changed with no action (a redirect, a late load): the last action, or the
+        opening navigation, led here, so its result is this page."""
+        self._moved = False
+        await self._settle()
+        if self._actions:  # the person acted meanwhile: that action is recorded with its page
+            return
+        events = self.recorder.recording.events
+        if not await self._look() or not events or events[-1].result_page == self.browser.page:
+            return
+        events[-1].result_page, events[-1].scroll_y = self.browser.page, self.browser.scroll_y
+        self.recorder.save()
+
+    async def _step(self, work: Any) -> None:
+        self._current = asyncio.ensure_future(work)
+        await asyncio.shield(self._current)  # Ctrl+C waits for it (record_manually)
+
     async def run(self) -> None:
         """Until stopped: each reported action, recorded in turn."""
         while not self.stop.is_set():
-            waiter = asyncio.ensure_future(self._queue.get())
-            stopper = asyncio.ensure_future(self.stop.wait())
-            done, _ = await asyncio.wait({waiter, stopper}, return_when=asyncio.FIRST_COMPLETED)
-            stopper.cancel()
-            if waiter in done:
-                await self._record(waiter.result())
+            if self._actions:
+                await self._step(self._record(self._actions.popleft()))
+            elif self._moved:
+                await self._step(self._refresh())
             else:
-                waiter.cancel()
-        while not self._queue.empty():
-            await self._record(self._queue.get_nowait())
+                self._wake.clear()
+                waiters = {asyncio.ensure_future(e.wait()) for e in (self._wake, self.stop)}
+                try:
+                    await asyncio.wait(waiters, return_when=asyncio.FIRST_COMPLETED)
+                finally:
+                    for waiter in waiters:
+                        waiter.cancel()
+        await self.drain()
+
+    async def drain(self) -> None:
+        """The action being recorded when it was stopped, then any still reported."""
+        if self._current is not None and not self._current.done():
+            with contextlib.suppress(Exception):
+                await self._current
+        while self._actions:
+            await self._record(self._actions.popleft())
 
     async def finish(self) -> None:
-        """The outcome as the page shows it, and a last turn that says so."""
-        factory = SnapshotFactory(self.playwright, ElementRegistry())
+        """The outcome as the last page seen shows it, and a last turn that says so."""
+        self._unlisten()
+        if self.ended is None:
+            self.ended = "stop"
         with contextlib.suppress(Exception):
-            snapshot, _ = await factory.create()
-            cancelled = self.service.outcome(snapshot).cancelled
-            status = "success" if cancelled else "failed"
+            if self.window_open:  # a last look: what the person sees as they stop
+                await asyncio.wait_for(self._refresh(), SETTLE_MS / 1000 + 2)
+        self._unwatch()
+        whole = self.browser.whole
+        if whole is not None:
+            factory = SnapshotFactory(self.browser, ElementRegistry())
+            snapshot, _ = factory.from_capture(whole)
+            self.outcome = self.service.outcome(snapshot)
+            cancelled = self.outcome.cancelled
             self.recorder.recording.turns.append(
                 RecordedTurn(
                     tool="complete_task",
-                    arguments={"status": status, "reason": "recorded by a person"},
+                    arguments={
+                        "status": "success" if cancelled else "failed",
+                        "reason": "recorded by a person",
+                    },
                 )
             )
             self.recorder.recording.expected = ExpectedOutcome(
@@ -196,17 +363,34 @@ async def record_manually(
     *,
     ready: asyncio.Event | None = None,
     stop: asyncio.Event | None = None,
-) -> Recorder:
-    """Record until ``stop`` (or the window closes, or Ctrl+C); everything is saved as it goes."""
+    stdin: int | None = None,
+) -> ManualRecording:
+    """Record until ``stop`` is set, ``stop`` is typed at ``stdin`` (a file descriptor), the
+    window closes, or this task is cancelled (Ctrl+C); everything is saved as it goes.
+
+    Cancelling is a way to end it, not to lose it: the action being recorded is finished, the
+    outcome judged and the recording saved, and this returns normally (the cancellation is
+    taken back) so a command can say what was saved. A second cancel is not caught.
+    """
     recorder = Recorder(out, service=service.name, flow=out.name, source="manual", start_url=url)
     manual = ManualRecorder(browser, recorder, service)
     if stop is not None:
         manual.stop = stop
-    await manual.start(url)
-    if ready is not None:
-        ready.set()
     try:
+        await manual.start(url)
+        if stdin is not None:
+            manual.listen(stdin)
+        if ready is not None:
+            ready.set()
         await manual.run()
+    except asyncio.CancelledError:
+        task = asyncio.current_task()
+        if task is None or task.uncancel() > 0:  # cancelled twice: not ours to take back
+            raise
+        manual.end("Ctrl+C")
+        await manual.drain()
     finally:
-        await manual.finish()
-    return recorder
+        manual._unlisten()
+    await manual.finish()
+    assert manual.ended is not None
+    return ManualRecording(recorder, manual.ended, manual.outcome)

@@ -120,7 +120,8 @@ class RecordingBrowser:
     def __getattr__(self, name: str) -> Any:  # page, context... for callers that need them
         return getattr(self.inner, name)
 
-    async def _look(self) -> None:
+    async def look(self) -> None:
+        """Capture the page whole and keep it as the page last seen."""
         whole = await self.inner.capture(scope="page")
         meta = self.recorder.recording.meta
         if not meta.viewport:
@@ -164,7 +165,7 @@ class RecordingBrowser:
 
     async def record_after(self, event: BrowserEvent) -> None:
         """Capture where ``event`` led and keep it."""
-        await self._look()
+        await self.look()
         event.result_page, event.scroll_y = self.page, self.scroll_y
         self.recorder.recording.events.append(event)
         self.recorder.save()
@@ -181,7 +182,7 @@ class RecordingBrowser:
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None
     ) -> RawCapture:
         capture = await self.inner.capture(scope=scope, screenshot_pixels=screenshot_pixels)
-        await self._look()
+        await self.look()
         return capture
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
