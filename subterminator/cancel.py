@@ -212,6 +212,7 @@ class _Run:
         approvals = self.approvals()
         terminal.handler = approvals
         ai = ai_factory(options, service, console, terminal)
+        offline = isinstance(ai, OfflinePolicy)  # decided before any wrapper (--record) hides it
         progress = Progress(console)
         goal = service.goal_template
         async with _target(options, service) as (start_url, simulated):
@@ -223,7 +224,7 @@ class _Run:
                 record.start(
                     start_url=start_url,
                     mode="simulator" if simulated else "live",
-                    ai="offline" if isinstance(ai, OfflinePolicy) else "claude",
+                    ai="offline" if offline else "claude",
                 )
                 terminal.started(record)
             profile = options.profile or (None if simulated else DEFAULT_PROFILE)
@@ -250,7 +251,7 @@ class _Run:
                     terminal.notice(f"The start page answered {problem}: {start_url}")
                 tools = ProgressTools(browser)
                 tools.progress = progress
-                label = "Deciding…" if isinstance(ai, OfflinePolicy) else "Waiting for the model…"
+                label = "Deciding…" if offline else "Waiting for the model…"
                 if options.dry_run:
                     if record is not None:
                         record.notice("Dry run: the first action was proposed, none executed.")
