@@ -225,6 +225,7 @@ class _Run:
                     start_url=start_url,
                     mode="simulator" if simulated else "live",
                     ai="offline" if offline else "claude",
+                    display_name=service.display_name,
                 )
                 terminal.started(record)
             profile = options.profile or (None if simulated else DEFAULT_PROFILE)
@@ -285,6 +286,11 @@ class _Run:
             lambda r: print_details(console, r, self.options.verbose)
         )
         if record is not None:
+            orchestrator.announcers.append(
+                lambda turn, call, target: record.turn_began(
+                    turn=turn, tool=call.name, target=target, arguments=call.arguments
+                )
+            )
             orchestrator.cost.observers.append(
                 lambda r: record.turn(
                     turn=r.turn,
@@ -296,6 +302,7 @@ class _Run:
                     screenshot=_png(tools.last_snapshot),
                     ai_ms=r.ai_ms,
                     tool_ms=r.tool_ms,
+                    person_ms=r.person_ms,
                 )
             )
 

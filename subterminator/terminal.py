@@ -109,9 +109,10 @@ def print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
     if verbose:
         if record.thought:
             console.print(f"    thought: {record.thought}", markup=False, highlight=False)
+        yours = f"you {record.person_ms} ms, " if record.person_ms else ""
         console.print(
             f"    arguments: {record.arguments}  outcome: {record.outcome}  "
-            f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, "
+            f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, {yours}"
             f"tokens in/out {record.usage.input_tokens}/{record.usage.output_tokens}",
             markup=False,
             highlight=False,

@@ -190,3 +190,23 @@ async def test_a_recorded_offline_run_says_deciding_not_waiting_for_a_model(
     assert code == 0, shown
     assert "Deciding…" in shown
     assert "Waiting for the model" not in shown
+
+
+def test_ctrl_c_at_the_prompt_keeps_the_turn_and_the_unanswered_question() -> None:
+    runs = runs_dir()
+    session = on_terminal("cancel", "netflix", "--sim", "--runs-dir", runs)
+    session.read_until("Approve this step? [y/N]:")
+    session.send("\x03")
+    assert session.wait() == 130, session.seen
+    (folder,) = Path(runs).iterdir()
+    events = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
+    asked = next(e for e in events if e["event"] == "approval_asked")
+    turns = [e for e in events if e["event"] == "turn"]
+    assert turns[-1]["turn"] == asked["turn"]  # the turn that was waiting for the answer
+    assert "interrupted" in turns[-1]["outcome"]
+    answer = next(e for e in events if e["event"] == "approval_answered")
+    assert (answer["approved"], answer["interrupted"]) == (False, True)
+    assert events[-1]["event"] == "interrupted"
+    html = (folder / "report.html").read_text()
+    assert html.index(f'id="turn-{asked["turn"]}"') < html.index('id="approval-1"')
+    assert "Interrupted at the prompt" in html

@@ -5,6 +5,7 @@ Covers AC-L1..L5, AC-H1..H4, AC-V1..V3, AC-T7..T9, llm_no_action and history tru
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 
@@ -344,3 +345,21 @@ async def test_thirty_turns_stay_in_the_history_budget(
     assert "- browser_scroll(down): success" in last[0].content
     assert sum(1 for m in last if m.role == "assistant") <= 10
     assert sum(1 for m in last if m.snapshot is not None and m.full_snapshot) == 1
+
+
+async def test_a_persons_answering_time_is_not_browser_time(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    async def think(request: ApprovalRequest) -> None:
+        await asyncio.sleep(3.0)
+
+    approvals = ScriptedApprovals([True], on_ask=think)
+    ai = ScriptedAI(
+        [*FLOW_TO_FINISH, click("Finish Cancellation"), complete("success", "Membership cancelled")]
+    )
+    orch = await orchestrator(browser, pages.url("netflix/account.html"), ai, approvals)
+    await orch.run(GOAL)
+    answered = [t for t in orch.cost.turns if t.person_ms]
+    assert len(answered) == 1
+    assert answered[0].person_ms >= 3000
+    assert answered[0].tool_ms < 3000  # the browser's own time, without the person's 3 s

@@ -120,6 +120,7 @@ class TaskOrchestrator:
         self.in_flight: tuple[str, int] | None = None
         self._asked = False  # a person was asked to approve a step of the flow
         self._approved_write = False  # an approved step that writes (by structure) ran
+        self._person_ms = 0  # a person's answering time in this turn (not the browser's)
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         """For an interrupt: did an approved step run (True), perhaps (None) or not (False)?"""
@@ -198,15 +199,18 @@ class TaskOrchestrator:
             for announce in self.announcers:
                 announce(turn, call, target.name if target else None)
             started = time.monotonic()
+            self._person_ms = 0
             reply, done = await self._execute(call)
             self.conversation.append(reply)
+            took = int((time.monotonic() - started) * 1000)
             self.cost.record(
                 TurnRecord(
                     turn=turn,
                     tool=call.name,
                     arguments=redact(call.name, call.arguments, target.name if target else None),
                     ai_ms=ai_ms,
-                    tool_ms=int((time.monotonic() - started) * 1000),
+                    tool_ms=max(0, took - self._person_ms),
+                    person_ms=self._person_ms,
                     usage=response.usage,
                     outcome=outcome(reply),
                     target=target.name if target else None,
@@ -415,7 +419,9 @@ class TaskOrchestrator:
             if request.kind in ("irreversible", "checkpoint"):
                 self.gate.answered(False)
             return ApprovalDecision(approved=False, message=NO_HANDLER)
+        started = time.monotonic()
         decision = await self.human_handler.request_approval(request)
+        self._person_ms += int((time.monotonic() - started) * 1000)
         log.info("approval %s: %s", "granted" if decision.approved else "refused", request.action)
         if not decision.approved:
             self._rejected = True
