@@ -181,6 +181,8 @@ def _approval(asked: ApprovalAsked, answer: ApprovalAnswered | None) -> str:
         state, badge = "pending", "No answer recorded"
     elif answer.interrupted:
         state, badge = "pending", "Interrupted at the prompt: no answer"
+    elif asked.kind == "human_action":  # a step only a person can take: done or not, no refusal
+        state, badge = ("approved", "✓ Done") if answer.approved else ("pending", "Not done")
     else:
         state, badge = ("approved", "✓ Approved") if answer.approved else ("refused", "✗ Refused")
     says = f"<h4>The page says</h4>{_list(asked.page_says)}" if asked.page_says else ""
