@@ -150,6 +150,17 @@ def login_command(options: CancelOptions, service: ServiceConfig) -> list[str]:
     return argv
 
 
+def no_display_fix(options: CancelOptions, service: ServiceConfig) -> str:
+    """No display for the window: advice that fits what was typed (``--headed`` given, or the
+    window a real site opens by default)."""
+    if options.headed:
+        return "drop --headed (or use --headless), or run it in a desktop session"
+    return (
+        "add --headless (sign in first, in a desktop session, with "
+        f"`{shlex.join(login_command(options, service))}`), or run it in a desktop session"
+    )
+
+
 def no_window_advice(options: CancelOptions, service: ServiceConfig) -> str:
     """What to do when a headless run meets a step only a person can take (sign-in, a code, a
     CAPTCHA). Each command is one that exists, for this run: the simulator keeps its session in
@@ -277,7 +288,10 @@ class _Run:
                 terminal.started(record)
             profile = options.profile or (None if simulated else DEFAULT_PROFILE)
             launch = LaunchOptions(
-                headless=not options.window, profile_dir=profile, block_non_local=simulated
+                headless=not options.window,
+                profile_dir=profile,
+                block_non_local=simulated,
+                no_display_fix=no_display_fix(options, service),
             )
             with progress.waiting("Starting the browser…"):
                 browser = await browser_factory(launch)

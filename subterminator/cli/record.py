@@ -24,7 +24,10 @@ async def record(args: argparse.Namespace, err: Console) -> int:
         url = args.url or (simulator.url() if simulator else service.initial_url)
         profile = args.profile or (None if simulator else DEFAULT_PROFILE)
         options = LaunchOptions(
-            headless=args.headless, profile_dir=profile, block_non_local=simulator is not None
+            headless=args.headless,
+            profile_dir=profile,
+            block_non_local=simulator is not None,
+            no_display_fix="add --headless, or run it in a desktop session",
         )
         err.print(
             f"Recording {url} into {args.out}: click through the flow; close the window or "
