@@ -141,6 +141,8 @@ async def test_a_headless_run_says_so_and_asks_nothing() -> None:
     shown = console.export_text()
     assert "this run is headless" in shown
     assert "Your turn, in the browser window" not in shown  # there is no window to turn to
+    assert "Solve it in the browser window" not in shown
+    assert "A CAPTCHA appeared" in shown
 
 
 @pytest.mark.parametrize("terminal", [True, False])

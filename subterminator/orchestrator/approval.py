@@ -166,7 +166,9 @@ def approval_panel(
     On a terminal the screenshot's path is left to the caller, to print whole below the panel
     (a path cut or folded at the panel's edge cannot be copied)."""
     rows: list[tuple[str, str]] = []
-    if request.kind == "human_action":
+    if request.kind == "human_action" and not window:  # nothing to do here: what it asks
+        rows.append(("Page asks", request.action.split(". ")[0]))
+    elif request.kind == "human_action":
         rows.append(("To do", request.action))
     else:
         rows.append(("Next step", request.action))

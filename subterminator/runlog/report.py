@@ -15,6 +15,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from subterminator.net import shown_url
 from subterminator.runlog.events import (
     ApprovalAnswered,
     ApprovalAsked,
@@ -191,7 +192,7 @@ def _approval(asked: ApprovalAsked, answer: ApprovalAnswered | None) -> str:
             ("Control", asked.control),
             ("Why asked", asked.reason),
             ("Page title", asked.title),
-            ("Page URL", asked.url),
+            ("Page URL", shown_url(asked.url)),
             ("Feedback", answer.feedback if answer else None),
         ]
     )
