@@ -9,7 +9,8 @@ import subprocess
 
 import nox
 
-nox.options.default_venv_backend = "uv|virtualenv"
+# chosen here, quietly: "uv|virtualenv" would print "uv binary not found" wherever uv is missing
+nox.options.default_venv_backend = "uv" if shutil.which("uv") else "virtualenv"
 nox.options.sessions = ["tests"]
 nox.options.reuse_existing_virtualenvs = True
 

@@ -6,6 +6,7 @@ import asyncio
 import base64
 import contextlib
 import os
+import shlex
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
@@ -43,6 +44,7 @@ from subterminator.tools.schemas import TOOL_SCHEMAS
 from subterminator.tools.server import BrowserToolServer
 
 EXIT_SUCCESS, EXIT_FAILURE, EXIT_CONFIG, EXIT_CONNECTION, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
+EXIT_DECLINED = 4  # the person said no: their choice, not a failure of the program
 DEFAULT_PROFILE = Path.home() / ".subterminator" / "browser-profile"
 DEFAULT_RUNS = Path.home() / ".subterminator" / "runs"
 
@@ -112,6 +114,65 @@ def choose_ai(
         return yes
 
     return FallbackAI(claude, offline, may_switch)
+
+
+def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> list[str]:
+    """The ``subterminator cancel`` command line for these options (``headed`` replaces the
+    window choice): what a person is told to run again is what they ran, with the change."""
+    argv = ["subterminator", "cancel", options.service]
+    if options.sim is not None:
+        argv += ["--sim", options.sim]
+    if options.url is not None:
+        argv += ["--url", options.url]
+    if options.ai != "auto":
+        argv += ["--ai", options.ai]
+    if options.model is not None:
+        argv += ["--model", options.model]
+    if options.max_turns is not None:
+        argv += ["--max-turns", str(options.max_turns)]
+    if options.profile is not None:
+        argv += ["--profile", str(options.profile)]
+    if options.runs_dir is not None and options.runs_dir != DEFAULT_RUNS:
+        argv += ["--runs-dir", str(options.runs_dir)]
+    window = options.headed if headed is None else headed
+    if window is not None:
+        argv.append("--headed" if window else "--headless")
+    return argv
+
+
+def login_command(options: CancelOptions, service: ServiceConfig) -> list[str]:
+    """``subterminator login`` on the profile (and start page) this run uses."""
+    argv = ["subterminator", "login", service.name]
+    if options.url is not None:
+        argv += ["--url", options.url]
+    if options.profile is not None:
+        argv += ["--profile", str(options.profile)]
+    return argv
+
+
+def no_display_fix(options: CancelOptions, service: ServiceConfig) -> str:
+    """No display for the window: advice that fits what was typed (``--headed`` given, or the
+    window a real site opens by default)."""
+    if options.headed:
+        return "drop --headed (or use --headless), or run it in a desktop session"
+    return (
+        "add --headless (sign in first, in a desktop session, with "
+        f"`{shlex.join(login_command(options, service))}`), or run it in a desktop session"
+    )
+
+
+def no_window_advice(options: CancelOptions, service: ServiceConfig) -> str:
+    """What to do when a headless run meets a step only a person can take (sign-in, a code, a
+    CAPTCHA). Each command is one that exists, for this run: the simulator keeps its session in
+    the simulator, so signing in elsewhere (``login``) cannot help it; a window can."""
+    headed = f"`{shlex.join(cancel_command(options, headed=True))}`"
+    if options.simulated:
+        return f"run it again with a window, {headed}, and do this step there"
+    again = f"`{shlex.join(cancel_command(options))}`"
+    return (
+        f"sign in first with `{shlex.join(login_command(options, service))}`, then run {again} "
+        f"again; or run it with a window: {headed}"
+    )
 
 
 @contextlib.asynccontextmanager
@@ -196,10 +257,7 @@ class _Run:
         if options.no_checkpoint:
             return AutoApprove(self.console)
         return TerminalApprovalHandler(
-            self.console,
-            window=options.window,
-            instead=f"sign in first with `subterminator login {service.name}`, then run again; "
-            "or run again without --headless",
+            self.console, window=options.window, instead=no_window_advice(options, service)
         )
 
     async def go(self, browser_factory: BrowserFactory, ai_factory: AIFactory) -> int:
@@ -212,6 +270,7 @@ class _Run:
         approvals = self.approvals()
         terminal.handler = approvals
         ai = ai_factory(options, service, console, terminal)
+        offline = isinstance(ai, OfflinePolicy)  # decided before any wrapper (--record) hides it
         progress = Progress(console)
         goal = service.goal_template
         async with _target(options, service) as (start_url, simulated):
@@ -223,12 +282,16 @@ class _Run:
                 record.start(
                     start_url=start_url,
                     mode="simulator" if simulated else "live",
-                    ai="offline" if isinstance(ai, OfflinePolicy) else "claude",
+                    ai="offline" if offline else "claude",
+                    display_name=service.display_name,
                 )
                 terminal.started(record)
             profile = options.profile or (None if simulated else DEFAULT_PROFILE)
             launch = LaunchOptions(
-                headless=not options.window, profile_dir=profile, block_non_local=simulated
+                headless=not options.window,
+                profile_dir=profile,
+                block_non_local=simulated,
+                no_display_fix=no_display_fix(options, service),
             )
             with progress.waiting("Starting the browser…"):
                 browser = await browser_factory(launch)
@@ -250,7 +313,7 @@ class _Run:
                     terminal.notice(f"The start page answered {problem}: {start_url}")
                 tools = ProgressTools(browser)
                 tools.progress = progress
-                label = "Deciding…" if isinstance(ai, OfflinePolicy) else "Waiting for the model…"
+                label = "Deciding…" if offline else "Waiting for the model…"
                 if options.dry_run:
                     if record is not None:
                         record.notice("Dry run: the first action was proposed, none executed.")
@@ -284,6 +347,11 @@ class _Run:
             lambda r: print_details(console, r, self.options.verbose)
         )
         if record is not None:
+            orchestrator.announcers.append(
+                lambda turn, call, target: record.turn_began(
+                    turn=turn, tool=call.name, target=target, arguments=call.arguments
+                )
+            )
             orchestrator.cost.observers.append(
                 lambda r: record.turn(
                     turn=r.turn,
@@ -295,6 +363,7 @@ class _Run:
                     screenshot=_png(tools.last_snapshot),
                     ai_ms=r.ai_ms,
                     tool_ms=r.tool_ms,
+                    person_ms=r.person_ms,
                 )
             )
 
@@ -357,7 +426,11 @@ async def _dry_run(
 
 
 def exit_code(result: TaskResult) -> int:
-    """Spec 03 2.8.4: 0 verified success, 3 connection errors, 1 every other outcome."""
+    """Spec 03 2.8.4: 0 verified success, 3 connection errors, 1 every other outcome; and 4
+    when the person declined a step (``human_rejected``): a script can tell their no from a
+    failure."""
     if result.success and result.verified:
         return EXIT_SUCCESS
+    if result.reason == "human_rejected":
+        return EXIT_DECLINED
     return EXIT_CONNECTION if result.reason in ("llm_error", "mcp_error") else EXIT_FAILURE

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 from http import HTTPStatus
-from urllib.parse import urlsplit
+from urllib.parse import urlsplit, urlunsplit
 
 LOCAL_SCHEMES = frozenset({"data", "blob", "about", "file", "chrome", "devtools"})
 
@@ -23,6 +23,15 @@ def is_local_url(url: str) -> bool:
     """Loopback hosts, and schemes that never touch the network."""
     parts = urlsplit(url)
     return parts.scheme in LOCAL_SCHEMES or is_loopback_host(parts.hostname or "")
+
+
+def shown_url(url: str) -> str:
+    """``url`` as a person reads it: an empty query or fragment (a bare ``?`` or ``#``, left by
+    a form with no fields) says nothing and is dropped; everything else is kept as it is."""
+    try:
+        return urlunsplit(urlsplit(url)) if url.endswith(("?", "#")) else url
+    except ValueError:
+        return url
 
 
 def http_problem(status: int | None) -> str | None:

@@ -109,9 +109,10 @@ def print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
     if verbose:
         if record.thought:
             console.print(f"    thought: {record.thought}", markup=False, highlight=False)
+        yours = f"you {record.person_ms} ms, " if record.person_ms else ""
         console.print(
             f"    arguments: {record.arguments}  outcome: {record.outcome}  "
-            f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, "
+            f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, {yours}"
             f"tokens in/out {record.usage.input_tokens}/{record.usage.output_tokens}",
             markup=False,
             highlight=False,
@@ -133,6 +134,10 @@ def verdict(service: ServiceConfig, result: TaskResult) -> tuple[str, str]:
         return f"✓ {name} membership cancelled{ends} ({result.turns} turns).{seen}", "green"
     if result.reason == "unverified_after_final_step":
         return f"! {result.error}", "yellow"
+    if result.reason == "human_rejected":  # the person's choice, said once, not a failure
+        return f"✗ {name} cancellation stopped. {result.error}", "yellow"
+    if result.reason == "human_action_needed":
+        return f"✗ {name} cancellation stopped at a step only you can take. {result.error}", "red"
     detail = f": {result.error}" if result.error else ""
     return (
         f"✗ {name} cancellation did not complete ({result.reason}{detail}; {result.turns} turns)",

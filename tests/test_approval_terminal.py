@@ -4,8 +4,10 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from rich.console import Console
 
+from subterminator.net import shown_url
 from subterminator.orchestrator import ApprovalRequest, TerminalApprovalHandler
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 40
@@ -99,3 +101,71 @@ async def test_screenshots_go_to_a_private_folder_by_default() -> None:
     assert folder.stat().st_mode & 0o777 == 0o700
     shot = next(folder.iterdir())
     assert shot.stat().st_mode & 0o777 == 0o600
+
+
+LONG_DIR = "/home/a-person/.subterminator/runs/20261123T104512Z-netflix-from-a-long-home-folder"
+
+
+def captcha(url: str = "http://127.0.0.1:8000/captcha?") -> ApprovalRequest:
+    return ApprovalRequest(
+        kind="human_action",
+        action="A CAPTCHA appeared. Solve it in the browser window, then confirm here",
+        reason="Checkpoint: captcha",
+        url=url,
+        title="Netflix",
+        screenshot_path=f"{LONG_DIR}/approval-01.png",
+    )
+
+
+async def test_a_headed_run_says_it_has_a_window_never_that_it_is_headless() -> None:
+    console = Console(record=True, width=120, force_terminal=True)
+    terminal = TerminalApprovalHandler(
+        console, ask=lambda _: "y", window=True, instead="sign in with `subterminator login`"
+    )
+    assert (await terminal.request_approval(captcha())).approved
+    shown = console.export_text()
+    assert "headless" not in shown
+    assert "No window" not in shown
+    assert "the browser window this run opened" in shown
+
+
+async def test_a_headless_run_says_so_and_asks_nothing() -> None:
+    console = Console(record=True, width=120, force_terminal=True)
+    asked: list[str] = []
+    terminal = TerminalApprovalHandler(
+        console, ask=lambda p: asked.append(p) or "y", window=False, instead="run it headed"
+    )
+    decision = await terminal.request_approval(captcha())
+    assert not decision.approved
+    assert asked == []
+    shown = console.export_text()
+    assert "this run is headless" in shown
+    assert "Your turn, in the browser window" not in shown  # there is no window to turn to
+    assert "Solve it in the browser window" not in shown
+    assert "A CAPTCHA appeared" in shown
+
+
+@pytest.mark.parametrize("terminal", [True, False])
+async def test_the_address_has_no_stray_question_mark_and_the_path_is_whole(
+    terminal: bool,
+) -> None:
+    """On an 80-column terminal too: the screenshot path is printed whole, never cut."""
+    console = Console(record=True, width=80, force_terminal=terminal)
+    handler = TerminalApprovalHandler(console, ask=lambda _: "y")
+    await handler.request_approval(captcha())
+    shown = console.export_text()
+    assert "http://127.0.0.1:8000/captcha" in shown
+    assert "/captcha?" not in shown
+    assert f"{LONG_DIR}/approval-01.png" in shown.splitlines() or any(
+        line.endswith(f"{LONG_DIR}/approval-01.png") for line in shown.splitlines()
+    )
+    assert "…" not in shown
+
+
+def test_a_query_or_fragment_that_says_something_is_kept() -> None:
+    assert (
+        shown_url("http://127.0.0.1/login?next=/account") == "http://127.0.0.1/login?next=/account"
+    )
+    assert shown_url("http://127.0.0.1/login?") == "http://127.0.0.1/login"
+    assert shown_url("http://127.0.0.1/login?#") == "http://127.0.0.1/login"
+    assert shown_url("http://127.0.0.1/a#top") == "http://127.0.0.1/a#top"

@@ -2,10 +2,18 @@
 
 from __future__ import annotations
 
+import argparse
+import re
+import shlex
+from pathlib import Path
+
 import pytest
 
 from subterminator import __version__
+from subterminator.cancel import CancelOptions, no_window_advice
 from subterminator.cli import main
+from subterminator.cli.parser import build_parser
+from subterminator.services import NETFLIX
 
 
 @pytest.mark.parametrize(
@@ -58,3 +66,52 @@ def test_version(capsys: pytest.CaptureFixture[str]) -> None:
         main(["--version"])
     assert exited.value.code == 0
     assert capsys.readouterr().out.strip() == f"subterminator {__version__}"
+
+
+# -- every command SubTerminator advises is one its own parser takes --------------------------
+
+ADVISED = re.compile(r"`(subterminator [^`]*)`")
+
+
+def advised(text: str) -> list[argparse.Namespace]:
+    """Each command quoted in ``text``, parsed by the real parser (which exits on a bad one)."""
+    commands = ADVISED.findall(text)
+    assert commands, text
+    return [build_parser().parse_args(shlex.split(c)[1:]) for c in commands]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        CancelOptions("netflix", sim="login"),
+        CancelOptions("netflix", sim="captcha", ai="offline", max_turns=7),
+        CancelOptions("netflix", headed=False),
+        CancelOptions(
+            "netflix",
+            headed=False,
+            url="https://www.netflix.com/account",
+            profile=Path("/tmp/my profile"),
+            runs_dir=Path("/tmp/runs"),
+            model="claude-sonnet-4-6",
+        ),
+    ],
+)
+def test_the_advice_for_a_headless_sign_in_names_commands_that_exist(
+    options: CancelOptions,
+) -> None:
+    text = no_window_advice(options, NETFLIX)
+    parsed = advised(text)
+    for args in parsed:
+        assert args.service == "netflix"
+        if args.command == "cancel":  # the same run again: same variant, options and profile
+            assert (args.sim, args.url, args.profile) == (
+                options.sim,
+                options.url,
+                options.profile,
+            )
+            assert args.max_turns == options.max_turns
+        else:
+            assert args.command == "login"
+            assert not options.simulated  # the simulator's session is not the profile's
+            assert args.profile == options.profile
+    assert any(a.command == "cancel" and a.headed for a in parsed)  # with a window

@@ -37,11 +37,23 @@ def test_an_already_cancelled_account_is_reported_as_such() -> None:
     assert "Nothing was changed." in done.stdout
 
 
-def test_rejection_at_the_terminal_exits_1() -> None:
-    done = cancel("netflix", "--sim", answers="n\nplease keep it\n")
-    assert done.returncode == 1
-    assert "human_rejected" in done.stdout
-    assert "please keep it" in done.stdout
+@pytest.mark.parametrize(
+    ("answers", "said"),
+    [
+        ("n\nplease keep it\n", 'You declined "Finish Cancellation" (button): please keep it'),
+        ("n\n\n", 'You declined "Finish Cancellation" (button).'),
+    ],
+    ids=["with-words", "without"],
+)
+def test_a_refusal_is_said_once_plainly_and_exits_4(answers: str, said: str) -> None:
+    """The person's no is their choice, not a failure: exit 4, and their words once."""
+    done = cancel("netflix", "--sim", answers=answers)
+    assert done.returncode == 4, done.stdout + done.stderr
+    verdict = next(line for line in done.stdout.splitlines() if line.startswith("✗"))
+    assert verdict == f"✗ Netflix cancellation stopped. {said}"
+    assert "User feedback" not in done.stdout
+    assert done.stdout.count("declined") == 1
+    assert done.stdout.count("please keep it") <= 1
 
 
 def test_partner_billing_exits_1_with_the_reason() -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+import argparse
 import json
 import os
+import re
+import shlex
 import socket
 import subprocess
 import sys
@@ -13,6 +16,7 @@ import pytest
 
 from harness.fake_anthropic import FakeAnthropic, Reply, error
 from harness.sites import StaticSite
+from subterminator.cli.parser import build_parser
 from subterminator.simulator import NetflixSimulator
 from tests.cli_helpers import chromiums_marked, clean_env, marker, run_cli, runs_dir
 
@@ -132,7 +136,41 @@ def test_a_profile_that_is_a_file_is_refused_as_an_argument(tmp_path: Path) -> N
 def test_login_without_a_display_is_exit_3(tmp_path: Path) -> None:
     done = without_display("login", "netflix", "--profile", str(tmp_path / "p"))
     assert done.returncode == 3
-    assert "display" in one_line_error(done).lower()
+    line = one_line_error(done)
+    assert "display" in line.lower()
+    # login always opens a window: no advice about an option the person never gave
+    assert "--headed" not in line
+    assert "--headless" not in line
+    assert "desktop session" in line
+
+
+def test_a_window_by_default_without_a_display_advises_headless_not_dropping_headed(
+    tmp_path: Path,
+) -> None:
+    with NetflixSimulator() as sim:
+        done = without_display(
+            "cancel",
+            "netflix",
+            "--ai",
+            "offline",
+            "--url",
+            sim.url(),
+            "--profile",
+            str(tmp_path / "profile"),
+            "--runs-dir",
+            str(tmp_path / "runs"),
+        )
+    line = one_line_error(done)
+    assert "--headed" not in line  # never given: the window is the default on a real site
+    assert "--headless" in line
+
+
+def test_record_without_a_display_advises_its_own_headless(tmp_path: Path) -> None:
+    done = without_display("record", "netflix", "--sim", "2026", "--out", str(tmp_path / "rec"))
+    assert done.returncode == 3
+    line = one_line_error(done)
+    assert "--headless" in line
+    assert "--headed" not in line
 
 
 # -- the model: configuration is exit 2, outages are announced, never silent -------------------
@@ -249,13 +287,65 @@ def test_no_model_reachable_at_all_is_exit_3_with_claude() -> None:
 # -- a headless run cannot ask a person to act in a window ------------------------------------
 
 
+ADVISED = re.compile(r"`(subterminator [^`]*)`")
+
+
+def advised(said: str) -> list[argparse.Namespace]:
+    """Every command the output advises, parsed by the real parser (it exits on a bad one)."""
+    commands = ADVISED.findall(said)
+    assert commands, said
+    return [build_parser().parse_args(shlex.split(c)[1:]) for c in commands]
+
+
 def test_sign_in_in_a_headless_run_says_what_to_do_instead() -> None:
-    done = run_cli("cancel", "netflix", "--sim", "login", "--runs-dir", runs_dir())
+    runs = runs_dir()
+    done = run_cli("cancel", "netflix", "--sim", "login", "--runs-dir", runs)
     assert done.returncode == 1, done.stdout + done.stderr
     said = done.stdout
-    assert "subterminator login netflix" in said
-    assert "without --headless" in said
     assert "Done in the browser window?" not in said
+    assert "this run is headless" in said
+    # the simulator's session lives in the simulator: a window helps, `login` would not
+    commands = advised(said)
+    assert all(a.command == "cancel" and a.sim == "login" and a.headed for a in commands)
+    # nobody refused anything: the run ends on what happened
+    assert "human_rejected" not in said
+    assert "declined" not in said.lower()
+    verdict = next(line for line in said.splitlines() if line.startswith("✗"))
+    assert "a step only you can take" in verdict
+    (folder,) = Path(runs).iterdir()
+    events = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
+    assert events[-1]["reason"] == "human_action_needed"
+    report = (folder / "report.html").read_text()
+    assert "Refused" not in report
+    assert "Not done" in report
+
+
+def test_sign_in_on_a_real_site_without_a_window_advises_login_on_its_profile(
+    tmp_path: Path,
+) -> None:
+    profile = tmp_path / "my profile"
+    with NetflixSimulator("login") as sim:
+        done = run_cli(
+            "cancel",
+            "netflix",
+            "--ai",
+            "offline",
+            "--url",
+            sim.url(),
+            "--headless",
+            "--profile",
+            str(profile),
+            "--runs-dir",
+            runs_dir(),
+        )
+    assert done.returncode == 1, done.stdout + done.stderr
+    commands = advised(done.stdout)
+    login = [a for a in commands if a.command == "login"]
+    assert login  # on the panel and in the verdict
+    assert all((a.service, a.profile) == ("netflix", profile) for a in login)
+    again = [a for a in commands if a.command == "cancel"]
+    assert {a.headed for a in again} == {False, True}  # the same run again, or with a window
+    assert all(a.profile == profile and a.ai == "offline" for a in again)
 
 
 # -- quiet, plain output -----------------------------------------------------------------------
@@ -325,7 +415,7 @@ def test_no_chromium_is_left_after_a_run() -> None:
     done = run_cli(
         "cancel", "netflix", "--sim", "--runs-dir", runs_dir(), answers="n\n", ST_TEST_MARK=mark
     )
-    assert done.returncode == 1
+    assert done.returncode == 4  # declined
     assert chromiums_marked(mark) == []
 
 

@@ -9,10 +9,13 @@ import signal
 import subprocess
 import time
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
 
+from subterminator.ai.offline import OfflinePolicy
+from subterminator.ai.protocol import AIResponse, Message
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.browser.protocol import Browser
 from subterminator.cancel import CancelOptions, run_cancel
@@ -152,3 +155,58 @@ async def test_ctrl_c_at_the_final_click_says_whether_it_ran(
     stops = [e for e in events if e["event"] == "interrupted"]
     assert [e["final_step_executed"] for e in stops] == [executed]
     assert (folder / "report.html").exists()
+
+
+class _SlowOffline(OfflinePolicy):
+    """The offline policy taking a visible moment per decision, so the spinner is drawn."""
+
+    async def chat(
+        self, messages: list[Message], tools: list[dict[str, Any]], system: str
+    ) -> AIResponse:
+        await asyncio.sleep(0.4)
+        return await super().chat(messages, tools, system)
+
+
+async def test_a_recorded_offline_run_says_deciding_not_waiting_for_a_model(
+    tmp_path: Path,
+) -> None:
+    """``--record`` wraps the policy; the spinner's words follow the policy, not the wrapper."""
+    out = io.StringIO()
+    console = Console(file=out, width=120, force_terminal=True)
+    options = CancelOptions(
+        "netflix",
+        sim="2026",
+        ai="offline",
+        no_checkpoint=True,
+        record=tmp_path / "recording",
+        runs_dir=tmp_path / "runs",
+    )
+    code = await run_cancel(
+        options,
+        console,
+        ai_factory=lambda _options, service, _console, _terminal: _SlowOffline(service),
+    )
+    shown = out.getvalue()
+    assert code == 0, shown
+    assert "Deciding…" in shown
+    assert "Waiting for the model" not in shown
+
+
+def test_ctrl_c_at_the_prompt_keeps_the_turn_and_the_unanswered_question() -> None:
+    runs = runs_dir()
+    session = on_terminal("cancel", "netflix", "--sim", "--runs-dir", runs)
+    session.read_until("Approve this step? [y/N]:")
+    session.send("\x03")
+    assert session.wait() == 130, session.seen
+    (folder,) = Path(runs).iterdir()
+    events = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
+    asked = next(e for e in events if e["event"] == "approval_asked")
+    turns = [e for e in events if e["event"] == "turn"]
+    assert turns[-1]["turn"] == asked["turn"]  # the turn that was waiting for the answer
+    assert "interrupted" in turns[-1]["outcome"]
+    answer = next(e for e in events if e["event"] == "approval_answered")
+    assert (answer["approved"], answer["interrupted"]) == (False, True)
+    assert events[-1]["event"] == "interrupted"
+    html = (folder / "report.html").read_text()
+    assert html.index(f'id="turn-{asked["turn"]}"') < html.index('id="approval-1"')
+    assert "Interrupted at the prompt" in html

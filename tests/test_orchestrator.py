@@ -5,6 +5,7 @@ Covers AC-L1..L5, AC-H1..H4, AC-V1..V3, AC-T7..T9, llm_no_action and history tru
 
 from __future__ import annotations
 
+import asyncio
 import dataclasses
 import logging
 
@@ -17,8 +18,10 @@ from subterminator.ai.history import SUMMARY_HEADER
 from subterminator.ai.prompts import NO_TOOL_NUDGE
 from subterminator.ai.protocol import AIResponse
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.cancel import exit_code
 from subterminator.errors import LLMError, ModelConfigurationError
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator
+from subterminator.orchestrator.orchestrator import MAX_HUMAN_TRIES
 from subterminator.services import NETFLIX, Checkpoint, CompletionCriteria, ServiceConfig
 from subterminator.tools.server import BrowserToolServer
 
@@ -100,6 +103,9 @@ async def test_rejection_is_fed_back_and_nothing_is_cancelled(
     assert not result.success
     assert result.reason == "human_rejected"
     assert result.verified
+    # the person is told their refusal once, plainly; the AI's own account stays apart
+    assert result.error == 'You declined "Finish Cancellation" (button): I said no'
+    assert result.message == "The person declined"
 
 
 async def test_without_a_handler_every_approval_is_refused(
@@ -310,12 +316,52 @@ async def test_request_human_approval_waits_for_the_answer(
 async def test_login_page_asks_the_person_to_act(
     browser: PlaywrightBrowser, pages: StaticSite
 ) -> None:
-    approvals = ScriptedApprovals([True])
+    async def sign_in(request: ApprovalRequest) -> None:  # the person signs in: the page moves on
+        await browser.page.goto(pages.url("netflix/account.html"))
+
+    approvals = ScriptedApprovals([True], on_ask=sign_in)
     ai = ScriptedAI([complete("failed", "x")])
     await (await orchestrator(browser, pages.url("netflix/login.html"), ai, approvals)).run(GOAL)
     assert [r.kind for r in approvals.requests] == ["human_action"]
     assert "sign in" in approvals.requests[0].action.lower()
     assert "handled 'login'" in ai.prompts[0].messages[0].content
+
+
+async def test_a_yes_while_the_sign_in_is_still_there_is_asked_again_then_the_run_stops(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    """A yes without signing in: the page still asks, so the person is asked again (told it is
+    still there), a few times, then the run ends honestly: nobody refused anything."""
+    approvals = ScriptedApprovals([True] * MAX_HUMAN_TRIES)
+    ai = ScriptedAI([])
+    result = await (
+        await orchestrator(browser, pages.url("netflix/login.html"), ai, approvals)
+    ).run(GOAL)
+    assert [r.kind for r in approvals.requests] == ["human_action"] * MAX_HUMAN_TRIES
+    assert "Still there" not in approvals.requests[0].reason
+    assert all("Still there" in r.reason for r in approvals.requests[1:])
+    assert result.reason == "human_action_needed"
+    assert not result.success
+    assert f"still there after {MAX_HUMAN_TRIES} answers" in (result.error or "")
+    assert ai.prompts == []  # the AI is not sent on from a sign-in page nobody got past
+    assert exit_code(result) == 1
+
+
+@pytest.mark.parametrize(
+    ("answer", "said"), [(False, "no"), ((False, "not now"), "not now")], ids=["no", "words"]
+)
+async def test_a_sign_in_not_done_ends_the_run_without_a_refusal(
+    browser: PlaywrightBrowser, pages: StaticSite, answer: bool | tuple[bool, str], said: str
+) -> None:
+    approvals = ScriptedApprovals([answer])
+    ai = ScriptedAI([])
+    result = await (
+        await orchestrator(browser, pages.url("netflix/login.html"), ai, approvals)
+    ).run(GOAL)
+    assert result.reason == "human_action_needed"
+    assert said in (result.error or "")
+    assert "declined" not in (result.error or "")
+    assert ai.prompts == []
 
 
 async def test_invalid_complete_task_is_answered_not_fatal(
@@ -376,3 +422,21 @@ async def test_thirty_turns_stay_in_the_history_budget(
     assert "- browser_scroll(down): success" in last[0].content
     assert sum(1 for m in last if m.role == "assistant") <= 10
     assert sum(1 for m in last if m.snapshot is not None and m.full_snapshot) == 1
+
+
+async def test_a_persons_answering_time_is_not_browser_time(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    async def think(request: ApprovalRequest) -> None:
+        await asyncio.sleep(3.0)
+
+    approvals = ScriptedApprovals([True], on_ask=think)
+    ai = ScriptedAI(
+        [*FLOW_TO_FINISH, click("Finish Cancellation"), complete("success", "Membership cancelled")]
+    )
+    orch = await orchestrator(browser, pages.url("netflix/account.html"), ai, approvals)
+    await orch.run(GOAL)
+    answered = [t for t in orch.cost.turns if t.person_ms]
+    assert len(answered) == 1
+    assert answered[0].person_ms >= 3000
+    assert answered[0].tool_ms < 3000  # the browser's own time, without the person's 3 s

@@ -120,7 +120,13 @@ async def test_secrets_typed_into_fields_are_not_logged(
             ("complete_task", None, {"status": "failed", "reason": "stop"}),
         ]
     )
-    await browser.navigate(pages.url("netflix/login.html"))
+    # a password field on a page that is no sign-in page: at Netflix's own sign-in the run now
+    # waits for the person (and stops if they do not sign in), so the AI never types there
+    await browser.navigate(pages.url("form.html"))
+    await browser.page.set_content(
+        "<title>Security check</title><h1>Confirm it is you</h1>"
+        "<label>Password <input type=password></label><button>Confirm</button>"
+    )
     with FakeAnthropic() as api, caplog.at_level(logging.DEBUG):
         api.queue(plan, plan)
         ai = AIClient(api_key="sk-test", base_url=api.url)

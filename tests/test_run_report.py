@@ -85,3 +85,21 @@ async def test_the_report_renders_offline_in_chromium(
         assert any(url.endswith("/final.png") for url in requested)
     finally:
         await context.close()
+
+
+def test_the_report_is_titled_with_the_services_own_name(
+    a_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    folder, _ = a_run
+    html = (folder / "report.html").read_text(encoding="utf-8")
+    assert "<h1>Cancelling Netflix</h1>" in html
+
+
+def test_each_approval_follows_the_turn_it_was_asked_in(
+    a_run: tuple[Path, subprocess.CompletedProcess[str]],
+) -> None:
+    folder, _ = a_run
+    events = [json.loads(line) for line in (folder / "events.jsonl").read_text().splitlines()]
+    asked = next(e for e in events if e["event"] == "approval_asked")
+    html = (folder / "report.html").read_text(encoding="utf-8")
+    assert html.index(f'id="turn-{asked["turn"]}"') < html.index('id="approval-1"')

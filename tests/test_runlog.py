@@ -369,3 +369,80 @@ async def test_the_report_in_chromium(tmp_path: Path, chromium_session: PWBrowse
         assert all(url.startswith("file://") for url in requested), requested
     finally:
         await context.close()
+
+
+def test_the_report_title_names_the_service_as_people_write_it(tmp_path: Path) -> None:
+    run = RunRecord.create("netflix", runs_dir=tmp_path, now=NOW)
+    run.start(start_url="http://127.0.0.1/", mode="simulator", ai="offline", display_name="Netflix")
+    html = run.close().read_text(encoding="utf-8")
+    assert "<h1>Cancelling Netflix</h1>" in html
+    assert "Cancelling netflix" not in html
+
+
+def test_an_approval_follows_its_turn_and_the_persons_time_is_not_browser_time(
+    tmp_path: Path,
+) -> None:
+    run = RunRecord.create("netflix", runs_dir=tmp_path, now=NOW)
+    run.start(start_url="http://127.0.0.1/", mode="simulator", ai="offline")
+    run.turn_began(turn=1, tool="browser_click", target="Cancel Membership", arguments={})
+    run.turn(turn=1, tool="browser_click", target="Cancel Membership", arguments={}, outcome="ok")
+    run.turn_began(turn=2, tool="browser_click", target="Finish Cancellation", arguments={})
+    run.approval_asked(kind="irreversible", action='Click "Finish Cancellation"', reason="r")
+    run.approval_answered(approved=True)
+    run.turn(
+        turn=2,
+        tool="browser_click",
+        target="Finish Cancellation",
+        arguments={},
+        outcome="navigated",
+        ai_ms=5,
+        tool_ms=250,
+        person_ms=11_000,
+    )
+    events = [json.loads(line) for line in run.events_path.read_text().splitlines()]
+    asked = next(e for e in events if e["event"] == "approval_asked")
+    assert asked["turn"] == 2  # asked during turn 2, logged before the turn's own line
+    html = run.close().read_text(encoding="utf-8")
+    assert html.index('id="turn-1"') < html.index('id="turn-2"') < html.index('id="approval-1"')
+    timing = re.search(r'id="turn-2".*?<p class="timing">(.*?)</p>', html, re.S)
+    assert timing is not None
+    assert timing[1] == "AI 5 ms · browser 250 ms · you 11.0 s"
+
+
+def test_an_approval_asked_before_the_first_turn_stays_first(tmp_path: Path) -> None:
+    run = RunRecord.create("netflix", runs_dir=tmp_path, now=NOW)
+    run.start(start_url="http://127.0.0.1/", mode="simulator", ai="offline")
+    run.approval_asked(kind="human_action", action="Sign in", reason="Checkpoint: login")
+    run.approval_answered(approved=True)
+    run.turn_began(turn=1, tool="get_snapshot", target=None, arguments={})
+    run.turn(turn=1, tool="get_snapshot", target=None, arguments={}, outcome="success")
+    html = run.close().read_text(encoding="utf-8")
+    assert html.index('id="approval-1"') < html.index('id="turn-1"')
+
+
+def test_an_interrupt_at_the_prompt_records_the_turn_and_the_unanswered_question(
+    tmp_path: Path,
+) -> None:
+    run = RunRecord.create("netflix", runs_dir=tmp_path, now=NOW)
+    run.start(start_url="http://127.0.0.1/", mode="simulator", ai="offline")
+    run.turn_began(
+        turn=4, tool="browser_click", target="Finish Cancellation", arguments={"ref": "e9"}
+    )
+    run.approval_asked(kind="irreversible", action='Click "Finish Cancellation"', reason="r")
+    run.interrupted(final_step_executed=False, detail="Ctrl+C")
+    events = [json.loads(line) for line in run.events_path.read_text().splitlines()]
+    assert [e["event"] for e in events[1:]] == [
+        "approval_asked",
+        "turn",
+        "approval_answered",
+        "interrupted",
+    ]
+    turn, answer = events[2], events[3]
+    assert (turn["turn"], turn["target"]) == (4, "Finish Cancellation")
+    assert "interrupted" in turn["outcome"]
+    assert answer["approved"] is False
+    assert answer["interrupted"] is True
+    html = run.close().read_text(encoding="utf-8")
+    assert html.index('id="turn-4"') < html.index('id="approval-1"')
+    assert "Interrupted at the prompt" in html
+    assert "Refused" not in html

@@ -12,7 +12,7 @@ from harness.person import SimulatedPerson
 from harness.sites import StaticSite
 from subterminator.ai.offline import OfflinePolicy
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.cancel import exit_code
+from subterminator.cancel import EXIT_DECLINED, exit_code
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.simulator import VARIANTS, NetflixSimulator
@@ -98,7 +98,7 @@ async def test_rejection_leaves_the_membership_active(
     assert not result.success
     assert result.reason == "human_rejected"
     assert "I changed my mind" in (result.error or "")
-    assert exit_code(result) == 1
+    assert exit_code(result) == EXIT_DECLINED  # the person's no (or nobody to ask): not a failure
     assert sim.account.status == "active"
 
 
@@ -107,7 +107,7 @@ async def test_injection_never_reaches_the_click_without_a_person(
     browser: PlaywrightBrowser, sim: NetflixSimulator
 ) -> None:
     result = await run(browser, sim, None)  # no approval handler at all
-    assert exit_code(result) == 1
+    assert exit_code(result) == EXIT_DECLINED  # the person's no (or nobody to ask): not a failure
     assert sim.account.status == "active"
     assert not result.success
 

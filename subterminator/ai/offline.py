@@ -166,9 +166,7 @@ class OfflinePolicy:
 
     def decide(self, snapshot: Snapshot, reply: dict[str, Any]) -> tuple[ToolCall, str]:
         if reply.get("error") == "human_rejected":
-            return self._complete(
-                "failed", f"The person declined: {reply.get('message') or 'no reason'}"
-            )
+            return self._complete("failed", _declined(str(reply.get("message") or "")))
         if reply.get("acknowledged") is False:
             self.unverified += 1
             self.doubted.add(snapshot.page.url)  # the orchestrator did not take it: act on
@@ -536,6 +534,17 @@ class OfflinePolicy:
                 id="", name="browser_scroll", arguments={"direction": "down", "amount": 600}
             ), "Nothing to do in view; scrolling down"
         return self._complete("failed", f"Dead end: no way to cancel found on {snapshot.page.url}")
+
+
+def _declined(said: str) -> str:
+    """The person's refusal, their words once: the reply carries them as "User feedback: ...
+    (the action was not performed)"."""
+    words = ""
+    if said.startswith("User feedback: "):
+        words = said.removeprefix("User feedback: ").removesuffix(" (the action was not performed)")
+    if not words or words.startswith("none (the person declined"):
+        return "The person declined."
+    return f"The person declined: {words}"
 
 
 def _confirmation_word(text: str) -> str | None:

@@ -34,12 +34,15 @@ _CALL = re.compile(r"^\w+\.\w+: ")  # "BrowserType.launch: ", Playwright's prefi
 # -- before launching ---------------------------------------------------------------------
 
 
-def check_display(headless: bool) -> None:
-    """A window needs a display: on Linux and the BSDs, DISPLAY or WAYLAND_DISPLAY."""
+def check_display(headless: bool, fix: str = "") -> None:
+    """A window needs a display: on Linux and the BSDs, DISPLAY or WAYLAND_DISPLAY. ``fix`` is
+    the advice in the words of the command that was typed (default: ``HEADLESS_FIX``)."""
     if headless or not sys.platform.startswith(("linux", "freebsd", "openbsd", "netbsd")):
         return
     if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
-        raise LaunchError(f"No display for a browser window (DISPLAY is not set): {HEADLESS_FIX}")
+        raise LaunchError(
+            f"No display for a browser window (DISPLAY is not set): {fix or HEADLESS_FIX}"
+        )
 
 
 def not_executable(path: str) -> str | None:
@@ -152,7 +155,9 @@ def _in_use(profile: Path | None, pid: str = "") -> str:
 # -- after Chromium refused ----------------------------------------------------------------
 
 
-def explain(error: Exception, *, headless: bool, profile: Path | None) -> LaunchError:
+def explain(
+    error: Exception, *, headless: bool, profile: Path | None, no_display_fix: str = ""
+) -> LaunchError:
     """The one-line ``LaunchError`` for a failed Playwright launch (the full text is logged)."""
     text = str(error)
     log.debug("Chromium did not start: %s", text)
@@ -169,7 +174,9 @@ def explain(error: Exception, *, headless: bool, profile: Path | None) -> Launch
     if not headless and any(needle in low for needle in _X11 + _WAYLAND):
         display = os.environ.get("DISPLAY")
         cause = f"no X server at DISPLAY={display}" if display else "DISPLAY is not set"
-        return LaunchError(f"No display for a browser window ({cause}): {HEADLESS_FIX}")
+        return LaunchError(
+            f"No display for a browser window ({cause}): {no_display_fix or HEADLESS_FIX}"
+        )
     lines = text.strip().splitlines()
     first = _CALL.sub("", lines[0]).strip() if lines else ""
     code = _EXIT_CODE.search(text)

@@ -65,6 +65,9 @@ class LaunchOptions:
     viewport: tuple[int, int] = (1280, 800)
     block_non_local: bool = False
     extra_args: tuple[str, ...] = field(default_factory=tuple)
+    # what to do when a window cannot open, in the words of the command the person typed
+    # ("" for the generic advice): login has no headless, cancel's window may be its default
+    no_display_fix: str = ""
 
 
 def chromium_args(executable: str) -> list[str]:
@@ -115,7 +118,7 @@ class PlaywrightBrowser:
     async def launch(cls, options: LaunchOptions | None = None) -> PlaywrightBrowser:
         """Start Chromium; any failure is a one-line ``LaunchError`` and leaves nothing running."""
         options = options or LaunchOptions()
-        launch_errors.check_display(options.headless)
+        launch_errors.check_display(options.headless, options.no_display_fix)
         if options.executable is not None:
             launch_errors.check_executable(options.executable)
         if options.profile_dir is not None:
@@ -150,7 +153,10 @@ class PlaywrightBrowser:
                 return await cls._ready(context, owned, options.block_non_local)
             except PlaywrightError as exc:
                 raise launch_errors.explain(
-                    exc, headless=options.headless, profile=options.profile_dir
+                    exc,
+                    headless=options.headless,
+                    profile=options.profile_dir,
+                    no_display_fix=options.no_display_fix,
                 ) from None
         except BaseException:
             await release(owned)

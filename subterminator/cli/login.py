@@ -17,6 +17,11 @@ from subterminator.cancel import DEFAULT_PROFILE, EXIT_SUCCESS
 from subterminator.net import http_problem
 from subterminator.services import get_service
 
+NO_DISPLAY_FIX = (
+    "signing in needs a browser window, so run `subterminator login` in a desktop session "
+    "(DISPLAY or WAYLAND_DISPLAY set)"
+)
+
 
 async def login(
     args: argparse.Namespace,
@@ -30,7 +35,9 @@ async def login(
     service = get_service(args.service)
     profile: Path = args.profile or DEFAULT_PROFILE
     url = args.url or service.initial_url
-    browser = await browser_factory(LaunchOptions(headless=headless, profile_dir=profile))
+    browser = await browser_factory(
+        LaunchOptions(headless=headless, profile_dir=profile, no_display_fix=NO_DISPLAY_FIX)
+    )
     try:
         problem = http_problem(await browser.navigate(url))
         if problem:

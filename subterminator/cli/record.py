@@ -55,7 +55,10 @@ async def record(
         url = args.url or (simulator.url() if simulator else service.initial_url)
         profile = args.profile or (None if simulator else DEFAULT_PROFILE)
         options = LaunchOptions(
-            headless=args.headless, profile_dir=profile, block_non_local=simulator is not None
+            headless=args.headless,
+            profile_dir=profile,
+            block_non_local=simulator is not None,
+            no_display_fix="add --headless, or run it in a desktop session",
         )
         typed = "type stop (or press Enter) here, " if fd is not None else ""
         err.print(

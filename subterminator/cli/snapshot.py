@@ -70,7 +70,10 @@ async def snapshot(args: argparse.Namespace, err: Console) -> int:
         viewport_only=not args.all,
         screenshot=args.screenshot is not None,
         wait=args.wait,
-        launch=LaunchOptions(headless=not args.headed),
+        launch=LaunchOptions(
+            headless=not args.headed,
+            no_display_fix="drop --headed, or run it in a desktop session",
+        ),
     )
     shot = taken.snapshot.screenshot
     print(taken.snapshot.model_copy(update={"screenshot": ""}).model_dump_json(indent=2))

@@ -14,6 +14,7 @@ from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from subterminator.net import shown_url
 from subterminator.orchestrator.stdin import StdinLines
 
 ApprovalKind = Literal["irreversible", "checkpoint", "ai_request", "human_action"]
@@ -117,20 +118,30 @@ class TerminalApprovalHandler:
         screenshot = self._save(request)
         headless_person = request.kind == "human_action" and not self.window
         self.console.print()
-        self.console.print(approval_panel(request, screenshot, self.console, self.instead))
+        self.console.print(  # plain lines (piped) are never wrapped: grep finds them whole
+            approval_panel(request, screenshot, self.console, self.instead, window=self.window),
+            soft_wrap=not self.console.is_terminal,
+        )
+        if screenshot and self.console.is_terminal:  # whole, never cropped: a person copies it
+            self.console.print(
+                Text.assemble(("Screenshot", "bold"), "  ", screenshot), soft_wrap=True
+            )
         if headless_person:
             return ApprovalDecision(
                 approved=False,
-                message="This run has no browser window, so nobody can do this step. "
-                + (self.instead or "Run again with a window."),
+                message="This run has no browser window, so nobody can do this step: "
+                + (self.instead or "run it again with a window")
+                + ".",
             )
         if request.kind == "human_action":
             done = await self.confirm("Done in the browser window?")
-            return ApprovalDecision(approved=done, message=None if done else "Not done.")
+            return ApprovalDecision(
+                approved=done, message=None if done else "You said it was not done."
+            )
         if await self.confirm("Approve this step?"):
             return ApprovalDecision(approved=True)
         feedback = (await self.read("Feedback for the agent (optional): ")).strip()
-        return ApprovalDecision(approved=False, message=feedback or "The person declined.")
+        return ApprovalDecision(approved=False, message=feedback or None)
 
 
 _TITLES = {
@@ -139,30 +150,45 @@ _TITLES = {
     "ai_request": "The AI asks for approval",
     "human_action": "Your turn, in the browser window",
 }
+NO_WINDOW_TITLE = "A step only you can take (this run has no window)"
 
 
 def approval_panel(
-    request: ApprovalRequest, screenshot: str, console: Console, instead: str = ""
+    request: ApprovalRequest,
+    screenshot: str,
+    console: Console,
+    instead: str = "",
+    *,
+    window: bool = True,
 ) -> RenderableType:
-    """The request as a person reads it: a panel on a terminal, plain lines when piped."""
+    """The request as a person reads it: a panel on a terminal, plain lines when piped.
+
+    On a terminal the screenshot's path is left to the caller, to print whole below the panel
+    (a path cut or folded at the panel's edge cannot be copied)."""
     rows: list[tuple[str, str]] = []
-    if request.kind == "human_action":
+    if request.kind == "human_action" and not window:  # nothing to do here: what it asks
+        rows.append(("Page asks", request.action.split(". ")[0]))
+    elif request.kind == "human_action":
         rows.append(("To do", request.action))
     else:
         rows.append(("Next step", request.action))
         if request.control:
             rows.append(("Control", request.control))
-    if request.title or request.url:
-        rows.append(("Page", " · ".join(p for p in (request.title, request.url) if p)))
+    url = shown_url(request.url)
+    if request.title or url:
+        rows.append(("Page", " · ".join(p for p in (request.title, url) if p)))
     rows.extend(("Page says" if i == 0 else "", said) for i, said in enumerate(request.page_says))
     rows.append(("Why asked", request.reason))
-    if screenshot:
+    if screenshot and not console.is_terminal:
         rows.append(("Screenshot", screenshot))
     if request.kind == "ai_request":
         rows.append(("Note", "this request was written by the AI, not by SubTerminator"))
-    if request.kind == "human_action" and instead:
-        rows.append(("No window", f"this run is headless: {instead}"))
     title = _TITLES[request.kind]
+    if request.kind == "human_action" and window:
+        rows.append(("Window", "do it in the browser window this run opened, then answer here"))
+    elif request.kind == "human_action":
+        title = NO_WINDOW_TITLE
+        rows.append(("No window", f"this run is headless: {instead or 'run it with a window'}"))
     if not console.is_terminal:
         width = max(len(label) for label, _ in rows)
         lines = [f"== {title} =="]
@@ -170,7 +196,7 @@ def approval_panel(
         return Text("\n".join(lines))
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
-    table.add_column()
+    table.add_column(overflow="fold")  # long addresses wrap; nothing is cut off
     for label, value in rows:
         table.add_row(label, Text(value))
     return Panel(table, title=f"[bold yellow]{title}[/bold yellow]", expand=False)

@@ -21,7 +21,8 @@ class TurnRecord(BaseModel):
     tool: str | None
     arguments: Any = None
     ai_ms: int = 0
-    tool_ms: int = 0
+    tool_ms: int = 0  # the browser's time: a person's answer during the turn is not in it
+    person_ms: int = 0  # the time a person took to answer during the turn
     usage: Usage = Field(default_factory=Usage)
     outcome: str = ""
     target: str | None = None  # the accessible name of the element acted on, if any
@@ -73,6 +74,7 @@ class CostLog:
             "tokens_estimated": usage.estimated,
             "ai_ms": sum(t.ai_ms for t in self.turns),
             "tool_ms": sum(t.tool_ms for t in self.turns),
+            "person_ms": sum(t.person_ms for t in self.turns),
         }
         log.info("run %s", json.dumps(data))
         return data

@@ -42,7 +42,7 @@ from subterminator.orchestrator.result import TaskReason, TaskResult
 from subterminator.outcome.consequence import page_says
 from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
 from subterminator.safety.text import normalize
-from subterminator.services.base import ServiceConfig
+from subterminator.services.base import Checkpoint, ServiceConfig
 from subterminator.tools.schemas import TOOL_SCHEMAS, CompleteArgs, parse_arguments
 from subterminator.tools.server import BrowserToolServer
 
@@ -54,6 +54,7 @@ NO_HANDLER = (
 )
 MAX_NO_ACTION = 3
 MAX_HUMAN_ROUNDS = 3
+MAX_HUMAN_TRIES = 3  # a yes while the obstacle is still on the page is asked again, this often
 
 
 @dataclass(frozen=True)
@@ -78,6 +79,19 @@ def _words(snapshot: Snapshot, effect: ActionEffect | None) -> str:
     text = effect.page_text if effect is not None else snapshot.page.text
     names = " ".join(e.name for e in snapshot.elements)
     return normalize(f"{snapshot.page.title} {text} {names}")
+
+
+def feedback(decision: ApprovalDecision) -> str:
+    """A refusal as the AI reads it (spec 01 1.6.3): the person's words, once."""
+    if decision.message:
+        return f"User feedback: {decision.message}"
+    return "User feedback: none (the person declined without a reason)"
+
+
+def declined(request: ApprovalRequest, words: str | None) -> str:
+    """A refusal as the person is told it afterwards: plainly, their words once."""
+    step = f"You declined {request.control}" if request.control else "You declined the step"
+    return f"{step}: {words}" if words else f"{step}."
 
 
 def _screenshot(snapshot: Snapshot | None) -> bytes | None:
@@ -120,6 +134,11 @@ class TaskOrchestrator:
         self.in_flight: tuple[str, int] | None = None
         self._asked = False  # a person was asked to approve a step of the flow
         self._approved_write = False  # an approved step that writes (by structure) ran
+        self._person_ms = 0  # a person's answering time in this turn (not the browser's)
+        self._refusal = ""  # the last refusal, as the person is told it
+        # a step only a person can take was not done (no window, "not done", still there):
+        # the run ends here, honestly, instead of the AI wandering on a sign-in page
+        self._halt: TaskResult | None = None
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         """For an interrupt: did an approved step run (True), perhaps (None) or not (False)?"""
@@ -142,6 +161,9 @@ class TaskOrchestrator:
             return self._finish(
                 False, False, "mcp_error", 0, error=str(self.tool_server.browser_error)
             )
+        if self._halt is not None:
+            self.cost.summary()
+            return self._halt
         opening = f"Goal: {goal}"
         if first.message:
             opening += f"\n\nNote: {first.message}"
@@ -198,21 +220,25 @@ class TaskOrchestrator:
             for announce in self.announcers:
                 announce(turn, call, target.name if target else None)
             started = time.monotonic()
+            self._person_ms = 0
             reply, done = await self._execute(call)
             self.conversation.append(reply)
+            took = int((time.monotonic() - started) * 1000)
             self.cost.record(
                 TurnRecord(
                     turn=turn,
                     tool=call.name,
                     arguments=redact(call.name, call.arguments, target.name if target else None),
                     ai_ms=ai_ms,
-                    tool_ms=int((time.monotonic() - started) * 1000),
+                    tool_ms=max(0, took - self._person_ms),
+                    person_ms=self._person_ms,
                     usage=response.usage,
                     outcome=outcome(reply),
                     target=target.name if target else None,
                     thought=response.content,
                 )
             )
+            done = done or self._halt
             if done is not None:
                 self.cost.summary()
                 return done.model_copy(update={"turns": turn, "usage": self.cost.usage})
@@ -314,8 +340,7 @@ class TaskOrchestrator:
                             update={
                                 "success": False,
                                 "error": "human_rejected",
-                                "message": f"User feedback: {decision.message} "
-                                "(the action was not performed)",
+                                "message": f"{feedback(decision)} (the action was not performed)",
                             }
                         ),
                     )
@@ -411,14 +436,17 @@ class TaskOrchestrator:
             self._asked = True
         if self.human_handler is None:
             log.warning("approval refused, no handler: %s", request.action)
-            self._rejected = True
-            if request.kind in ("irreversible", "checkpoint"):
-                self.gate.answered(False)
-            return ApprovalDecision(approved=False, message=NO_HANDLER)
-        decision = await self.human_handler.request_approval(request)
+            decision = ApprovalDecision(approved=False, message=NO_HANDLER)
+        else:
+            started = time.monotonic()
+            decision = await self.human_handler.request_approval(request)
+            self._person_ms += int((time.monotonic() - started) * 1000)
         log.info("approval %s: %s", "granted" if decision.approved else "refused", request.action)
-        if not decision.approved:
+        if not decision.approved and request.kind != "human_action":  # "not done" is no refusal
             self._rejected = True
+            self._refusal = (
+                NO_HANDLER if self.human_handler is None else declined(request, decision.message)
+            )
         if request.kind in ("irreversible", "checkpoint"):
             self.gate.answered(decision.approved)
         return decision
@@ -451,7 +479,7 @@ class TaskOrchestrator:
                 fresh.snapshot,
             )
         )
-        message = None if decision.approved else f"User feedback: {decision.message}"
+        message = None if decision.approved else feedback(decision)
         return Message(
             role="tool",
             tool_call_id=call.id,
@@ -500,29 +528,30 @@ class TaskOrchestrator:
         snapshot = result.snapshot
         rejected = False
         for checkpoint in self.service.checkpoints(snapshot):
+            if checkpoint.kind == "human_action":
+                handled = await self._human_action(checkpoint, snapshot)
+                if handled is None:  # not done: the run stops (self._halt)
+                    return result, False
+                done = handled.message or ""
+                message = f"{result.message} {done}" if result.message else done
+                update = {"snapshot": handled.snapshot, "message": message}
+                return result.model_copy(update=update), True
             key = f"{checkpoint.name}\n{page_key(snapshot)}"
             if key in self._checkpoint_answers:
                 continue  # asked already for this very page state
             candidates = final_candidates(snapshot)
-            if checkpoint.kind == "approve" and await self._covered(candidates):
+            if await self._covered(candidates):
                 continue  # asked when it can be taken: a yes now would end with the overlay
-            if checkpoint.kind == "approve":
-                step = f': click "{candidates[0].name}"' if len(candidates) == 1 else ""
-                request = self._request(
-                    "checkpoint",
-                    f'Continue on "{snapshot.page.title}"{step}. {checkpoint.message}',
-                    "Approving lets SubTerminator take this one final step on this page, once.",
-                    snapshot,
-                    control=(
-                        f'"{candidates[0].name}" ({candidates[0].role})'
-                        if len(candidates) == 1
-                        else ""
-                    ),
-                )
-            else:
-                request = self._request(
-                    "human_action", checkpoint.message, f"Checkpoint: {checkpoint.name}", snapshot
-                )
+            step = f': click "{candidates[0].name}"' if len(candidates) == 1 else ""
+            request = self._request(
+                "checkpoint",
+                f'Continue on "{snapshot.page.title}"{step}. {checkpoint.message}',
+                "Approving lets SubTerminator take this one final step on this page, once.",
+                snapshot,
+                control=(
+                    f'"{candidates[0].name}" ({candidates[0].role})' if len(candidates) == 1 else ""
+                ),
+            )
             decision = await self._ask(request)
             self._checkpoint_answers[key] = decision.approved
             if not decision.approved:
@@ -531,18 +560,48 @@ class TaskOrchestrator:
                     update={
                         "success": False,
                         "error": "human_rejected",
-                        "message": f"User feedback: {decision.message}",
+                        "message": feedback(decision),
                     }
                 )
                 break
-            if checkpoint.kind == "approve":
-                await self._grant(snapshot, candidates)
-                continue
-            fresh = await self._fresh()
-            done = f"The person handled '{checkpoint.name}' in the browser."
-            message = f"{result.message} {done}" if result.message else done
-            return result.model_copy(update={"snapshot": fresh.snapshot, "message": message}), True
+            await self._grant(snapshot, candidates)
         return (result, False) if rejected else None
+
+    async def _human_action(self, checkpoint: Checkpoint, snapshot: Snapshot) -> ToolResult | None:
+        """A step only a person can take (sign-in, a code, a CAPTCHA), in the browser window.
+
+        A yes is checked on the page: while the obstacle is still there the person is asked
+        again, told so, up to ``MAX_HUMAN_TRIES`` times. The fresh page once it is gone; None
+        when it was not done (no window, "not done", still there), with ``_halt`` set.
+        """
+        what = checkpoint.message.split(". ")[0].rstrip(".")
+        for tries in range(1, MAX_HUMAN_TRIES + 1):
+            reason = f"Checkpoint: {checkpoint.name}"
+            if tries > 1:
+                reason = (
+                    f"Still there: the page still shows it after your yes (asking {tries} of "
+                    f"{MAX_HUMAN_TRIES}). {reason}"
+                )
+            decision = await self._ask(
+                self._request("human_action", checkpoint.message, reason, snapshot)
+            )
+            if not decision.approved:
+                self._halt = self._needs_person(f"{what}. {decision.message or 'Not done.'}")
+                return None
+            fresh = await self._fresh()
+            snapshot = fresh.snapshot
+            if all(c.name != checkpoint.name for c in self.service.checkpoints(snapshot)):
+                done = f"The person handled '{checkpoint.name}' in the browser."
+                return fresh.model_copy(update={"message": done})
+        self._halt = self._needs_person(
+            f"{what}. It was still there after {MAX_HUMAN_TRIES} answers of yes: finish it in "
+            "the browser, then run again."
+        )
+        return None
+
+    def _needs_person(self, text: str) -> TaskResult:
+        log.info("stopped at a step only a person can take: %s", text)
+        return self._finish(False, False, "human_action_needed", 0, error=text, summarize=False)
 
     async def _covered(self, candidates: list[Any]) -> bool:
         """The one final control is on screen but cannot be taken yet: it is disabled (it
@@ -643,10 +702,26 @@ class TaskOrchestrator:
             snapshot.model_dump_json(exclude={"screenshot"}),
         )
         reply = self._ack(call, snapshot, True)
-        reason: TaskReason = "human_rejected" if self._rejected else "task_failed"
-        done = self._finish(
-            False, True, reason, 0, error=args.reason, message=args.reason, summarize=False
-        )
+        if self._rejected:  # the person's refusal, in the system's words; the AI's in message
+            done = self._finish(
+                False,
+                True,
+                "human_rejected",
+                0,
+                error=self._refusal,
+                message=args.reason,
+                summarize=False,
+            )
+        else:
+            done = self._finish(
+                False,
+                True,
+                "task_failed",
+                0,
+                error=args.reason,
+                message=args.reason,
+                summarize=False,
+            )
         return reply, done
 
     def _verified(self, snapshot: Snapshot, claim: str | None) -> TaskResult:

@@ -15,6 +15,9 @@ TaskReason = Literal[
     "unverified_after_final_step",
     "task_failed",  # the AI determined the goal cannot be reached (its reason is in `error`)
     "human_rejected",  # a person declined a checkpoint and the task ended without success
+    # a step only a person can take in the browser (sign-in, a code, a CAPTCHA) was not done:
+    # no window to do it in, the person said not done, or it was still there after their yes
+    "human_action_needed",
     "max_turns_exceeded",
     "llm_no_action",  # three replies in a row without a tool call
     "llm_error",  # the model API failed after the retry policy

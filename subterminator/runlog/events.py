@@ -28,6 +28,7 @@ class RunStarted(_Event):
     event: Literal["start"] = "start"
     format_version: int = FORMAT_VERSION
     service: str
+    display_name: str = ""  # the service as people write it ("Netflix"); "" in older logs
     start_url: str
     mode: str  # "simulator" or "live"
     ai: str  # "claude", "offline", ...
@@ -46,7 +47,8 @@ class TurnEvent(_Event):
     thought: str = ""
     screenshot: str | None = None  # a file name in the run folder
     ai_ms: int = 0
-    tool_ms: int = 0
+    tool_ms: int = 0  # the browser's time, without the person's
+    person_ms: int = 0  # the time a person took to answer during this turn
 
 
 class ApprovalAsked(_Event):
@@ -54,6 +56,7 @@ class ApprovalAsked(_Event):
 
     event: Literal["approval_asked"] = "approval_asked"
     number: int  # 1, 2, ...: pairs the question with its answer
+    turn: int | None = None  # asked during this turn (0: before the first); None: not known
     kind: str  # ApprovalRequest.kind
     action: str
     reason: str
@@ -69,6 +72,7 @@ class ApprovalAnswered(_Event):
     number: int
     approved: bool
     feedback: str | None = None
+    interrupted: bool = False  # no answer: the run was stopped (Ctrl+C) at the prompt
 
 
 class Notice(_Event):

@@ -49,6 +49,12 @@ def _plain(value: Any) -> Any:
         return repr(value)
 
 
+def _redacted(tool: str | None, arguments: Any, target: str | None) -> Any:
+    from subterminator.orchestrator.costlog import redact  # at call time: no import cycle
+
+    return _plain(redact(tool, arguments, target))
+
+
 def default_runs_dir() -> Path:
     return Path.home() / ".subterminator" / "runs"
 
@@ -62,6 +68,8 @@ class RunRecord:
         self.service = service
         self._approvals = 0
         self._pending: int | None = None  # the approval asked and not yet answered
+        self._turn = 0  # the turn under way (0: before the first)
+        self._turn_pending: TurnEvent | None = None  # begun, not yet logged
 
     @classmethod
     def create(
@@ -92,12 +100,28 @@ class RunRecord:
     def _shot(self, stem: str, png: bytes | None) -> Path | None:
         return self.save_screenshot(stem, png) if png else None
 
-    def start(self, *, start_url: str, mode: str, ai: str) -> None:
-        """The first event: ``mode`` says "simulator" or "live", ``ai`` which AI drives."""
+    def start(self, *, start_url: str, mode: str, ai: str, display_name: str = "") -> None:
+        """The first event: ``mode`` says "simulator" or "live", ``ai`` which AI drives,
+        ``display_name`` the service as the report's title writes it."""
         self._log(
             RunStarted(
-                service=self.service, start_url=start_url, mode=mode, ai=ai, version=__version__
+                display_name=display_name,
+                service=self.service,
+                start_url=start_url,
+                mode=mode,
+                ai=ai,
+                version=__version__,
             )
+        )
+
+    def turn_began(
+        self, *, turn: int, tool: str | None, target: str | None, arguments: Any
+    ) -> None:
+        """A turn's tool is about to run: questions asked now belong to it, and if the run is
+        stopped before ``turn`` logs it (Ctrl+C at the prompt), ``interrupted`` logs it."""
+        self._turn = turn
+        self._turn_pending = TurnEvent(
+            turn=turn, tool=tool, target=target, arguments=_redacted(tool, arguments, target)
         )
 
     def turn(
@@ -112,23 +136,25 @@ class RunRecord:
         screenshot: bytes | None = None,
         ai_ms: int = 0,
         tool_ms: int = 0,
+        person_ms: int = 0,
     ) -> None:
         """One turn (the fields of ``TurnRecord``). ``arguments`` are redacted here as well, so
-        a typed password never reaches the disk even from a caller that passed them raw."""
-        from subterminator.orchestrator.costlog import redact  # at call time: no import cycle
-
+        a typed password never reaches the disk even from a caller that passed them raw.
+        ``tool_ms`` is the browser's time, ``person_ms`` a person's (never counted in it)."""
         shot = self._shot(f"turn-{turn:02d}", screenshot)
+        self._turn_pending = None
         self._log(
             TurnEvent(
                 turn=turn,
                 tool=tool,
                 target=target,
-                arguments=_plain(redact(tool, arguments, target)),
+                arguments=_redacted(tool, arguments, target),
                 outcome=outcome,
                 thought=thought,
                 screenshot=shot.name if shot else None,
                 ai_ms=ai_ms,
                 tool_ms=tool_ms,
+                person_ms=person_ms,
             )
         )
 
@@ -152,6 +178,7 @@ class RunRecord:
         self._log(
             ApprovalAsked(
                 number=self._approvals,
+                turn=self._turn,
                 kind=kind,
                 action=action,
                 reason=reason,
@@ -234,7 +261,18 @@ class RunRecord:
         )
 
     def interrupted(self, *, final_step_executed: bool | None, detail: str) -> None:
-        """The run stopped before an outcome; whether the final step had run (None: running)."""
+        """The run stopped before an outcome; whether the final step had run (None: running).
+
+        The turn under way and a question left unanswered are logged first, as interrupted:
+        the record shows where the run stood when it was stopped."""
+        if self._turn_pending is not None:
+            pending, self._turn_pending = self._turn_pending, None
+            self._log(
+                pending.model_copy(update={"outcome": "interrupted before this turn finished"})
+            )
+        if self._pending is not None:
+            self._log(ApprovalAnswered(number=self._pending, approved=False, interrupted=True))
+            self._pending = None
         self._log(Interrupted(final_step_executed=final_step_executed, detail=detail))
 
     def close(self) -> Path:

@@ -15,6 +15,7 @@ from html import escape
 from pathlib import Path
 from typing import Any
 
+from subterminator.net import shown_url
 from subterminator.runlog.events import (
     ApprovalAnswered,
     ApprovalAsked,
@@ -103,7 +104,8 @@ def _header(start: RunStarted | None) -> str:
             ("SubTerminator", start.version),
         ]
     )
-    return f"<header><h1>Cancelling {_e(start.service)}</h1>{details}</header>"
+    name = start.display_name or start.service
+    return f"<header><h1>Cancelling {_e(name)}</h1>{details}</header>"
 
 
 def _final(end: Outcome | Interrupted | None) -> str:
@@ -165,13 +167,23 @@ def _turn(event: TurnEvent) -> str:
         f"{_shot(event.screenshot, f'The page after turn {event.turn}')}"
         f'<div class="main"><h3>Turn {event.turn}: {action}</h3>'
         f'<p class="outcome">{_e(event.outcome)}</p>{thought}{_arguments(event.arguments)}'
-        f'<p class="timing">AI {event.ai_ms} ms · browser {event.tool_ms} ms</p></div></li>'
+        f'<p class="timing">{_e(_timing(event))}</p></div></li>'
     )
+
+
+def _timing(event: TurnEvent) -> str:
+    """The AI's and the browser's time; a person's answer is theirs, shown apart."""
+    said = f"AI {event.ai_ms} ms · browser {event.tool_ms} ms"
+    return said + (f" · you {event.person_ms / 1000:.1f} s" if event.person_ms else "")
 
 
 def _approval(asked: ApprovalAsked, answer: ApprovalAnswered | None) -> str:
     if answer is None:
         state, badge = "pending", "No answer recorded"
+    elif answer.interrupted:
+        state, badge = "pending", "Interrupted at the prompt: no answer"
+    elif asked.kind == "human_action":  # a step only a person can take: done or not, no refusal
+        state, badge = ("approved", "✓ Done") if answer.approved else ("pending", "Not done")
     else:
         state, badge = ("approved", "✓ Approved") if answer.approved else ("refused", "✗ Refused")
     says = f"<h4>The page says</h4>{_list(asked.page_says)}" if asked.page_says else ""
@@ -180,7 +192,7 @@ def _approval(asked: ApprovalAsked, answer: ApprovalAnswered | None) -> str:
             ("Control", asked.control),
             ("Why asked", asked.reason),
             ("Page title", asked.title),
-            ("Page URL", asked.url),
+            ("Page URL", shown_url(asked.url)),
             ("Feedback", answer.feedback if answer else None),
         ]
     )
@@ -194,21 +206,37 @@ def _approval(asked: ApprovalAsked, answer: ApprovalAnswered | None) -> str:
 
 
 def _steps(events: list[Event]) -> str:
+    """Turns in order, each followed by the questions asked during it (they are logged before
+    the turn's own line, which is written when the turn ends)."""
     asked = {e.number for e in events if isinstance(e, ApprovalAsked)}
     answers = {e.number: e for e in events if isinstance(e, ApprovalAnswered)}
+    during: dict[int, list[str]] = {}  # turn -> its approvals, shown after it
     items: list[str] = []
     for event in events:
         match event:
             case TurnEvent():
                 items.append(_turn(event))
-            case ApprovalAsked():
+                items.extend(during.pop(event.turn, []))
+            case ApprovalAsked() if event.turn:
+                during.setdefault(event.turn, []).append(
+                    _approval(event, answers.get(event.number))
+                )
+            case ApprovalAsked():  # before the first turn, or from an older log: as it came
                 items.append(_approval(event, answers.get(event.number)))
             case ApprovalAnswered() if event.number not in asked:  # its question was lost
-                verdict = "approved" if event.approved else "refused"
+                verdict = (
+                    "approved"
+                    if event.approved
+                    else "interrupted"
+                    if event.interrupted
+                    else "refused"
+                )
                 items.append(
                     f'<li class="approval {verdict}"><div class="main">'
                     f"<h3>Approval {event.number}: {verdict}</h3></div></li>"
                 )
+    for left in during.values():  # asked during a turn whose line was never written
+        items.extend(left)
     if not items:
         return "<h2>Steps</h2><p>No steps were recorded.</p>"
     return f'<h2>Steps</h2><ol class="steps">{"".join(items)}</ol>'

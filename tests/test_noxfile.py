@@ -1,0 +1,40 @@
+"""``noxfile.py`` picks its virtualenv backend quietly: uv when it is installed, else virtualenv
+(``"uv|virtualenv"`` printed "uv binary not found" on every session where uv is missing)."""
+
+from __future__ import annotations
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+PROBE = (
+    "import runpy, nox\n"
+    f"runpy.run_path({str(ROOT / 'noxfile.py')!r})\n"
+    "print(nox.options.default_venv_backend)\n"
+)
+
+
+def backend(path: Path) -> str:
+    """The backend the noxfile chooses with ``path`` as the whole PATH."""
+    done = subprocess.run(
+        [sys.executable, "-c", PROBE],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PATH": str(path)},
+        check=True,
+    )
+    return done.stdout.strip()
+
+
+def test_without_uv_the_backend_is_virtualenv_alone(tmp_path: Path) -> None:
+    assert backend(tmp_path) == "virtualenv"
+
+
+def test_with_uv_on_the_path_the_backend_is_uv(tmp_path: Path) -> None:
+    uv = tmp_path / "uv"
+    uv.write_text("#!/bin/sh\nexit 0\n")
+    uv.chmod(0o755)
+    assert backend(tmp_path) == "uv"
