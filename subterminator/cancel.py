@@ -64,6 +64,7 @@ class CancelOptions:
     profile: Path | None = None
     record: Path | None = None  # a folder: the run is recorded there (replayable)
     runs_dir: Path | None = None  # where the run record goes; None: no run record
+    services: tuple[str, ...] = ()  # --services SPECs: repeated in any command advised
 
     @property
     def simulated(self) -> bool:
@@ -119,7 +120,7 @@ def choose_ai(
 def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> list[str]:
     """The ``subterminator cancel`` command line for these options (``headed`` replaces the
     window choice): what a person is told to run again is what they ran, with the change."""
-    argv = ["subterminator", "cancel", options.service]
+    argv = ["subterminator", "cancel", options.service, *_services(options)]
     if options.sim is not None:
         argv += ["--sim", options.sim]
     if options.url is not None:
@@ -140,9 +141,13 @@ def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> lis
     return argv
 
 
+def _services(options: CancelOptions) -> list[str]:
+    return [part for spec in options.services for part in ("--services", spec)]
+
+
 def login_command(options: CancelOptions, service: ServiceConfig) -> list[str]:
     """``subterminator login`` on the profile (and start page) this run uses."""
-    argv = ["subterminator", "login", service.name]
+    argv = ["subterminator", "login", service.name, *_services(options)]
     if options.url is not None:
         argv += ["--url", options.url]
     if options.profile is not None:

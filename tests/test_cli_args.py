@@ -12,7 +12,7 @@ import pytest
 from subterminator import __version__
 from subterminator.cancel import CancelOptions, no_window_advice
 from subterminator.cli import main
-from subterminator.cli.parser import build_parser
+from subterminator.cli.parser import build_parser, service_specs
 from subterminator.services import NETFLIX
 
 
@@ -94,6 +94,7 @@ def advised(text: str) -> list[argparse.Namespace]:
             runs_dir=Path("/tmp/runs"),
             model="claude-sonnet-4-6",
         ),
+        CancelOptions("netflix", headed=False, services=("my services/acme.py", "pkg.more")),
     ],
 )
 def test_the_advice_for_a_headless_sign_in_names_commands_that_exist(
@@ -103,6 +104,7 @@ def test_the_advice_for_a_headless_sign_in_names_commands_that_exist(
     parsed = advised(text)
     for args in parsed:
         assert args.service == "netflix"
+        assert service_specs(args) == list(options.services)  # a service of one's own too
         if args.command == "cancel":  # the same run again: same variant, options and profile
             assert (args.sim, args.url, args.profile) == (
                 options.sim,

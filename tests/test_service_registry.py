@@ -296,3 +296,20 @@ def test_an_empty_spec_is_refused() -> None:
         load_services([" "])
     with pytest.raises(SystemExit):
         build_parser().parse_args(["cancel", "acme", "--services", ""])
+
+
+@pytest.mark.parametrize("command", ["cancel", "record"])
+def test_the_simulator_is_refused_for_another_service(command: str, tmp_path: Path) -> None:
+    example = Path(__file__).parent.parent / "examples" / "acme_service.py"
+    argv = [command, "acme", "--services", str(example), "--sim", "2026"]
+    argv += ["--out", str(tmp_path / "rec")] if command == "record" else []
+    done = subprocess.run(
+        [sys.executable, "-m", "subterminator.cli", *argv],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        check=False,
+    )
+    assert done.returncode == 2
+    assert "The simulator is Netflix's; acme has none" in done.stderr
+    assert not (tmp_path / "rec").exists()

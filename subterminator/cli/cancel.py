@@ -14,6 +14,7 @@ from subterminator.cancel import (
     CancelOptions,
     run_cancel,
 )
+from subterminator.cli.parser import service_specs
 from subterminator.errors import ConfigurationError
 from subterminator.services import get_service
 
@@ -46,6 +47,7 @@ def cancel(args: argparse.Namespace, console: Console) -> int:
         profile=args.profile,
         record=args.record,
         runs_dir=args.runs_dir or DEFAULT_RUNS,
+        services=tuple(service_specs(args)),
     )
     try:
         return asyncio.run(run_cancel(options, console))

@@ -16,6 +16,7 @@ from rich.console import Console
 
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.cancel import DEFAULT_PROFILE, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_SUCCESS
+from subterminator.errors import ConfigurationError
 from subterminator.recording.manual import ManualRecording, record_manually
 from subterminator.services import get_service
 
@@ -50,6 +51,10 @@ async def record(
     if args.sim is not None:
         from subterminator.simulator import NetflixSimulator
 
+        if service.name != "netflix":
+            raise ConfigurationError(
+                f"The simulator is Netflix's; {args.service} has none (record it with --url)"
+            )
         simulator = NetflixSimulator(args.sim).start()
     try:
         url = args.url or (simulator.url() if simulator else service.initial_url)
