@@ -11,6 +11,20 @@ import nox
 
 # chosen here, quietly: "uv|virtualenv" would print "uv binary not found" wherever uv is missing
 nox.options.default_venv_backend = "uv" if shutil.which("uv") else "virtualenv"
+
+
+def _no_uv_said_once() -> None:
+    """Without uv, nox still looks for it in every session (uv is an allowed global command) and
+    logs "uv binary not found."; what it would find is set here, so nothing is looked for."""
+    if shutil.which("uv"):
+        return
+    import nox.virtualenv
+    from packaging.version import Version
+
+    nox.virtualenv.HAS_UV, nox.virtualenv.UV, nox.virtualenv.UV_VERSION = False, "uv", Version("0")
+
+
+_no_uv_said_once()
 nox.options.sessions = ["tests"]
 nox.options.reuse_existing_virtualenvs = True
 

@@ -33,6 +33,27 @@ def test_without_uv_the_backend_is_virtualenv_alone(tmp_path: Path) -> None:
     assert backend(tmp_path) == "virtualenv"
 
 
+def test_without_uv_nox_does_not_go_looking_for_it(tmp_path: Path) -> None:
+    """A session asks nox which global commands it may run (uv's among them): that question
+    must not log "uv binary not found." on every run."""
+    probe = (
+        "import logging, runpy, nox, nox.virtualenv\n"
+        f"runpy.run_path({str(ROOT / 'noxfile.py')!r})\n"
+        "logging.basicConfig(level=logging.DEBUG)\n"
+        "print(nox.virtualenv.VirtualEnv('x').allowed_globals)\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", probe],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        env={**os.environ, "PATH": str(tmp_path)},
+        check=True,
+    )
+    assert "uv" in done.stdout
+    assert "uv binary not found" not in done.stderr + done.stdout
+
+
 def test_with_uv_on_the_path_the_backend_is_uv(tmp_path: Path) -> None:
     uv = tmp_path / "uv"
     uv.write_text("#!/bin/sh\nexit 0\n")
