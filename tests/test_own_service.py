@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from harness.sites import PostRecordingSite
+from subterminator.cancel import EXIT_DECLINED
 from tests.cli_helpers import on_terminal, run_cli, runs_dir
 
 pytestmark = pytest.mark.browser
@@ -69,9 +70,9 @@ def test_a_no_sends_nothing_to_the_service() -> None:
             SUBTERMINATOR_SERVICES=str(EXAMPLE),
         )
         assert site.posted() == []
-    assert done.returncode == 1, done.stdout + done.stderr
+    assert done.returncode == EXIT_DECLINED, done.stdout + done.stderr
     assert "Approve this step? [y/N]:" in done.stdout
-    assert "human_rejected" in done.stdout
+    assert "You declined" in done.stdout
     assert "please keep it" in done.stdout
 
 

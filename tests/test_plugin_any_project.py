@@ -58,7 +58,10 @@ def test_without_the_extras_the_plugin_loads_and_says_what_is_off(
     assert "the st_browser fixture needs pytest_asyncio" in out
 
 
-def test_another_project_s_hypothesis_settings_are_its_own(pytester: pytest.Pytester) -> None:
+def test_another_project_s_hypothesis_settings_are_its_own(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("CI", raising=False)  # under CI hypothesis itself picks its own `ci`
     pytester.makepyfile(
         """
         from hypothesis import settings
