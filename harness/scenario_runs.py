@@ -30,7 +30,8 @@ from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
 from subterminator.recording.model import ElementIdentity, find_identity
 from subterminator.safety.gate import final_candidates
-from subterminator.services.base import ServiceConfig, get_service
+from subterminator.services.base import ServiceConfig
+from subterminator.services.registry import get_service
 from subterminator.tools.schemas import ScrollArgs, parse_arguments
 from subterminator.tools.server import BrowserToolServer
 

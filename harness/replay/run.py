@@ -26,7 +26,7 @@ from subterminator.recording.model import (
     Recording,
     find_identity,
 )
-from subterminator.services.base import get_service
+from subterminator.services.registry import get_service
 from subterminator.tools.server import BrowserToolServer
 
 Driver = Literal["recorded", "offline", "cassette"]

@@ -5,12 +5,14 @@ from subterminator.services.base import (
     CompletionCriteria,
     IrreversibleRule,
     ServiceConfig,
-    available_services,
-    get_service,
-    register_service,
 )
 from subterminator.services.netflix import NETFLIX
-from subterminator.services.registry import load_services
+from subterminator.services.registry import (
+    available_services,
+    get_service,
+    load_services,
+    register_service,
+)
 
 __all__ = [
     "NETFLIX",

@@ -15,24 +15,14 @@ from typing import Literal
 from subterminator.ai.protocol import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.outcome import Outcome, judge_outcome
-from subterminator.services.registry import (  # re-exported: where they used to live
-    SERVICE_CONFIGS,
-    available_services,
-    get_service,
-    register_service,
-)
 
 __all__ = [
-    "SERVICE_CONFIGS",
     "ActionPredicate",
     "Checkpoint",
     "CompletionCriteria",
     "IrreversibleRule",
     "ServiceConfig",
     "SnapshotPredicate",
-    "available_services",
-    "get_service",
-    "register_service",
 ]
 
 GENERIC_GOAL = (

@@ -18,8 +18,8 @@ from subterminator.services.base import (
     CompletionCriteria,
     IrreversibleRule,
     ServiceConfig,
-    register_service,
 )
+from subterminator.services.registry import register_service
 
 SUCCESS_URLS = ("/cancelsuccess",)  # spec 03 2.6.2
 FINISH = re.compile(
