@@ -19,8 +19,8 @@ from harness.fake_anthropic import FakeAnthropic, message, tool_use
 from harness.replay.collect import CASSETTE
 from harness.replay.run import IdentityRefs, ReplayAI, replay
 from subterminator.ai.client import AIClient
-from subterminator.ai.protocol import AIResponse, Message
 from subterminator.errors import ServiceLoadError
+from subterminator.models.conversation import AIResponse, Message
 from subterminator.recording import Recording, load
 from subterminator.services.registry import load_services
 

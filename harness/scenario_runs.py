@@ -23,8 +23,8 @@ from harness.replay.browser import Failure, ReplayBrowser
 from harness.scenarios import cancelled_pages, final_steps, recording
 from harness.scripted_ai import ScriptedAI, latest_snapshot
 from harness.strategies import Call, malformed_calls
-from subterminator.ai.protocol import Message, ToolCall
 from subterminator.errors import InvalidParamsError
+from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest

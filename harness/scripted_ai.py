@@ -12,8 +12,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from subterminator.ai.protocol import AIResponse, Message, ToolCall, Usage
 from subterminator.ai.render import history_tokens
+from subterminator.models.conversation import AIResponse, Message, ToolCall, Usage
 from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.tokens import estimate_tokens
 

@@ -16,14 +16,15 @@ from rich.console import Console
 
 from subterminator.ai.client import KEY_ENV, MISSING_KEY, AIClient
 from subterminator.ai.fallback import FallbackAI
-from subterminator.ai.offline import OfflinePolicy
 from subterminator.ai.prompts import build_system_prompt
-from subterminator.ai.protocol import AIClientProtocol, Message
+from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.playwright_browser import LaunchOptions
 from subterminator.errors import ConfigurationError, LLMError
+from subterminator.models.conversation import Message
 from subterminator.models.snapshot import Snapshot
 from subterminator.net import http_problem, is_local_url
+from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator, TerminalApprovalHandler
 from subterminator.orchestrator.approval import AutoApprove, HumanApprovalHandler
 from subterminator.orchestrator.result import TaskResult

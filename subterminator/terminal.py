@@ -12,7 +12,8 @@ from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
 
-from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall
+from subterminator.ai.protocol import AIClientProtocol
+from subterminator.models.conversation import AIResponse, Message, ToolCall
 from subterminator.models.tools import ToolResult
 from subterminator.orchestrator.approval import HumanApprovalHandler, TerminalApprovalHandler
 from subterminator.orchestrator.costlog import TurnRecord

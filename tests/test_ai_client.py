@@ -9,8 +9,8 @@ import pytest
 from harness.fake_anthropic import FakeAnthropic, Reply, error, message, text, tool_use
 from subterminator.ai import client as ai_client
 from subterminator.ai.client import AIClient, ModelRequestsBlockedError, RetryPolicy, resolve_model
-from subterminator.ai.protocol import Message, ToolCall
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
+from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.tools.schemas import TOOL_SCHEMAS
 from tests.conftest import FIXTURES

@@ -12,8 +12,8 @@ import pytest
 from harness.fake_anthropic import FakeAnthropic, Reply, error, message, tool_use
 from subterminator.ai.client import AIClient, RetryNotice
 from subterminator.ai.fallback import FallbackAI
-from subterminator.ai.protocol import AIResponse, Message
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
+from subterminator.models.conversation import AIResponse, Message
 from subterminator.tools.schemas import TOOL_SCHEMAS
 from tests.test_ai_client import Sleeps
 

@@ -14,9 +14,9 @@ import pytest
 
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI
-from subterminator.ai.offline import OfflinePolicy
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer

@@ -16,7 +16,7 @@ from harness.cassette import (
 )
 from harness.fake_anthropic import FakeAnthropic, message, tool_use
 from subterminator.ai.client import AIClient, ModelRequestsBlockedError, RetryPolicy
-from subterminator.ai.protocol import Message, ToolCall
+from subterminator.models.conversation import Message, ToolCall
 from subterminator.tools.schemas import TOOL_SCHEMAS
 
 KEY = "sk-ant-api03-Zq8vT3kR9mW2xY7pL4nB6cD1fG5hJ0sA-real-looking-key-AAAA"

@@ -14,11 +14,11 @@ from typing import Any
 import pytest
 from rich.console import Console
 
-from subterminator.ai.offline import OfflinePolicy
-from subterminator.ai.protocol import AIResponse, Message
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.browser.protocol import Browser
 from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.models.conversation import AIResponse, Message
+from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
 from tests.cli_helpers import COMMAND, chromiums_marked, clean_env, marker, on_terminal, runs_dir
 

@@ -8,9 +8,9 @@ from pathlib import Path
 import jsonschema
 import pytest
 
-from subterminator.ai.protocol import Message
 from subterminator.ai.render import message_image, message_text
 from subterminator.errors import InvalidParamsError
+from subterminator.models.conversation import Message
 from subterminator.models.snapshot import Snapshot
 from subterminator.schema import render_recording_schema, render_snapshot_schema
 from subterminator.tools.schemas import (

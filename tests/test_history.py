@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from subterminator.ai.history import compact, summarize, truncate_history
-from subterminator.ai.protocol import Message, ToolCall
 from subterminator.ai.render import history_tokens, message_text, page_fields
+from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.tokens import estimate_tokens
 from tests.conftest import FIXTURES

@@ -1,4 +1,4 @@
-"""The product package never imports the harness: imports go one way, harness -> subterminator.
+"""Imports go one way: harness -> subterminator, and inside the product down its layers.
 
 ``subterminator cancel --sim`` needs only what ships in ``subterminator`` (the simulator lives
 there); ``harness`` holds the pytest plugin, doubles, replay and benchmarks, built on top.
@@ -39,3 +39,59 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
     sample = tmp_path / "m.py"
     sample.write_text("def f():\n    from harness.x import y\n    import tests.z\n")
     assert imported_modules(sample) == {"harness.x", "tests.z"}
+
+
+# The product's direction, bottom up: a package imports only from its own layer or those below.
+# models <- browser <- snapshot <- safety <- tools <- orchestrator <- front doors, with the
+# outcome judge above safety, the AI clients above tools, services above the outcome judge, the
+# offline policy above services, and the run record above the orchestrator.
+LAYERS: list[tuple[str, ...]] = [
+    ("errors", "net", "models", "simulator"),  # the contract, and a site that knows nothing of us
+    ("browser",),
+    ("snapshot",),
+    ("safety",),
+    ("outcome",),
+    ("tools",),
+    ("ai",),
+    ("services",),
+    ("offline",),
+    ("orchestrator",),
+    ("recording", "runlog"),
+    ("terminal", "schema"),
+    ("cancel", "cli"),  # the front doors
+]
+RANK = {package: rank for rank, packages in enumerate(LAYERS) for package in packages}
+
+
+def _package(path: Path) -> str:
+    return path.relative_to(PRODUCT).parts[0].removesuffix(".py")
+
+
+def test_every_product_package_has_a_layer() -> None:
+    packages = {_package(p) for p in PRODUCT.rglob("*.py")} - {"__init__"}
+    assert packages <= set(RANK), sorted(packages - set(RANK))
+
+
+def test_imports_run_down_the_layers_only() -> None:
+    upward = set()
+    for path in PRODUCT.rglob("*.py"):
+        here = _package(path)
+        if here == "__init__":
+            continue
+        for module in imported_modules(path):
+            parts = module.split(".")
+            if parts[0] != "subterminator" or len(parts) < 2 or parts[1] == here:
+                continue
+            if RANK[parts[1]] > RANK[here]:
+                upward.add(f"{path.relative_to(PRODUCT.parent)} imports {module}")
+    assert not upward, sorted(upward)
+
+
+def test_the_conversation_contract_lies_below_everything_that_speaks_it() -> None:
+    """ToolCall and Message are data (``models.conversation``): services and the gate use them
+    without importing the AI package, which in turn knows nothing of services."""
+    for package, forbidden in (("services", "ai"), ("safety", "ai"), ("ai", "services")):
+        for path in (PRODUCT / package).rglob("*.py"):
+            ours = [m.split(".") for m in imported_modules(path) if m.startswith("subterminator.")]
+            used = {parts[1] for parts in ours}
+            assert forbidden not in used, f"{path.relative_to(PRODUCT)} imports {forbidden}"

@@ -16,10 +16,10 @@ from harness.scripted_ai import ScriptedAI, call, click, complete
 from harness.sites import StaticSite
 from subterminator.ai.history import SUMMARY_HEADER
 from subterminator.ai.prompts import NO_TOOL_NUDGE
-from subterminator.ai.protocol import AIResponse
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancel import exit_code
 from subterminator.errors import LLMError, ModelConfigurationError
+from subterminator.models.conversation import AIResponse
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator
 from subterminator.orchestrator.orchestrator import MAX_HUMAN_TRIES
 from subterminator.services import NETFLIX, Checkpoint, CompletionCriteria, ServiceConfig

@@ -100,7 +100,7 @@ def test_the_cassette_fixture_records_once_then_plays(pytester: pytest.Pytester)
         import pytest
         from harness.fake_anthropic import FakeAnthropic, message, tool_use
         from subterminator.ai.client import AIClient
-        from subterminator.ai.protocol import Message
+        from subterminator.models.conversation import Message
 
         @pytest.fixture
         def api():

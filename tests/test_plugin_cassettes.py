@@ -21,7 +21,7 @@ import os
 import pytest
 from harness.fake_anthropic import FakeAnthropic, message, tool_use
 from subterminator.ai.client import AIClient
-from subterminator.ai.protocol import Message
+from subterminator.models.conversation import Message
 
 @pytest.fixture
 def api():

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from subterminator.ai.protocol import ToolCall
 from subterminator.errors import ServiceNotFoundError
+from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.services import NETFLIX, get_service
 from tests.conftest import FIXTURES

@@ -10,9 +10,9 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.person import SimulatedPerson
 from harness.sites import StaticSite
-from subterminator.ai.offline import OfflinePolicy
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancel import EXIT_DECLINED, exit_code
+from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.simulator import VARIANTS, NetflixSimulator

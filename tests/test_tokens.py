@@ -30,9 +30,9 @@ from harness.token_calibration import (
     snapshot_of,
     yardstick,
 )
-from subterminator.ai.protocol import Message
 from subterminator.ai.render import message_text
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
+from subterminator.models.conversation import Message
 from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot import tokens
 from subterminator.snapshot.tokens import LEAD_WEIGHTS, PREFIX_WEIGHTS, estimate_tokens

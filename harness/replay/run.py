@@ -14,9 +14,10 @@ from typing import Any, Literal
 from harness.cassette import use_cassette
 from harness.replay.browser import Failure, ReplayBrowser, ReplayDivergence
 from subterminator.ai.client import AIClient, RetryPolicy
-from subterminator.ai.offline import OfflinePolicy
-from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall, latest
+from subterminator.ai.protocol import AIClientProtocol
+from subterminator.models.conversation import AIResponse, Message, ToolCall, latest
 from subterminator.models.snapshot import Snapshot
+from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.orchestrator.approval import ApprovalDecision
 from subterminator.orchestrator.costlog import TurnRecord

@@ -45,9 +45,9 @@ from harness.factories import capture_factory
 from harness.strategies.calls import HUGE_UNITS, Call, malformed_calls
 from harness.strategies.captures import captures as shared_captures
 from subterminator.ai.prompts import NO_TOOL_NUDGE
-from subterminator.ai.protocol import Message, ToolCall
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.errors import InvalidParamsError
+from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ERROR_CODES, ApprovalResult, CompletionAck
 from subterminator.snapshot.factory import SCREENSHOT_TOKENS

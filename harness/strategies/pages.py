@@ -35,7 +35,7 @@ from typing import Any, Literal
 from hypothesis import strategies as st
 
 from harness.scripted_ai import Step, call, complete, latest_snapshot
-from subterminator.ai.protocol import Message
+from subterminator.models.conversation import Message
 
 Mechanism = Literal[
     "post_form",

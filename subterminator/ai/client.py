@@ -25,9 +25,9 @@ from urllib.parse import urlsplit
 
 import anthropic
 
-from subterminator.ai.protocol import AIResponse, Message, ToolCall, Usage
 from subterminator.ai.render import message_image, message_text, shown_arguments, shown_name
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
+from subterminator.models.conversation import AIResponse, Message, ToolCall, Usage
 from subterminator.net import is_loopback_host
 
 log = logging.getLogger(__name__)

@@ -11,8 +11,9 @@ import logging
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message
+from subterminator.ai.protocol import AIClientProtocol
 from subterminator.errors import LLMError
+from subterminator.models.conversation import AIResponse, Message
 
 log = logging.getLogger(__name__)
 

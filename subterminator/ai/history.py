@@ -14,8 +14,8 @@ implementation, doubles included, sees the same bounded prompt:
 
 from __future__ import annotations
 
-from subterminator.ai.protocol import Message
 from subterminator.ai.render import describe_call, history_tokens, outcome
+from subterminator.models.conversation import Message
 from subterminator.snapshot.tokens import estimate_tokens
 
 HISTORY_TOKEN_BUDGET = 10_000

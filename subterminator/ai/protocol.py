@@ -1,63 +1,13 @@
-"""Conversation types and the one-turn ``AIClientProtocol`` (spec 02 9.1).
+"""The one-turn ``AIClientProtocol`` (spec 02 9.1): what the orchestrator asks of any model.
 
-Messages keep the page state as a ``Snapshot`` object rather than text, so history
-compaction can shrink old snapshots to a digest and render only the latest one in full.
+The conversation types it speaks live in ``subterminator.models.conversation``.
 """
 
 from __future__ import annotations
 
-from typing import Any, Literal, Protocol
+from typing import Any, Protocol
 
-from pydantic import BaseModel, ConfigDict, Field
-
-from subterminator.models.snapshot import Snapshot
-
-
-class ToolCall(BaseModel):
-    model_config = ConfigDict(frozen=True)
-
-    id: str
-    name: str
-    arguments: Any = Field(default_factory=dict)  # as the model sent it; validated by the server
-
-
-class Usage(BaseModel):
-    """Token usage of one model call (``estimated`` when no API reported it)."""
-
-    input_tokens: int = 0
-    output_tokens: int = 0
-    cache_creation_input_tokens: int = 0
-    cache_read_input_tokens: int = 0
-    estimated: bool = False
-
-    def __add__(self, other: Usage) -> Usage:
-        return Usage(
-            input_tokens=self.input_tokens + other.input_tokens,
-            output_tokens=self.output_tokens + other.output_tokens,
-            cache_creation_input_tokens=self.cache_creation_input_tokens
-            + other.cache_creation_input_tokens,
-            cache_read_input_tokens=self.cache_read_input_tokens + other.cache_read_input_tokens,
-            estimated=self.estimated or other.estimated,
-        )
-
-
-class Message(BaseModel):
-    """One conversation message. ``tool`` messages answer the assistant's single tool call."""
-
-    role: Literal["user", "assistant", "tool"]
-    content: str = ""
-    tool_calls: list[ToolCall] = Field(default_factory=list)
-    tool_call_id: str | None = None
-    result: dict[str, Any] | None = None  # a tool reply, snapshot excluded
-    snapshot: Snapshot | None = None
-    full_snapshot: bool = True  # False once history compaction has reduced it to a digest
-
-
-class AIResponse(BaseModel):
-    content: str = ""
-    tool_calls: list[ToolCall] = Field(default_factory=list)
-    stop_reason: str | None = None
-    usage: Usage = Field(default_factory=Usage)
+from subterminator.models.conversation import AIResponse, Message
 
 
 class AIClientProtocol(Protocol):
@@ -66,11 +16,3 @@ class AIClientProtocol(Protocol):
     ) -> AIResponse:
         """One model turn over the conversation so far."""
         ...
-
-
-def latest(messages: list[Message]) -> tuple[Snapshot | None, dict[str, Any]]:
-    """The newest snapshot shown in full (older ones may be digests), and its tool reply."""
-    for message in reversed(messages):
-        if message.snapshot is not None and message.full_snapshot:
-            return message.snapshot, message.result or {}
-    return None, {}

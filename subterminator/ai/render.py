@@ -5,7 +5,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from subterminator.ai.protocol import Message
+from subterminator.models.conversation import Message
 from subterminator.models.snapshot import MAX_NAME_LENGTH, Snapshot
 from subterminator.snapshot.tokens import estimate_tokens, image_tokens
 

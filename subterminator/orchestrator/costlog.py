@@ -10,7 +10,7 @@ from typing import Any
 
 from pydantic import BaseModel, Field
 
-from subterminator.ai.protocol import Usage
+from subterminator.models.conversation import Usage
 
 log = logging.getLogger("subterminator.cost")
 SECRET_NAME = re.compile(r"pass(word|code)?|pin\b|cvv|cvc|card|secret|token|code", re.I)

@@ -26,10 +26,11 @@ from typing import Any
 
 from subterminator.ai.history import HISTORY_TOKEN_BUDGET, truncate_history
 from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
-from subterminator.ai.protocol import AIClientProtocol, Message, ToolCall
+from subterminator.ai.protocol import AIClientProtocol
 from subterminator.ai.render import outcome
 from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.errors import BrowserActionError, BrowserError, InvalidParamsError, LLMError
+from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ApprovalResult, CompletionAck, ToolResult
 from subterminator.orchestrator.approval import (

@@ -6,7 +6,7 @@ from typing import Literal
 
 from pydantic import BaseModel, Field
 
-from subterminator.ai.protocol import Usage
+from subterminator.models.conversation import Usage
 
 TaskReason = Literal[
     "completed",  # the goal was reached and verified on the page

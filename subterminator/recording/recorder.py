@@ -11,7 +11,7 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
-from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, latest
+from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.protocol import (
@@ -22,6 +22,7 @@ from subterminator.browser.protocol import (
     ScrollDirection,
 )
 from subterminator.errors import BrowserActionError
+from subterminator.models.conversation import AIResponse, Message, latest
 from subterminator.orchestrator.approval import (
     ApprovalDecision,
     ApprovalRequest,

@@ -32,9 +32,9 @@ from dataclasses import dataclass, field
 from typing import Literal
 from urllib.parse import urlsplit
 
-from subterminator.ai.protocol import ToolCall
 from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.browser.protocol import RequestGuard
+from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.safety.floor import (
     Where,

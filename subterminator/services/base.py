@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
 
-from subterminator.ai.protocol import ToolCall
+from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.outcome import Outcome, judge_outcome
 

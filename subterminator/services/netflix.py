@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 from urllib.parse import urlsplit
 
-from subterminator.ai.protocol import ToolCall
+from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.outcome import judge_outcome
 from subterminator.services.base import (

@@ -70,8 +70,7 @@ from playwright.async_api import Page, async_playwright
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, call, complete, latest_snapshot
 from harness.strategies.pages import Sweep
-from subterminator.ai.offline import OfflinePolicy
-from subterminator.ai.protocol import AIClientProtocol, AIResponse, Message, ToolCall
+from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import (
     LaunchOptions,
@@ -79,7 +78,9 @@ from subterminator.browser.playwright_browser import (
     chromium_args,
 )
 from subterminator.cancel import exit_code
+from subterminator.models.conversation import AIResponse, Message, ToolCall
 from subterminator.models.snapshot import Element, Snapshot
+from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer

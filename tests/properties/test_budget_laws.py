@@ -48,9 +48,9 @@ from harness.strategies.conversations import (
 from subterminator.ai.client import AIClient
 from subterminator.ai.history import compact, summarize, truncate_history
 from subterminator.ai.prompts import build_system_prompt
-from subterminator.ai.protocol import Message
 from subterminator.ai.render import history_tokens
 from subterminator.browser.capture import RawCapture
+from subterminator.models.conversation import Message
 from subterminator.services import NETFLIX, available_services, get_service
 from subterminator.snapshot.factory import SCREENSHOT_TOKENS
 from subterminator.snapshot.pruning import PruneLimits, candidates

@@ -19,7 +19,9 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from subterminator.ai.offline_words import (
+from subterminator.models.conversation import AIResponse, Message, ToolCall, latest
+from subterminator.models.snapshot import Element, Snapshot
+from subterminator.offline.words import (
     AFTER,
     CAPITAL_WORD,
     COOKIE,
@@ -42,8 +44,6 @@ from subterminator.ai.offline_words import (
     TOWARD,
     YES,
 )
-from subterminator.ai.protocol import AIResponse, Message, ToolCall, latest
-from subterminator.models.snapshot import Element, Snapshot
 from subterminator.outcome.vocabulary import FAILURE, RESTART
 from subterminator.safety.text import normalize
 from subterminator.safety.vocabulary import FLOW

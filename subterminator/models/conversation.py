@@ -1,0 +1,70 @@
+"""The conversation contract (spec 02 9.1): tool calls, messages, model responses, usage.
+
+It sits with the other data models, below everything that speaks it (services, safety, the cost
+log, the AI clients, the orchestrator). Messages keep the page state as a ``Snapshot`` object
+rather than text, so history compaction can shrink old snapshots to a digest and render only the
+latest one in full.
+"""
+
+from __future__ import annotations
+
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field
+
+from subterminator.models.snapshot import Snapshot
+
+
+class ToolCall(BaseModel):
+    model_config = ConfigDict(frozen=True)
+
+    id: str
+    name: str
+    arguments: Any = Field(default_factory=dict)  # as the model sent it; validated by the server
+
+
+class Usage(BaseModel):
+    """Token usage of one model call (``estimated`` when no API reported it)."""
+
+    input_tokens: int = 0
+    output_tokens: int = 0
+    cache_creation_input_tokens: int = 0
+    cache_read_input_tokens: int = 0
+    estimated: bool = False
+
+    def __add__(self, other: Usage) -> Usage:
+        return Usage(
+            input_tokens=self.input_tokens + other.input_tokens,
+            output_tokens=self.output_tokens + other.output_tokens,
+            cache_creation_input_tokens=self.cache_creation_input_tokens
+            + other.cache_creation_input_tokens,
+            cache_read_input_tokens=self.cache_read_input_tokens + other.cache_read_input_tokens,
+            estimated=self.estimated or other.estimated,
+        )
+
+
+class Message(BaseModel):
+    """One conversation message. ``tool`` messages answer the assistant's single tool call."""
+
+    role: Literal["user", "assistant", "tool"]
+    content: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    tool_call_id: str | None = None
+    result: dict[str, Any] | None = None  # a tool reply, snapshot excluded
+    snapshot: Snapshot | None = None
+    full_snapshot: bool = True  # False once history compaction has reduced it to a digest
+
+
+class AIResponse(BaseModel):
+    content: str = ""
+    tool_calls: list[ToolCall] = Field(default_factory=list)
+    stop_reason: str | None = None
+    usage: Usage = Field(default_factory=Usage)
+
+
+def latest(messages: list[Message]) -> tuple[Snapshot | None, dict[str, Any]]:
+    """The newest snapshot shown in full (older ones may be digests), and its tool reply."""
+    for message in reversed(messages):
+        if message.snapshot is not None and message.full_snapshot:
+            return message.snapshot, message.result or {}
+    return None, {}
