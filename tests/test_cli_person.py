@@ -71,7 +71,9 @@ def test_a_real_site_opens_a_window_by_default(tmp_path: Path) -> None:
             str(tmp_path / "runs"),
         )
     assert done.returncode == 3
-    assert "--headless" in one_line_error(done)
+    line = one_line_error(done)
+    assert "--headed" not in line  # never given: the window is the default on a real site
+    assert "--headless" in line
 
 
 HOLD_PROFILE = """
@@ -142,27 +144,6 @@ def test_login_without_a_display_is_exit_3(tmp_path: Path) -> None:
     assert "--headed" not in line
     assert "--headless" not in line
     assert "desktop session" in line
-
-
-def test_a_window_by_default_without_a_display_advises_headless_not_dropping_headed(
-    tmp_path: Path,
-) -> None:
-    with NetflixSimulator() as sim:
-        done = without_display(
-            "cancel",
-            "netflix",
-            "--ai",
-            "offline",
-            "--url",
-            sim.url(),
-            "--profile",
-            str(tmp_path / "profile"),
-            "--runs-dir",
-            str(tmp_path / "runs"),
-        )
-    line = one_line_error(done)
-    assert "--headed" not in line  # never given: the window is the default on a real site
-    assert "--headless" in line
 
 
 def test_record_without_a_display_advises_its_own_headless(tmp_path: Path) -> None:

@@ -59,7 +59,7 @@ class RecordingFile(pytest.File):
         if (self.path.parent / CASSETTE).exists():
             drivers.append("cassette")  # the real AIClient, played from the cassette beside
         for driver in drivers:
-            yield RecordingItem.from_parent(self, name=driver, driver=driver)
+            yield RecordingItem.from_parent(self, name=driver, driver=driver, recording=recording)
 
 
 def services_in_ini(config: pytest.Config) -> list[str]:
@@ -87,13 +87,14 @@ def transcript(run: Replay) -> dict[str, Any]:
 
 
 class RecordingItem(pytest.Item):
-    def __init__(self, *, driver: Driver, **kwargs: Any) -> None:
+    def __init__(self, *, driver: Driver, recording: Recording, **kwargs: Any) -> None:
         super().__init__(**kwargs)
         self.driver: Driver = driver
+        self.recording = recording  # read once, when its file was collected
         self.add_marker(pytest.mark.replay)
 
     def runtest(self) -> None:
-        recording = load(self.path)
+        recording = self.recording
         if recording.expected is None:
             raise ReplayMismatch(
                 f"{self.path}: the recording has no outcome (it was interrupted before its "
