@@ -307,7 +307,7 @@ def test_backstop_is_off_only_when_approved_or_after_the_final_step() -> None:
     gate = SafetyGate()
     final = Verdict(True, "", "Click", "final")
     assert gate.request_guard(final, approved=True, page_url="http://127.0.0.1/p") is None
-    gate.flow_done = True
+    gate.conclude()  # the flow is over
     assert gate.request_guard(final, approved=False, page_url="http://127.0.0.1/p") is None
 
 

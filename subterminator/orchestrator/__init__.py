@@ -7,7 +7,7 @@ from subterminator.orchestrator.approval import (
     TerminalApprovalHandler,
 )
 from subterminator.orchestrator.orchestrator import TaskOrchestrator
-from subterminator.orchestrator.result import TaskReason, TaskResult
+from subterminator.models.result import TaskReason, TaskResult
 
 __all__ = [
     "ApprovalDecision",

@@ -1,4 +1,4 @@
-"""Human approval: the request, the decision, and the terminal handler (spec 03 2.5.4)."""
+"""Human approval at a terminal (spec 03 2.5.4); request and decision: ``models.approval``."""
 
 from __future__ import annotations
 
@@ -6,45 +6,30 @@ import os
 import tempfile
 from collections.abc import Callable
 from pathlib import Path
-from typing import Literal, Protocol
 
-from pydantic import BaseModel, Field
 from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.table import Table
 from rich.text import Text
 
+from subterminator.models.approval import (
+    ApprovalDecision,
+    ApprovalKind,
+    ApprovalRequest,
+    HumanApprovalHandler,
+)
 from subterminator.net import shown_url
 from subterminator.orchestrator.stdin import StdinLines
 
-ApprovalKind = Literal["irreversible", "checkpoint", "ai_request", "human_action"]
-
-
-class ApprovalRequest(BaseModel):
-    """What a person is asked. Texts are written by the system, except for ``ai_request``."""
-
-    kind: ApprovalKind
-    action: str
-    reason: str
-    url: str = ""
-    title: str = ""
-    screenshot: bytes | None = None
-    control: str = ""  # the control as the page names it, with its role
-    page_says: list[str] = Field(
-        default_factory=list, description="What the page says will happen: dates, plan, price"
-    )
-    screenshot_path: str = ""  # where the screenshot was saved, if it was
-
-
-class ApprovalDecision(BaseModel):
-    approved: bool
-    message: str | None = None
-
-
-class HumanApprovalHandler(Protocol):
-    async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
-        """Wait (without timeout) for the person's answer."""
-        ...
+__all__ = [
+    "ApprovalDecision",
+    "ApprovalKind",
+    "ApprovalRequest",
+    "AutoApprove",
+    "HumanApprovalHandler",
+    "TerminalApprovalHandler",
+    "approval_panel",
+]
 
 
 class AutoApprove:

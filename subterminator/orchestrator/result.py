@@ -1,41 +1,5 @@
-"""``TaskResult`` (spec 03 5.1), plus the run's token usage."""
+"""``TaskResult`` lives with the data contract (``models.result``); kept here for old imports."""
 
-from __future__ import annotations
+from subterminator.models.result import TaskReason, TaskResult
 
-from typing import Literal
-
-from pydantic import BaseModel, Field
-
-from subterminator.models.conversation import Usage
-
-TaskReason = Literal[
-    "completed",  # the goal was reached and verified on the page
-    "already_cancelled",  # the page showed the cancelled state and nothing irreversible was done
-    # an approved irreversible step ran, but the page did not confirm the cancellation after it
-    "unverified_after_final_step",
-    "task_failed",  # the AI determined the goal cannot be reached (its reason is in `error`)
-    "human_rejected",  # a person declined a checkpoint and the task ended without success
-    # a step only a person can take in the browser (sign-in, a code, a CAPTCHA) was not done:
-    # no window to do it in, the person said not done, or it was still there after their yes
-    "human_action_needed",
-    "max_turns_exceeded",
-    "llm_no_action",  # three replies in a row without a tool call
-    "llm_error",  # the model API failed after the retry policy
-    "mcp_error",  # the browser failed (crashed, closed)
-    "verification_failed",  # success was claimed but never verified before the turns ran out
-]
-
-
-class TaskResult(BaseModel):
-    success: bool
-    verified: bool
-    reason: TaskReason
-    turns: int
-    final_url: str | None = None
-    error: str | None = None
-    message: str | None = Field(default=None, description="The AI's own account of the outcome")
-    evidence: list[str] = Field(
-        default_factory=list, description="What the page showed that the verdict rests on"
-    )
-    ends_on: str | None = Field(default=None, description="The period end the page printed")
-    usage: Usage = Field(default_factory=Usage)
+__all__ = ["TaskReason", "TaskResult"]

@@ -46,6 +46,7 @@ from subterminator.safety.floor import (
     quiet_click,
     site,
 )
+from subterminator.safety.ledger import ApprovalLedger, place
 from subterminator.safety.text import normalize
 from subterminator.safety.vocabulary import (
     ACTING_PAIR,
@@ -88,28 +89,31 @@ class Verdict:
 
 
 @dataclass
-class _Grant:
-    snapshot_id: str
-    handle: str
-    name: str
-    signature: str | None  # what the control did when approved (ActionEffect.signature)
-
-
-@dataclass
 class SafetyGate:
-    """Judges actions; holds the approvals granted and refused, and the flow's pages, of a run."""
+    """Judges actions against the service's addresses and what the run's ledger holds.
+
+    The ledger (``ApprovalLedger``) owns every piece of state; the gate only reads it (and the
+    thin methods below hand a caller's news to it)."""
 
     irreversible_urls: tuple[str, ...] = ()
     flow_urls: tuple[str, ...] = ()
-    grants: list[_Grant] = field(default_factory=list)
-    suspects: set[str] = field(default_factory=set)  # controls whose action the backstop held
-    refused: int = 0
-    approved_after_refusal: bool = False
-    flow_done: bool = False  # the outcome judge read the cancelled state after an approved step
-    shown: set[str] = field(default_factory=set)  # addresses of pages shown (no fragment)
-    flow_pages: set[tuple[str, str]] = field(default_factory=set)  # (site, path), by structure
-    here: str = ""  # the address of the page shown last
-    here_worded: bool = False  # its words are about cancelling
+    ledger: ApprovalLedger = field(default_factory=ApprovalLedger)
+
+    def __post_init__(self) -> None:
+        if not self.ledger.flow_urls:
+            self.ledger.flow_urls = self.flow_urls
+
+    @property
+    def refused(self) -> int:
+        return self.ledger.refused
+
+    @property
+    def approved_after_refusal(self) -> bool:
+        return self.ledger.approved_after_refusal
+
+    @property
+    def flow_done(self) -> bool:
+        return self.ledger.flow_done
 
     # -- pages -----------------------------------------------------------------------------
 
@@ -139,36 +143,13 @@ class SafetyGate:
         )
 
     def saw(self, url: str, *, worded: PageClass = "outside") -> None:
-        """A page this run has shown: a way back may lead there; and, reached from a page of
-        the flow on the same site, it is a page of the flow too. ``worded``: what its words
-        say (widening only): about cancelling, the pages reached from it are the flow's; the
-        last page before the end, it is the flow's itself."""
-        if not url:
-            return
-        if worded == "final":
-            self.flow_pages.add(_place(url))
-        here = address(url)
-        if here != self.here:
-            came_from_flow = bool(self.here) and (self.in_flow(self.here) or self.here_worded)
-            same_site = site(urlsplit(self.here).netloc) == site(urlsplit(url).netloc)
-            if self._under_flow(url) or (came_from_flow and same_site):
-                self.flow_pages.add(_place(url))
-            self.here = here
-            self.here_worded = worded != "outside"
-        self.here_worded = self.here_worded or worded != "outside"
-        self.shown.add(here)
+        self.ledger.saw(url, worded=worded)
 
     def in_flow(self, url: str) -> bool:
-        """A page of the cancellation flow by structure: a flow address, or reached from one."""
-        return bool(url) and (self._under_flow(url) or _place(url) in self.flow_pages)
+        return self.ledger.in_flow(url)
 
     def conclude(self) -> None:
-        """The outcome judge read the cancelled state after an approved step: the flow is over."""
-        self.flow_done = True
-
-    def _under_flow(self, url: str) -> bool:
-        path = urlsplit(url).path
-        return any(p in path for p in self.flow_urls)
+        self.ledger.conclude()
 
     def _acting(self, url: str) -> bool:
         """An address that acts, by its endpoint (the last path segment) and its query: a
@@ -188,9 +169,9 @@ class SafetyGate:
         here = site(urlsplit(url).netloc)
         return Where(
             url=url,
-            shown=frozenset(self.shown),
+            shown=frozenset(self.ledger.shown),
             flow_paths=self.flow_urls,
-            flow_pages=frozenset(path for s, path in self.flow_pages if s == here),
+            flow_pages=frozenset(path for s, path in self.ledger.flow_pages if s == here),
             readable=readable(lang, words),
         )
 
@@ -232,7 +213,7 @@ class SafetyGate:
         words = normalize(" ".join([title, effect.page_text, *every]))
         # the floor: structure only, never taken back by words
         firm: list[str] = []
-        if self.suspect_key(effect) in self.suspects:
+        if self.ledger.is_suspect(effect):
             firm.append("last time this control sent something nobody approved")
         built = floor(call.name, effect, self.where(page_url, words, lang))
         loud = set(target.handlers) - set(target.quiet)
@@ -315,7 +296,9 @@ class SafetyGate:
         plain_get = target.submits and target.form_method == "GET" and not target.form_values
         goes_to = target.form_action if target.submits else target.href
         back = (
-            bool(goes_to) and (plain_get or not target.submits) and address(goes_to) in self.shown
+            bool(goes_to)
+            and (plain_get or not target.submits)
+            and address(goes_to) in self.ledger.shown
         )
         if back and not loud:
             return True  # back to a page this run has shown (a link, an empty GET form)
@@ -329,8 +312,8 @@ class SafetyGate:
             # by a GET went through with every approval refused)
             honest = not own and (not target.submits or target.form_method in SAFE_METHODS)
             goes_to = target.form_action if target.submits else target.href
-            places = {_place(u) for u in self.shown}
-            return honest and (not navigates or same_page or _place(goes_to) in places)
+            places = {place(u) for u in self.ledger.shown}
+            return honest and (not navigates or same_page or place(goes_to) in places)
         inert = (
             target.tag not in ACTIVE_TAGS
             and target.role not in ACTIVE_ROLES
@@ -339,58 +322,24 @@ class SafetyGate:
         )
         return effect.action == "click" and inert
 
-    # -- approvals -------------------------------------------------------------------------
+    # -- approvals (the ledger's; kept here for callers that hold only the gate) ----------
 
     def grant(
         self, snapshot_id: str, handle: str, name: str, effect: ActionEffect | None = None
     ) -> None:
-        """A person's yes for one element of one snapshot; redeemed once, by that action."""
-        signature = effect.signature() if effect is not None else None
-        self.grants.append(_Grant(snapshot_id, handle, normalize(name), signature))
+        self.ledger.grant(snapshot_id, handle, name, effect)
 
     def redeem(self, snapshot_id: str, element_handle: str | None, effect: ActionEffect) -> bool:
-        """Use a grant if this very action is the one approved; the page may not have changed."""
-        if effect.lands_elsewhere or effect.opaque or element_handle is None:
-            return False
-        live = {normalize(effect.target.name), normalize(effect.target.text)}
-        for grant in self.grants:
-            if (
-                grant.snapshot_id == snapshot_id
-                and grant.handle == element_handle
-                and grant.name in live
-                and grant.signature in (None, effect.signature())
-            ):
-                self.grants.remove(grant)
-                return True
-        return False
+        return self.ledger.redeem(snapshot_id, element_handle, effect)
 
     def forget_grants(self, snapshot_id: str) -> None:
-        """Any page change ends every grant given on an older snapshot."""
-        self.grants = [g for g in self.grants if g.snapshot_id == snapshot_id]
-
-    @staticmethod
-    def suspect_key(effect: ActionEffect) -> str:
-        """A control as it survives a reload: page address, tag and name."""
-        t = effect.target
-        page = urlsplit(effect.page_url)
-        if t.tag in ("textarea", "select") or (
-            t.tag == "input" and t.input_type not in ("submit", "button", "image", "reset")
-        ):
-            # a field's name is read from its value, which the action changes: the field is
-            # known by its kind and form (found by tests/properties/test_gate_laws.py: a text
-            # box held once was never asked about on its next try)
-            return f"{page.netloc}{page.path}|{t.tag}|{t.input_type}|{t.form_action}"
-        return f"{page.netloc}{page.path}|{t.tag}|{normalize(t.name or t.text)}"
+        self.ledger.forget_grants(snapshot_id)
 
     def suspect(self, effect: ActionEffect) -> None:
-        """The backstop held what this control sent: from now on it asks."""
-        self.suspects.add(self.suspect_key(effect))
+        self.ledger.suspect(effect)
 
     def answered(self, approved: bool) -> None:
-        if not approved:
-            self.refused += 1
-        elif self.refused:
-            self.approved_after_refusal = True
+        self.ledger.answered(approved)
 
     # -- the network backstop ----------------------------------------------------------------
 
@@ -460,11 +409,6 @@ def _cookie(effect: ActionEffect, names: list[str]) -> bool:
     if not (COOKIE.search(where) or any(COOKIE.search(n) for n in names)):
         return False
     return not any(FINAL.search(n) for n in names) and not effect.opaque
-
-
-def _place(url: str) -> tuple[str, str]:
-    parts = urlsplit(url)
-    return site(parts.netloc), parts.path.rstrip("/") or "/"
 
 
 def _short(url: str) -> str:
