@@ -57,9 +57,9 @@ class ProgressTools(BrowserToolServer):
 
     progress: Progress
 
-    async def execute(self, tool_name: str, arguments: Any) -> ToolResult:
+    async def execute(self, call: ToolCall | str, arguments: Any = None) -> ToolResult:
         with self.progress.waiting("Working in the browser…"):
-            return await super().execute(tool_name, arguments)
+            return await super().execute(call, arguments)
 
 
 class Terminal:

@@ -44,7 +44,8 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
 # The product's direction, bottom up: a package imports only from its own layer or those below.
 # models <- browser <- snapshot <- safety <- tools <- orchestrator <- front doors, with the
 # outcome judge above safety, the AI clients above tools, services above the outcome judge, the
-# offline policy above services, and the run record above the orchestrator.
+# offline policy above services, the tool stack (gate, ledger, backstop, completion) above them
+# and below the conversation loop, and the run record above the orchestrator.
 LAYERS: list[tuple[str, ...]] = [
     ("errors", "net", "models", "simulator"),  # the contract, and a site that knows nothing of us
     ("browser",),
@@ -55,6 +56,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("ai",),
     ("services",),
     ("offline",),
+    ("stack",),  # the tool layers: gate with its ledger, backstop, completion, recording
     ("orchestrator",),
     ("recording", "runlog"),
     ("terminal", "schema"),

@@ -1,5 +1,6 @@
 """The conversation loop, human checkpoints, completion verification and cost log."""
 
+from subterminator.models.result import TaskReason, TaskResult
 from subterminator.orchestrator.approval import (
     ApprovalDecision,
     ApprovalRequest,
@@ -7,7 +8,6 @@ from subterminator.orchestrator.approval import (
     TerminalApprovalHandler,
 )
 from subterminator.orchestrator.orchestrator import TaskOrchestrator
-from subterminator.models.result import TaskReason, TaskResult
 
 __all__ = [
     "ApprovalDecision",

@@ -23,6 +23,7 @@ from subterminator.errors import (
     RefInvalidError,
     TimeoutError,
 )
+from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ErrorCode, ToolResult
 from subterminator.snapshot.factory import SnapshotFactory
@@ -76,8 +77,13 @@ class BrowserToolServer:
         self.browser_error: BrowserError | None = None  # set once the browser is gone
         self.acted = 0  # element actions the browser completed (an interrupt asks: did it?)
 
-    async def execute(self, tool_name: str, arguments: Any) -> ToolResult:
-        """Run one tool call. Any failure becomes a ToolResult with a precise message."""
+    async def execute(self, call: ToolCall | str, arguments: Any = None) -> ToolResult:
+        """Run one tool call (a ``ToolCall``, or a name and its arguments). Any failure becomes
+        a ToolResult with a precise message."""
+        if isinstance(call, ToolCall):
+            tool_name, arguments = call.name, call.arguments
+        else:
+            tool_name, arguments = call, {} if arguments is None else arguments
         try:
             args = parse_arguments(tool_name, arguments)
             if tool_name in ORCHESTRATOR_TOOLS:

@@ -1,0 +1,55 @@
+"""The tool stack: ``Recorded( Gated( Backstop( BrowserToolServer ) ) )``, assembled once.
+
+Both front doors (the conversation loop and the MCP server) hold a ``ToolStack`` and call only
+``execute``; what the gate guarantees to one it guarantees to the other.
+"""
+
+from __future__ import annotations
+
+from subterminator.models.approval import HumanApprovalHandler
+from subterminator.models.conversation import ToolCall
+from subterminator.safety.ledger import ApprovalLedger
+from subterminator.services.base import ServiceConfig
+from subterminator.stack.backstop import NetworkBackstop
+from subterminator.stack.completion import Completion
+from subterminator.stack.gated import GatedTools
+from subterminator.stack.layer import Reply, ToolLayer
+from subterminator.stack.recorded import CallLog, RecordedTools
+from subterminator.tools.server import BrowserToolServer
+
+
+class ToolStack:
+    """The layers of one run, over one browser; ``execute`` enters at the top."""
+
+    def __init__(
+        self,
+        server: BrowserToolServer,
+        service: ServiceConfig,
+        approvals: HumanApprovalHandler | None,
+        *,
+        log: CallLog | None = None,
+    ) -> None:
+        self.server = server
+        self.service = service
+        self.backstop = NetworkBackstop(server)
+        self.gated = GatedTools(self.backstop, service, approvals)
+        self.top: ToolLayer = (
+            self.gated if log is None else RecordedTools(self.gated, log, server.registry)
+        )
+
+    async def execute(self, call: ToolCall) -> Reply:
+        return await self.top.execute(call)
+
+    @property
+    def ledger(self) -> ApprovalLedger:
+        return self.gated.ledger
+
+    @property
+    def completion(self) -> Completion:
+        return self.gated.completion
+
+    def final_step_state(self) -> tuple[bool | None, str | None]:
+        return self.gated.final_step_state()
+
+
+__all__ = ["CallLog", "NetworkBackstop", "Reply", "ToolLayer", "ToolStack"]

@@ -1,0 +1,217 @@
+"""``Completion``: ``complete_task`` answered by the outcome judge, never by the caller.
+
+A success is accepted only when the page shows the cancelled state and the ledger says how it
+got there (an approved step that ran, or nothing done at all); after an approved step, every
+ending is judged on the page (``settle``) and never says that nothing happened.
+"""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Awaitable, Callable
+
+from subterminator.errors import InvalidParamsError
+from subterminator.models.conversation import ToolCall
+from subterminator.models.result import TaskReason, TaskResult
+from subterminator.models.snapshot import Snapshot
+from subterminator.models.tools import CompletionAck, ToolResult
+from subterminator.safety.ledger import ApprovalLedger
+from subterminator.services.base import ServiceConfig
+from subterminator.stack.layer import Reply
+from subterminator.tools.schemas import CompleteArgs, parse_arguments
+from subterminator.tools.server import BrowserToolServer
+
+log = logging.getLogger(__name__)
+
+
+def ending(
+    server: BrowserToolServer,
+    success: bool,
+    verified: bool,
+    reason: TaskReason,
+    *,
+    error: str | None = None,
+    message: str | None = None,
+) -> TaskResult:
+    """A run's end on the page it is on; the front door adds turns and usage."""
+    last = server.last_snapshot
+    return TaskResult(
+        success=success,
+        verified=verified,
+        reason=reason,
+        turns=0,
+        final_url=last.page.url if last else None,
+        error=error,
+        message=message,
+    )
+
+
+class Completion:
+    def __init__(
+        self,
+        service: ServiceConfig,
+        ledger: ApprovalLedger,
+        fresh: Callable[[], Awaitable[ToolResult]],
+        server: BrowserToolServer,
+    ) -> None:
+        self.service, self.ledger, self.fresh, self.server = service, ledger, fresh, server
+        self.unverified_claim = False  # success was claimed and could not be verified
+
+    def _shows_cancelled(self, snapshot: Snapshot) -> bool:
+        """Verified, for a success: a stated cancellation, or the period end after an approved
+        step that wrote (an approved navigation may have only led on)."""
+        if not self.service.verify_success(snapshot):
+            return False
+        return self.service.outcome(snapshot).stated or self.ledger.approved_write
+
+    @staticmethod
+    def _ack(snapshot: Snapshot, acknowledged: bool, message: str | None = None) -> Reply:
+        return Reply.answer(CompletionAck(acknowledged=acknowledged, message=message), snapshot)
+
+    async def complete(self, call: ToolCall) -> Reply:
+        try:
+            args = parse_arguments(call.name, call.arguments)
+        except InvalidParamsError as exc:
+            fresh = await self.fresh()
+            update = {"success": False, "error": "invalid_params", "message": str(exc)}
+            return Reply.of(fresh.model_copy(update=update))
+        assert isinstance(args, CompleteArgs)
+        snapshot = (await self.fresh()).snapshot
+        if args.status == "success":
+            return self._success(snapshot, args.reason)
+        log.info(
+            "task failed: %s (failure indicators matched: %s); final snapshot: %s",
+            args.reason,
+            self.service.check_failure(snapshot),
+            snapshot.model_dump_json(exclude={"screenshot"}),
+        )
+        if self.ledger.rejected:  # the person's refusal, in the system's words; the AI's in message
+            done = ending(
+                self.server,
+                False,
+                True,
+                "human_rejected",
+                error=self.ledger.refusal,
+                message=args.reason,
+            )
+        else:
+            done = ending(
+                self.server, False, True, "task_failed", error=args.reason, message=args.reason
+            )
+        reply = self._ack(snapshot, True)
+        return Reply(reply.result, reply.snapshot, done)
+
+    def _success(self, snapshot: Snapshot, claim: str | None) -> Reply:
+        ledger = self.ledger
+        if ledger.refused_last:
+            return self._refused_yet_claimed(snapshot)
+        outcome = self.service.outcome(snapshot)
+        name = self.service.display_name
+        if self.service.verify_success(snapshot):
+            shown = ledger.approved_step is not None and self._shows_cancelled(snapshot)
+            if shown or (outcome.stated and not ledger.asked):
+                reply = self._ack(snapshot, True)
+                return Reply(reply.result, reply.snapshot, self.verified(snapshot, claim))
+            if ledger.approved_step is not None:
+                why = (
+                    f"the page gives only a date ({outcome.why()}), and the step approved "
+                    "so far only led on: the page may still hold the step that cancels"
+                )
+            else:
+                why = (
+                    f"the page reads as cancelled ({outcome.why()}), but no step a person "
+                    "approved has run, and this run "
+                    + ("was asked to approve one" if ledger.asked else "has only a date to go on")
+                )
+        elif outcome.cancelled:  # the judge reads it as cancelled; the service's checks not
+            why = f"the page reads as cancelled ({outcome.why()}), but " + (
+                f"it also shows what {name}'s checks call a failure (an error, a sign-in)"
+                if self.service.check_failure(snapshot)
+                else f"not in the way {name}'s success checks expect"
+            )
+        else:
+            why = (
+                f"the page does not show that the {name} membership is cancelled ({outcome.why()})"
+            )
+        self.unverified_claim = True
+        text = (
+            f"Cannot verify success: {why}. Current URL: "
+            f"{snapshot.page.url}. Check page state and retry, or call "
+            "complete_task(status='failed') if cancellation is not possible."
+        )
+        return self._ack(snapshot, False, text)
+
+    def verified(self, snapshot: Snapshot, claim: str | None) -> TaskResult:
+        """A verified cancelled state: done by this run, or found so with nothing done."""
+        outcome = self.service.outcome(snapshot)
+        facts = {"evidence": list(outcome.evidence), "ends_on": outcome.ends_on}
+        if self.ledger.approved_step is None:
+            ends = f"; it ends on {outcome.ends_on}" if outcome.ends_on else ""
+            text = (
+                f"The {self.service.display_name} membership was already cancelled{ends}. "
+                "Nothing was changed."
+            )
+            done = ending(self.server, True, True, "already_cancelled", message=text)
+        else:
+            done = ending(self.server, True, True, "completed", message=claim)
+        return done.model_copy(update=facts)
+
+    async def settle(self, result: TaskResult) -> TaskResult:
+        """After an approved step ran, an ending is judged on the page, never "did not complete".
+
+        If the page now shows the cancelled state the run is verified after all; otherwise it
+        says what ran, when and where, and what to check.
+        """
+        step = self.ledger.approved_step
+        if result.success or step is None:
+            return result
+        why = result.error or result.reason
+        if result.reason != "mcp_error":
+            try:
+                snapshot = (await self.fresh()).snapshot
+            except Exception as exc:  # the browser is gone: nothing more to read
+                log.info("no page to judge after the approved step: %s", exc)
+            else:
+                # the AI said it failed: only the page's own statement (or a restart control)
+                # outweighs that, never a date alone
+                gave_up = result.reason in ("task_failed", "human_rejected")
+                stated = self.service.outcome(snapshot).stated
+                if (
+                    self._shows_cancelled(snapshot)
+                    and not self.ledger.refused_last
+                    and (stated or not gave_up)
+                ):
+                    verified = self.verified(snapshot, result.message)
+                    return verified.model_copy(
+                        update={"turns": result.turns, "usage": result.usage}
+                    )
+                why = self.service.outcome(snapshot).why()
+        text = (
+            f"The step you approved ({step.action}) was carried out at {step.at:%H:%M:%S} on "
+            f"{step.url}, but the page did not confirm the cancellation afterwards ({why}). "
+            f"Check your {self.service.display_name} account page or e-mail for a "
+            "confirmation before trying again."
+        )
+        return result.model_copy(
+            update={
+                "success": False,
+                "verified": False,
+                "reason": "unverified_after_final_step",
+                "error": text,
+            }
+        )
+
+    def _refused_yet_claimed(self, snapshot: Snapshot) -> Reply:
+        """The person said no to the final step and yes to nothing after: never ``completed``."""
+        text = (
+            "The person refused the final step and approved no other, so this run cannot end "
+            "as a success."
+        )
+        if self.service.verify_success(snapshot):
+            text += (
+                " Yet the page now shows the membership as cancelled: no approved action did "
+                "that. Check the account."
+            )
+        reply = self._ack(snapshot, True, text)
+        done = ending(self.server, False, False, "human_rejected", error=text)
+        return Reply(reply.result, reply.snapshot, done)

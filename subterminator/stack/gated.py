@@ -1,0 +1,456 @@
+"""``GatedTools``: every tool call through the safety gate, with the person asked first.
+
+Checkpoints cannot be skipped by the AI, by page content or by a missing handler, whichever
+front door the call came through:
+
+- before every action, the ``SafetyGate`` judges what it will really do on the live page (the
+  element the click lands on, its form, link and handlers); when it must ask, a person is asked
+  first, in system-written words, never the AI's;
+- while an unapproved action runs, the ``NetworkBackstop`` below holds what the page tries to
+  send that could change the account;
+- after every snapshot-returning tool, the service's checkpoint conditions run on the new
+  snapshot; an approved ``approve`` checkpoint grants a one-time approval for the final control
+  it found, on that snapshot only; a ``human_action`` checkpoint (login, 2FA, CAPTCHA) waits
+  for the person to act in the browser;
+- ``complete_task`` is answered by the outcome judge (``Completion``), never by the caller;
+- with no approval handler every approval is refused.
+
+Every approval, refusal and grant is written to one ``ApprovalLedger``.
+"""
+
+from __future__ import annotations
+
+import base64
+import logging
+import time
+
+from subterminator.browser.effect import ActionEffect
+from subterminator.errors import BrowserActionError, BrowserError, InvalidParamsError
+from subterminator.models.approval import (
+    ApprovalDecision,
+    ApprovalKind,
+    ApprovalRequest,
+    HumanApprovalHandler,
+)
+from subterminator.models.conversation import ToolCall
+from subterminator.models.result import TaskResult
+from subterminator.models.snapshot import Element, Snapshot
+from subterminator.models.tools import ApprovalResult, ToolResult
+from subterminator.outcome.consequence import page_says
+from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
+from subterminator.safety.ledger import ApprovalLedger
+from subterminator.safety.text import normalize
+from subterminator.services.base import Checkpoint, ServiceConfig
+from subterminator.stack.backstop import NetworkBackstop
+from subterminator.stack.completion import Completion, ending
+from subterminator.stack.layer import Reply
+from subterminator.tools.schemas import parse_arguments
+
+log = logging.getLogger(__name__)
+
+NO_HANDLER = (
+    "No person is available to approve (no approval handler is configured); "
+    "the action was not performed."
+)
+MAX_HUMAN_ROUNDS = 3
+MAX_HUMAN_TRIES = 3  # a yes while the obstacle is still on the page is asked again, this often
+INSPECTED = {"browser_click": "click", "browser_fill": "fill", "browser_select": "select"}
+
+
+def page_key(snapshot: Snapshot) -> str:
+    """A page state: same URL, title and the same buttons and links."""
+    controls = sorted(
+        f"{e.role}:{e.name}" for e in snapshot.elements if e.role in ("button", "link")
+    )
+    return "\n".join([snapshot.page.url, snapshot.page.title, *controls])
+
+
+def feedback(decision: ApprovalDecision) -> str:
+    """A refusal as the AI reads it (spec 01 1.6.3): the person's words, once."""
+    if decision.message:
+        return f"User feedback: {decision.message}"
+    return "User feedback: none (the person declined without a reason)"
+
+
+def declined(request: ApprovalRequest, words: str | None) -> str:
+    """A refusal as the person is told it afterwards: plainly, their words once."""
+    step = f"You declined {request.control}" if request.control else "You declined the step"
+    return f"{step}: {words}" if words else f"{step}."
+
+
+def _words(snapshot: Snapshot, effect: ActionEffect | None) -> str:
+    """The page's words as the gate reads them (to tell whether it can read the page)."""
+    text = effect.page_text if effect is not None else snapshot.page.text
+    names = " ".join(e.name for e in snapshot.elements)
+    return normalize(f"{snapshot.page.title} {text} {names}")
+
+
+def _screenshot(snapshot: Snapshot | None) -> bytes | None:
+    if snapshot is None or not snapshot.screenshot:
+        return None
+    return base64.b64decode(snapshot.screenshot)
+
+
+class GatedTools:
+    """The top of the tool stack: ``execute(call)`` for all seven tools."""
+
+    def __init__(
+        self,
+        backstop: NetworkBackstop,
+        service: ServiceConfig,
+        approvals: HumanApprovalHandler | None,
+        *,
+        ledger: ApprovalLedger | None = None,
+    ) -> None:
+        self.backstop = backstop
+        self.server = backstop.server
+        self.service = service
+        self.approvals = approvals
+        self.gate = SafetyGate(
+            irreversible_urls=service.irreversible_urls,
+            flow_urls=service.flow_urls,
+            ledger=ledger or ApprovalLedger(flow_urls=service.flow_urls),
+        )
+        self.ledger = self.gate.ledger
+        self.completion = Completion(service, self.ledger, self.fresh, self.server)
+        self.person_ms = 0  # a person's answering time in the last call (not the browser's)
+        # a step only a person can take was not done (no window, "not done", still there):
+        # the run ends here, honestly, instead of the AI wandering on a sign-in page
+        self.halt: TaskResult | None = None
+
+    def final_step_state(self) -> tuple[bool | None, str | None]:
+        """For an interrupt: did an approved step run (True), perhaps (None) or not (False)?"""
+        if self.ledger.in_flight is not None:
+            action, acted = self.ledger.in_flight
+            return (True if self.server.acted > acted else None), action
+        if self.ledger.approved_step is not None:
+            return True, self.ledger.approved_step.action
+        return False, None
+
+    # -- the layer -------------------------------------------------------------------------
+
+    async def execute(self, call: ToolCall) -> Reply:
+        self.person_ms = 0
+        if call.name == "request_human_approval":
+            return await self._ai_approval(call)
+        if call.name == "complete_task":
+            return await self.completion.complete(call)
+        if call.name in ACTION_TOOLS:
+            reply = Reply.of(await self._guarded(call))
+        else:
+            reply = Reply.of(await self._after_snapshot(await self.backstop.execute(call)))
+        return reply if self.halt is None else Reply(reply.result, reply.snapshot, self.halt)
+
+    async def fresh(self) -> ToolResult:
+        """The page as it is now, with no checkpoint run on it (for a verdict or a refusal)."""
+        return await self.server.execute("get_snapshot", {})
+
+    async def _guarded(self, call: ToolCall) -> ToolResult:
+        """An action through the SafetyGate, with the network backstop armed unless approved."""
+        ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
+        info = self.server.registry.peek(ref)
+        snapshot = self.server.last_snapshot
+        if info is None or snapshot is None:  # the server answers ref_invalid
+            return await self._after_snapshot(await self.backstop.execute(call))
+        element = info.to_element()
+        effect = await self._inspect(call, info.handle)
+        verdict = self.gate.judge(call, element, effect, snapshot)
+        rule = self.service.irreversible(call, element, snapshot)
+        if rule is not None and not verdict.ask:
+            verdict = Verdict(
+                True, f"the service marks it irreversible ({rule})", verdict.question, verdict.page
+            )
+        log.info(
+            "gate: %s on a %s page -> %s%s",
+            verdict.question,
+            verdict.page,
+            "ask" if verdict.ask else "go",
+            f" ({verdict.reason})" if verdict.reason else "",
+        )
+        approved = False
+        if verdict.ask:
+            if effect is not None and self.ledger.redeem(snapshot.snapshot_id, info.handle, effect):
+                log.info("%s: approved at the page checkpoint", verdict.question)
+                approved = True
+            else:
+                decision = await self.ask(
+                    self.request(
+                        "irreversible",
+                        verdict.question,
+                        f"This step may not be undoable: {verdict.reason}.",
+                        snapshot,
+                        control=f'"{element.name}" ({element.role})',
+                    )
+                )
+                if not decision.approved:
+                    fresh = await self.fresh()
+                    return fresh.model_copy(
+                        update={
+                            "success": False,
+                            "error": "human_rejected",
+                            "message": f"{feedback(decision)} (the action was not performed)",
+                        }
+                    )
+                approved = True
+        return await self._after_snapshot(
+            await self._run(call, verdict, effect, snapshot, approved=approved)
+        )
+
+    async def _run(
+        self,
+        call: ToolCall,
+        verdict: Verdict,
+        effect: ActionEffect | None,
+        snapshot: Snapshot,
+        *,
+        approved: bool,
+    ) -> ToolResult:
+        """The action itself, through the backstop (armed unless approved), on the ledger."""
+        expected = ""
+        if effect is not None and effect.target.href and not effect.target.submits:
+            expected = effect.target.href
+        elif effect is not None and effect.target.submits and effect.target.form_method == "GET":
+            expected = effect.target.form_action
+        guard = self.gate.request_guard(
+            verdict,
+            approved,
+            snapshot.page.url,
+            expected,
+            frame_url=effect.frame_url if effect is not None else "",
+            words=_words(snapshot, effect),
+            lang=(effect.page_lang if effect is not None else "") or snapshot.page.lang,
+        )
+        acted_before = self.server.acted
+        if approved:
+            self.ledger.in_flight = (verdict.question, acted_before)
+        result = await self.backstop.execute(call, guard)
+        self.ledger.in_flight = None  # kept if the action was interrupted: it may have run
+        # the approved action ran (it may have: a timeout), even if no snapshot came after it
+        ran = result.error in (None, "timeout") or self.server.acted > acted_before
+        if approved and ran:
+            self.ledger.ran(verdict.question, snapshot.page.url, writes=verdict.writes)
+        if self.backstop.held and effect is not None:
+            self.ledger.suspect(effect)
+        return result
+
+    async def _inspect(self, call: ToolCall, handle: str | None) -> ActionEffect | None:
+        """What the action will really do, on the live page; None if it cannot be read."""
+        if handle is None:
+            return None
+        try:
+            return await self.server.browser.inspect(handle, INSPECTED[call.name])  # type: ignore[arg-type]
+        except (BrowserActionError, BrowserError) as exc:
+            log.info("could not inspect %s: %s", call.name, exc)
+            return None
+        except Exception:  # a page that breaks the inspection is judged unknown: ask
+            log.exception("inspecting %s failed", call.name)
+            return None
+
+    # -- asking the person -----------------------------------------------------------------
+
+    async def ask(self, request: ApprovalRequest) -> ApprovalDecision:
+        if self.approvals is None:
+            log.warning("approval refused, no handler: %s", request.action)
+            decision = ApprovalDecision(approved=False, message=NO_HANDLER)
+        else:
+            started = time.monotonic()
+            decision = await self.approvals.request_approval(request)
+            self.person_ms += int((time.monotonic() - started) * 1000)
+        log.info("approval %s: %s", "granted" if decision.approved else "refused", request.action)
+        if not decision.approved and request.kind != "human_action":  # "not done" is no refusal
+            self.ledger.declined(
+                NO_HANDLER if self.approvals is None else declined(request, decision.message)
+            )
+        if request.kind in ("irreversible", "checkpoint"):
+            self.ledger.answered(decision.approved)
+        return decision
+
+    def request(
+        self,
+        kind: ApprovalKind,
+        action: str,
+        reason: str,
+        snapshot: Snapshot | None,
+        control: str = "",
+    ) -> ApprovalRequest:
+        return ApprovalRequest(
+            kind=kind,
+            action=action,
+            reason=reason,
+            url=snapshot.page.url if snapshot else "",
+            title=snapshot.page.title if snapshot else "",
+            screenshot=_screenshot(snapshot),
+            control=control,
+            page_says=page_says(snapshot) if kind in ("irreversible", "checkpoint") else [],
+        )
+
+    async def _ai_approval(self, call: ToolCall) -> Reply:
+        try:
+            args = parse_arguments(call.name, call.arguments)
+        except InvalidParamsError as exc:
+            return await self.invalid(exc)
+        fresh = await self.fresh()
+        decision = await self.ask(
+            self.request(
+                "ai_request",
+                getattr(args, "action", ""),
+                getattr(args, "reason", ""),
+                fresh.snapshot,
+            )
+        )
+        message = None if decision.approved else feedback(decision)
+        return Reply.answer(
+            ApprovalResult(approved=decision.approved, message=message), fresh.snapshot
+        )
+
+    async def invalid(self, exc: InvalidParamsError) -> Reply:
+        fresh = await self.fresh()
+        return Reply.of(
+            fresh.model_copy(
+                update={"success": False, "error": "invalid_params", "message": str(exc)}
+            )
+        )
+
+    # -- checkpoints after every snapshot --------------------------------------------------
+
+    async def _after_snapshot(self, result: ToolResult) -> ToolResult:
+        """Spec 01 FR6: the service's checkpoint conditions on every new snapshot.
+
+        After a person acts in the browser (sign-in, then perhaps a code), the fresh page is
+        checked again, a few rounds at most.
+        """
+        self.ledger.forget_grants(result.snapshot.snapshot_id)
+        self.ledger.saw(
+            result.snapshot.page.url, worded=self.gate.classify_snapshot(result.snapshot)
+        )
+        if self._concluded(result.snapshot):
+            self.ledger.conclude()
+        for _ in range(MAX_HUMAN_ROUNDS):
+            handled = await self._checkpoint_round(result)
+            if handled is None:
+                return result
+            result, again = handled
+            if not again:
+                return result
+        return result
+
+    def _concluded(self, snapshot: Snapshot) -> bool:
+        """Is the flow over? Only when, after an approved step, the page states the cancelled
+        state. A date alone ("will end on ...") is how the page before the last step talks
+        too (found by the held-aside issue-19 flows: a confirmshaming link approved, then a
+        page stating the end date whose "Continue" opened the real step, which then ran
+        unasked)."""
+        if self.ledger.approved_step is None or self.ledger.flow_done:
+            return False
+        return self.service.verify_success(snapshot) and self.service.outcome(snapshot).stated
+
+    async def _checkpoint_round(self, result: ToolResult) -> tuple[ToolResult, bool] | None:
+        """None if nothing triggered; else the new result and whether to look again."""
+        snapshot = result.snapshot
+        rejected = False
+        for checkpoint in self.service.checkpoints(snapshot):
+            if checkpoint.kind == "human_action":
+                handled = await self._human_action(checkpoint, snapshot)
+                if handled is None:  # not done: the run stops (self.halt)
+                    return result, False
+                done = handled.message or ""
+                message = f"{result.message} {done}" if result.message else done
+                update = {"snapshot": handled.snapshot, "message": message}
+                return result.model_copy(update=update), True
+            key = f"{checkpoint.name}\n{page_key(snapshot)}"
+            if key in self.ledger.checkpoint_answers:
+                continue  # asked already for this very page state
+            candidates = final_candidates(snapshot)
+            if await self._covered(candidates):
+                continue  # asked when it can be taken: a yes now would end with the overlay
+            step = f': click "{candidates[0].name}"' if len(candidates) == 1 else ""
+            request = self.request(
+                "checkpoint",
+                f'Continue on "{snapshot.page.title}"{step}. {checkpoint.message}',
+                "Approving lets SubTerminator take this one final step on this page, once.",
+                snapshot,
+                control=(
+                    f'"{candidates[0].name}" ({candidates[0].role})' if len(candidates) == 1 else ""
+                ),
+            )
+            decision = await self.ask(request)
+            self.ledger.checkpoint_answers[key] = decision.approved
+            if not decision.approved:
+                rejected = True
+                result = result.model_copy(
+                    update={
+                        "success": False,
+                        "error": "human_rejected",
+                        "message": feedback(decision),
+                    }
+                )
+                break
+            await self._grant(snapshot, candidates)
+        return (result, False) if rejected else None
+
+    async def _human_action(self, checkpoint: Checkpoint, snapshot: Snapshot) -> ToolResult | None:
+        """A step only a person can take (sign-in, a code, a CAPTCHA), in the browser window.
+
+        A yes is checked on the page: while the obstacle is still there the person is asked
+        again, told so, up to ``MAX_HUMAN_TRIES`` times. The fresh page once it is gone; None
+        when it was not done (no window, "not done", still there), with ``halt`` set.
+        """
+        what = checkpoint.message.split(". ")[0].rstrip(".")
+        for tries in range(1, MAX_HUMAN_TRIES + 1):
+            reason = f"Checkpoint: {checkpoint.name}"
+            if tries > 1:
+                reason = (
+                    f"Still there: the page still shows it after your yes (asking {tries} of "
+                    f"{MAX_HUMAN_TRIES}). {reason}"
+                )
+            decision = await self.ask(
+                self.request("human_action", checkpoint.message, reason, snapshot)
+            )
+            if not decision.approved:
+                self.halt = self._needs_person(f"{what}. {decision.message or 'Not done.'}")
+                return None
+            fresh = await self.fresh()
+            snapshot = fresh.snapshot
+            if all(c.name != checkpoint.name for c in self.service.checkpoints(snapshot)):
+                done = f"The person handled '{checkpoint.name}' in the browser."
+                return fresh.model_copy(update={"message": done})
+        self.halt = self._needs_person(
+            f"{what}. It was still there after {MAX_HUMAN_TRIES} answers of yes: finish it in "
+            "the browser, then run again."
+        )
+        return None
+
+    def _needs_person(self, text: str) -> TaskResult:
+        log.info("stopped at a step only a person can take: %s", text)
+        return ending(self.server, False, False, "human_action_needed", error=text)
+
+    async def _covered(self, candidates: list[Element]) -> bool:
+        """The one final control is on screen but cannot be taken yet: it is disabled (it
+        waits for a reason), or something covers it (an overlay, a countdown) so a click would
+        land elsewhere. Its checkpoint waits until it is free, so the
+        person's yes is not spent on a page the next snapshot replaces (found by the held-aside
+        issue-19 flow bh-countdown: asked twice, before and after "No thanks")."""
+        if len(candidates) != 1:
+            return False
+        if "disabled" in candidates[0].state:
+            return True  # it waits for a reason or a box: the page will change before it
+        info = self.server.registry.peek(candidates[0].ref)
+        if info is None or not info.handle:
+            return False
+        effect = await self._inspect(ToolCall(id="", name="browser_click"), info.handle)
+        return effect is not None and effect.lands_elsewhere and not effect.opaque
+
+    async def _grant(self, snapshot: Snapshot, candidates: list[Element]) -> None:
+        """The checkpoint's yes covers its one final control in this snapshot, once, as it is.
+
+        What the control does now is pinned: if the page changes it before the click, the
+        click asks again.
+        """
+        if len(candidates) != 1:
+            return  # several or none: each action asks for itself
+        info = self.server.registry.peek(candidates[0].ref)
+        if info is None or not info.handle:
+            return
+        effect = await self._inspect(ToolCall(id="", name="browser_click"), info.handle)
+        if effect is not None:
+            self.ledger.grant(snapshot.snapshot_id, info.handle, candidates[0].name, effect)
