@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import contextlib
 import os
 import shlex
-from collections.abc import AsyncIterator, Callable
+from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Literal
@@ -19,7 +18,7 @@ from subterminator.ai.fallback import FallbackAI
 from subterminator.ai.prompts import build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.launch import BrowserFactory, launch_playwright
-from subterminator.browser.playwright_browser import LaunchOptions
+from subterminator.browser.protocol import Browser
 from subterminator.errors import ConfigurationError, LLMError
 from subterminator.models.conversation import Message
 from subterminator.models.snapshot import Snapshot
@@ -28,8 +27,9 @@ from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator, TerminalApprovalHandler
 from subterminator.orchestrator.approval import AutoApprove, HumanApprovalHandler
 from subterminator.orchestrator.result import TaskResult
-from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
-from subterminator.runlog import RunRecord, RunRecordApprovals
+from subterminator.recording import Recorder
+from subterminator.run import DEFAULT_RUNS, build_run, launch_options, start_page
+from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
 from subterminator.terminal import (
     Progress,
@@ -46,8 +46,6 @@ from subterminator.tools.server import BrowserToolServer
 
 EXIT_SUCCESS, EXIT_FAILURE, EXIT_CONFIG, EXIT_CONNECTION, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_DECLINED = 4  # the person said no: their choice, not a failure of the program
-DEFAULT_PROFILE = Path.home() / ".subterminator" / "browser-profile"
-DEFAULT_RUNS = Path.home() / ".subterminator" / "runs"
 
 
 @dataclass(frozen=True)
@@ -181,23 +179,6 @@ def no_window_advice(options: CancelOptions, service: ServiceConfig) -> str:
     )
 
 
-@contextlib.asynccontextmanager
-async def _target(
-    options: CancelOptions, service: ServiceConfig
-) -> AsyncIterator[tuple[str, bool]]:
-    """The start URL, and whether it is the bundled simulator (started and stopped here)."""
-    if options.sim is None:
-        yield options.url or service.initial_url, False
-        return
-    from subterminator.simulator import NetflixSimulator
-
-    simulator = NetflixSimulator(options.sim).start()
-    try:
-        yield options.url or simulator.url(), True
-    finally:
-        simulator.stop()
-
-
 AIFactory = Callable[[CancelOptions, ServiceConfig, Console, Terminal], AIClientProtocol]
 
 
@@ -279,7 +260,7 @@ class _Run:
         offline = isinstance(ai, OfflinePolicy)  # decided before any wrapper (--record) hides it
         progress = Progress(console)
         goal = service.goal_template
-        async with _target(options, service) as (start_url, simulated):
+        async with start_page(service, sim=options.sim, url=options.url) as (start_url, simulated):
             if simulated:
                 self.check_at = start_url
             record = None
@@ -292,11 +273,10 @@ class _Run:
                     display_name=service.display_name,
                 )
                 terminal.started(record)
-            profile = options.profile or (None if simulated else DEFAULT_PROFILE)
-            launch = LaunchOptions(
-                headless=not options.window,
-                profile_dir=profile,
-                block_non_local=simulated,
+            launch = launch_options(
+                simulated=simulated,
+                window=options.window,
+                profile=options.profile,
                 no_display_fix=no_display_fix(options, service),
             )
             with progress.waiting("Starting the browser…"):
@@ -310,29 +290,38 @@ class _Run:
                     source="simulator" if simulated else "live",
                     start_url=start_url,
                 )
-                browser = RecordingBrowser(browser, recorder)
-                ai = RecordingAI(ai, recorder)
+
+            def tool_server(page: Browser) -> BrowserToolServer:
+                tools = ProgressTools(page)
+                tools.progress = progress
+                return tools
+
+            run = build_run(
+                service,
+                browser,
+                approvals,
+                ai=ai,
+                recorder=recorder,
+                record=record,
+                tool_server=tool_server,
+                start_url=start_url,
+            )
             try:
                 with progress.waiting(f"Opening {start_url}…"):
-                    problem = http_problem(await browser.navigate(start_url))
+                    problem = http_problem(await run.browser.navigate(start_url))
                 if problem:
                     terminal.notice(f"The start page answered {problem}: {start_url}")
-                tools = ProgressTools(browser)
-                tools.progress = progress
                 label = "Deciding…" if offline else "Waiting for the model…"
                 if options.dry_run:
                     if record is not None:
                         record.notice("Dry run: the first action was proposed, none executed.")
-                    return await _dry_run(ai, tools, service, goal, console)
-                if recorder is not None:
-                    approvals = RecordingApprovals(approvals, recorder)
-                if record is not None:
-                    approvals = RunRecordApprovals(approvals, record)
-                orchestrator = TaskOrchestrator(
-                    ProgressAI(ai, progress, label), tools, service, approvals, options.max_turns
+                    assert run.ai is not None
+                    return await _dry_run(run.ai, run.server, service, goal, console)
+                orchestrator = run.conversation(
+                    ProgressAI(run.ai or ai, progress, label), max_turns=options.max_turns
                 )
                 self.orchestrator = orchestrator
-                self._observe(orchestrator, tools)
+                self._observe(orchestrator, run.server)
                 console.print(f"Starting {service.display_name} cancellation...")
                 result = await orchestrator.run(goal)
                 if recorder is not None:
@@ -340,7 +329,7 @@ class _Run:
                     console.print(f"Recorded to {options.record}", markup=False)
             finally:
                 await browser.close()
-        return self._report(result, tools)
+        return self._report(result, run.server)
 
     def _observe(self, orchestrator: TaskOrchestrator, tools: BrowserToolServer) -> None:
         console, record = self.console, self.terminal.record

@@ -59,8 +59,9 @@ LAYERS: list[tuple[str, ...]] = [
     ("stack",),  # the tool layers: gate with its ledger, backstop, completion, recording
     ("orchestrator",),
     ("recording", "runlog"),
+    ("run",),  # the run builder: every front door assembles its run here
     ("terminal", "schema"),
-    ("cancel", "cli"),  # the front doors
+    ("cancel", "cli", "mcp"),  # the front doors
 ]
 RANK = {package: rank for rank, packages in enumerate(LAYERS) for package in packages}
 

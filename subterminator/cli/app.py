@@ -75,6 +75,10 @@ def _run(args: argparse.Namespace, err: Console) -> int:
         from subterminator.cli.cancel import cancel
 
         return cancel(args, console())
+    if args.command == "mcp":
+        from subterminator.cli.mcp import mcp
+
+        return mcp(args)
     if args.command == "login":
         from subterminator.cli.login import login
 

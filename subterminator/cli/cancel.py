@@ -8,7 +8,6 @@ import asyncio
 from rich.console import Console
 
 from subterminator.cancel import (
-    DEFAULT_RUNS,
     EXIT_INTERRUPTED,
     EXIT_SUCCESS,
     CancelOptions,
@@ -16,6 +15,7 @@ from subterminator.cancel import (
 )
 from subterminator.cli.parser import service_specs
 from subterminator.errors import ConfigurationError
+from subterminator.run import DEFAULT_RUNS
 from subterminator.services import get_service
 
 

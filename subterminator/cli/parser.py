@@ -258,6 +258,53 @@ def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     _profile(cancel)
 
 
+def _http_address(value: str) -> str:
+    port = value.rpartition(":")[2]
+    if not port.isdigit() or not 0 < int(port) < 65536:
+        raise argparse.ArgumentTypeError(
+            f"expected [HOST:]PORT, e.g. 127.0.0.1:8931; got {value!r}"
+        )
+    return value
+
+
+def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    serve = sub.add_parser(
+        "mcp",
+        help="serve the browser tools, with the safety gate, to an MCP client (Claude Code, ...)",
+    )
+    serve.add_argument(
+        "service", nargs="?", default="netflix", help="the service (default: netflix)"
+    )
+    _services(serve, "services")
+    serve.add_argument(
+        "--sim",
+        nargs="?",
+        const="2026",
+        default=None,
+        metavar="VARIANT",
+        help="the bundled simulator (variant, default 2026) instead of the real site",
+    )
+    serve.add_argument("--url", type=_address, default=None, help="start page override")
+    serve.add_argument(
+        "--http",
+        type=_http_address,
+        default=None,
+        metavar="[HOST:]PORT",
+        help="streamable HTTP on this address (default: stdio)",
+    )
+    serve.add_argument(
+        "--runs-dir",
+        type=_folder,
+        default=None,
+        metavar="DIR",
+        help="where run records go (default ~/.subterminator/runs)",
+    )
+    serve.add_argument("--no-record", action="store_true", help="write no run record")
+    serve.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
+    _window(serve)
+    _profile(serve)
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="subterminator", description="AI-led browser agent for cancelling subscriptions."
@@ -269,6 +316,7 @@ def build_parser() -> argparse.ArgumentParser:
     _login_parser(sub)
     _snapshot_parser(sub)
     _record_parser(sub)
+    _mcp_parser(sub)
     schema = sub.add_parser("schema", help="print the snapshot JSON schema")
     schema.add_argument(
         "--recording", action="store_true", help="the recording format's schema instead"

@@ -15,9 +15,9 @@ from pathlib import Path
 from rich.console import Console
 
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.cancel import DEFAULT_PROFILE, EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_SUCCESS
-from subterminator.errors import ConfigurationError
+from subterminator.cancel import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_SUCCESS
 from subterminator.recording.manual import ManualRecording, record_manually
+from subterminator.run import launch_options, start_page
 from subterminator.services import get_service
 
 ENDED = {
@@ -47,22 +47,11 @@ async def record(
     """Record until the person ends it; ``stdin`` -1 reads this process's standard input."""
     service = get_service(args.service)
     fd = terminal_input() if stdin == -1 else stdin
-    simulator = None
-    if args.sim is not None:
-        from subterminator.simulator import NetflixSimulator
-
-        if service.name != "netflix":
-            raise ConfigurationError(
-                f"The simulator is Netflix's; {args.service} has none (record it with --url)"
-            )
-        simulator = NetflixSimulator(args.sim).start()
-    try:
-        url = args.url or (simulator.url() if simulator else service.initial_url)
-        profile = args.profile or (None if simulator else DEFAULT_PROFILE)
-        options = LaunchOptions(
-            headless=args.headless,
-            profile_dir=profile,
-            block_non_local=simulator is not None,
+    async with start_page(service, sim=args.sim, url=args.url) as (url, simulated):
+        options = launch_options(
+            simulated=simulated,
+            window=not args.headless,
+            profile=args.profile,
             no_display_fix="add --headless, or run it in a desktop session",
         )
         typed = "type stop (or press Enter) here, " if fd is not None else ""
@@ -73,9 +62,6 @@ async def record(
         )
         async with await browser_factory(options) as browser:
             made = await record_manually(browser, service, url, args.out, stdin=fd)
-    finally:
-        if simulator is not None:
-            simulator.stop()
     return report(made, args.out, err)
 
 

@@ -126,7 +126,7 @@ class SafetyGate:
             return "outside"
         words = normalize(" ".join([title, text, *names]))
         final_control = any(FINAL.search(normalize(n)) for n in names)
-        if self._acting(url) or final_control or (FLOW.search(words) and CONSEQUENCE.search(words)):
+        if self.acting(url) or final_control or (FLOW.search(words) and CONSEQUENCE.search(words)):
             return "final"
         if self.in_flow(url) or FLOW.search(words) or FLOW.search(normalize(urlsplit(url).path)):
             return "flow"
@@ -151,7 +151,7 @@ class SafetyGate:
     def conclude(self) -> None:
         self.ledger.conclude()
 
-    def _acting(self, url: str) -> bool:
+    def acting(self, url: str) -> bool:
         """An address that acts, by its endpoint (the last path segment) and its query: a
         folder on the way there (``/finish-setup/account``) says nothing."""
         if not url:
@@ -227,7 +227,7 @@ class SafetyGate:
         if any(FINAL.search(n) for n in names):
             soft.append("it is named as a final, irreversible step")
         goes_to = target.form_action if target.submits else target.href
-        if self._acting(goes_to):
+        if self.acting(goes_to):
             soft.append(f"it goes to {_short(goes_to)}, an address that acts")
         cookie = _cookie(effect, names)
         if page != "outside" and not structural:
@@ -374,7 +374,7 @@ class SafetyGate:
         def guard(request: GuardedRequest) -> str | None:
             if request.resource_type == "ping":
                 return None  # sendBeacon / <a ping>: telemetry, which never asks
-            if self._acting(request.url):
+            if self.acting(request.url):
                 return "an address that acts, during an action nobody approved"
             dest = urlsplit(request.url)
             undeclared = (dest.netloc, dest.path) != (declared.netloc, declared.path)

@@ -28,11 +28,14 @@ class ToolStack:
         approvals: HumanApprovalHandler | None,
         *,
         log: CallLog | None = None,
+        start_url: str = "",
     ) -> None:
         self.server = server
         self.service = service
         self.backstop = NetworkBackstop(server)
-        self.gated = GatedTools(self.backstop, service, approvals)
+        self.gated = GatedTools(
+            self.backstop, service, approvals, start_url=start_url or service.initial_url
+        )
         self.top: ToolLayer = (
             self.gated if log is None else RecordedTools(self.gated, log, server.registry)
         )

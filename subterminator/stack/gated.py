@@ -37,6 +37,7 @@ from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.models.tools import ApprovalResult, ToolResult
 from subterminator.outcome.consequence import page_says
+from subterminator.safety.floor import address
 from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.safety.text import normalize
@@ -44,7 +45,7 @@ from subterminator.services.base import Checkpoint, ServiceConfig
 from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.completion import Completion, ending
 from subterminator.stack.layer import Reply
-from subterminator.tools.schemas import parse_arguments
+from subterminator.tools.schemas import OpenArgs, echo, parse_arguments
 
 log = logging.getLogger(__name__)
 
@@ -101,8 +102,10 @@ class GatedTools:
         approvals: HumanApprovalHandler | None,
         *,
         ledger: ApprovalLedger | None = None,
+        start_url: str = "",
     ) -> None:
         self.backstop = backstop
+        self.start_url = start_url  # the service's start page (the simulator's, under --sim)
         self.server = backstop.server
         self.service = service
         self.approvals = approvals
@@ -137,6 +140,8 @@ class GatedTools:
             return await self.completion.complete(call)
         if call.name in ACTION_TOOLS:
             reply = Reply.of(await self._guarded(call))
+        elif call.name == "browser_open":
+            reply = Reply.of(await self._open(call))
         else:
             reply = Reply.of(await self._after_snapshot(await self.backstop.execute(call)))
         return reply if self.halt is None else Reply(reply.result, reply.snapshot, self.halt)
@@ -232,6 +237,59 @@ class GatedTools:
         if self.backstop.held and effect is not None:
             self.ledger.suspect(effect)
         return result
+
+    async def _open(self, call: ToolCall) -> ToolResult:
+        """An address to open: the start page, or one this run has shown, opens unasked (with
+        the backstop armed); any other address may act by itself (a GET that cancels), so the
+        person is asked first, as for a click."""
+        try:
+            args = parse_arguments(call.name, call.arguments)
+        except InvalidParamsError as exc:
+            return (await self.invalid(exc)).result_of()
+        assert isinstance(args, OpenArgs)
+        if args.service is not None and args.service != self.service.name:
+            wrong = f"this session is for {self.service.name}, not {echo(args.service)}"
+            return (await self.invalid(InvalidParamsError(call.name, wrong))).result_of()
+        url = args.url or self.start_url
+        if not url:
+            unset = "no start page is set: give a url"
+            return (await self.invalid(InvalidParamsError(call.name, unset))).result_of()
+        known = url == self.start_url or address(url) in self.ledger.shown
+        acting = self.gate.acting(url)
+        verdict = Verdict(False, "", f'Open "{url}"', "outside")
+        last = self.server.last_snapshot
+        if acting or not known or self.ledger.in_flow(url):
+            why = "it is an address that acts" if acting else "it was typed, not reached by a click"
+            verdict = Verdict(True, why, verdict.question, "final", in_flow=True)
+            decision = await self.ask(
+                self.request(
+                    "irreversible",
+                    verdict.question,
+                    f"This step may not be undoable: {why}; an address can take a step by "
+                    "itself, as a click on a final button does.",
+                    last,
+                    control=url,
+                )
+            )
+            if not decision.approved:
+                fresh = await self.fresh()
+                return fresh.model_copy(
+                    update={
+                        "success": False,
+                        "error": "human_rejected",
+                        "message": f"{feedback(decision)} (the page was not opened)",
+                    }
+                )
+        opening = ToolCall(id=call.id, name=call.name, arguments={"url": url})
+        approved = verdict.ask
+        guard = self.gate.request_guard(verdict, approved, url, url)
+        if approved:
+            self.ledger.in_flight = (verdict.question, self.server.acted)
+        result = await self.backstop.execute(opening, guard)
+        self.ledger.in_flight = None
+        if approved and result.error is None:
+            self.ledger.ran(verdict.question, url, writes=False)
+        return await self._after_snapshot(result)
 
     async def _inspect(self, call: ToolCall, handle: str | None) -> ActionEffect | None:
         """What the action will really do, on the live page; None if it cannot be read."""

@@ -49,6 +49,15 @@ class Reply:
         message = self.result.get("message")
         return message if isinstance(message, str) else None
 
+    def result_of(self) -> ToolResult:
+        """Back to a ``ToolResult`` (for a snapshot tool's reply)."""
+        return ToolResult(
+            success=bool(self.result.get("success")),
+            snapshot=self.snapshot,
+            error=self.result.get("error"),
+            message=self.message,
+        )
+
     def to_message(self, call: ToolCall) -> Message:
         return Message(
             role="tool", tool_call_id=call.id, result=dict(self.result), snapshot=self.snapshot

@@ -91,6 +91,19 @@ class CompleteArgs(_Args):
     reason: StrictStr = Field(description="Explanation of the outcome")
 
 
+class OpenArgs(_Args):
+    url: StrictStr | None = Field(
+        default=None, description="An address to open; omit it for the service's account page"
+    )
+    service: StrictStr | None = Field(
+        default=None, description="The service whose account page to open (the session's own)"
+    )
+
+
+class ScreenshotArgs(_Args):
+    pass
+
+
 _REF_NOTE = (
     "IMPORTANT: element refs (@e0, @e1, ...) are valid only for the snapshot that gave them. "
     "After this tool runs, every earlier ref is invalid; use the refs of the fresh snapshot "
@@ -236,6 +249,27 @@ ARGUMENT_MODELS: dict[str, type[_Args]] = {
 }
 TOOL_NAMES: tuple[str, ...] = tuple(ARGUMENT_MODELS)
 
+# What a front door without a conversation (the MCP server) also needs: a way to begin, and the
+# screenshot as an image. browser_open is gated like an action: only the start page and pages
+# already shown open unasked.
+FRONT_DOOR_MODELS: dict[str, type[_Args]] = {
+    "browser_open": OpenArgs,
+    "browser_screenshot": ScreenshotArgs,
+}
+FRONT_DOOR_DESCRIPTIONS: dict[str, str] = {
+    "browser_open": """Open the service's account page (no arguments, or {"service": name}) or \
+an address ({"url": ...}); reply: a fresh snapshot, as get_snapshot.
+
+WHEN TO USE: to begin. The account page and pages this session has already shown open \
+at once; any other address is shown to the person first (an address can act by itself, \
+as a click on a final button does).
+
+ERROR CONDITIONS: human_rejected (the person said no), invalid_params, action_failed \
+(the page could not be opened).""",
+    "browser_screenshot": """The current page as a PNG image, with the same reply as \
+get_snapshot. Read-only.""",
+}
+
 
 class _ToolSchema(GenerateJsonSchema):
     """Plain JSON schema, as spec 01 writes it: no titles, optional means absent-or-value."""
@@ -259,7 +293,8 @@ class _ToolSchema(GenerateJsonSchema):
 
 
 def input_schema(name: str) -> dict[str, Any]:
-    return ARGUMENT_MODELS[name].model_json_schema(schema_generator=_ToolSchema)
+    model = ARGUMENT_MODELS.get(name) or FRONT_DOOR_MODELS[name]
+    return model.model_json_schema(schema_generator=_ToolSchema)
 
 
 TOOL_SCHEMAS: list[dict[str, Any]] = [
@@ -295,7 +330,7 @@ def _explain(error: Any, model: type[_Args]) -> str:
 
 def parse_arguments(name: str, arguments: object) -> _Args:
     """Validate a tool call; ``InvalidParamsError`` says exactly what is wrong."""
-    model = ARGUMENT_MODELS.get(name)
+    model = ARGUMENT_MODELS.get(name) or FRONT_DOOR_MODELS.get(name)
     if model is None:
         raise InvalidParamsError(
             echo(name), f"unknown tool; the tools are: {', '.join(TOOL_NAMES)}"

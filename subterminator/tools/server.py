@@ -26,6 +26,7 @@ from subterminator.errors import (
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ErrorCode, ToolResult
+from subterminator.net import http_problem
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.tools.executor import ActionExecutor, LatencyCaps
@@ -33,6 +34,8 @@ from subterminator.tools.schemas import (
     ClickArgs,
     FillArgs,
     GetSnapshotArgs,
+    OpenArgs,
+    ScreenshotArgs,
     ScrollArgs,
     SelectArgs,
     echo,
@@ -100,6 +103,10 @@ class BrowserToolServer:
                 return await self.browser_fill(args.ref, args.value, args.clear_first)
             if isinstance(args, SelectArgs):
                 return await self.browser_select(args.ref, args.value)
+            if isinstance(args, OpenArgs):
+                return await self.open_page(args.url or "")
+            if isinstance(args, ScreenshotArgs):
+                return await self.get_snapshot()
             if isinstance(args, ScrollArgs):
                 return await self.browser_scroll(args.ref, args.direction, args.amount)
             raise InvalidParamsError(tool_name, "unknown tool")
@@ -161,6 +168,16 @@ class BrowserToolServer:
         except (TimeoutError, BrowserError) as exc:
             return await self._reply(error_code(exc), str(exc))
         return ToolResult(success=True, snapshot=snapshot)
+
+    async def open_page(self, url: str) -> ToolResult:
+        """Open an address: a front door's start (the gate above decides whether it may)."""
+        self.registry.invalidate()
+        try:
+            status = await self.browser.navigate(url)
+        except BrowserError as exc:
+            return await self._reply("action_failed", str(exc))
+        problem = http_problem(status)
+        return await self._reply(None, f"The page answered {problem}." if problem else None)
 
     async def _action(self, ref: str | None, run: Any) -> ToolResult:
         try:

@@ -216,7 +216,7 @@ def test_the_ranking_law_sees_dropping() -> None:
     """The big captures really make pruning drop admitted elements, most of the time."""
     seen: list[bool] = []
 
-    @settings(max_examples=20, database=None)
+    @settings(max_examples=20, database=None, derandomize=True)  # a rate, not a law: fixed draws
     @given(BIG)
     def sample(capture: RawCapture) -> None:
         seen.append(len(admitted(capture, False)) > MAX_ELEMENTS)

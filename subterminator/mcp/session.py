@@ -1,0 +1,212 @@
+"""One MCP client's run: its browser, tool stack and run record.
+
+Started on the client's first tool call and closed when the client goes (``aclose``): the
+browser is closed, the simulator stopped, and the run record written, with the outcome if
+``complete_task`` was accepted, or how far the run got if not.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import base64
+import contextlib
+import logging
+import secrets
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.mcp.asking import AskingPerson, Question
+from subterminator.models.approval import ApprovalDecision
+from subterminator.models.conversation import ToolCall
+from subterminator.models.result import TaskResult
+from subterminator.net import http_problem, is_local_url
+from subterminator.run import DEFAULT_RUNS, Run, build_run, launch_options, start_page
+from subterminator.runlog import RunRecord
+from subterminator.services import get_service
+from subterminator.stack import Reply
+
+log = logging.getLogger(__name__)
+
+UNANSWERED = "The question was not answered (the client sent another call instead)."
+
+
+@dataclass(frozen=True)
+class McpOptions:
+    service: str = "netflix"
+    sim: str | None = None  # simulator variant; None for the real site
+    url: str | None = None  # start page override
+    headed: bool | None = None  # None: a window on real sites, none on the simulator
+    profile: Path | None = None
+    runs_dir: Path | None = DEFAULT_RUNS  # None: no run record
+
+    @property
+    def simulated(self) -> bool:
+        return self.sim is not None and (self.url is None or is_local_url(self.url))
+
+    @property
+    def window(self) -> bool:
+        return self.headed if self.headed is not None else not self.simulated
+
+
+@dataclass
+class Running:
+    """A tool call under way; it may be waiting for the person's answer (``waiting``)."""
+
+    call: ToolCall
+    task: asyncio.Task[Reply]
+    token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
+    waiting: Question | None = None
+
+
+class McpSession:
+    def __init__(
+        self, options: McpOptions, *, browser_factory: BrowserFactory = launch_playwright
+    ) -> None:
+        self.options = options
+        self.browser_factory = browser_factory
+        self.person = AskingPerson(window=options.window)
+        self.run: Run | None = None
+        self.record: RunRecord | None = None
+        self.ended: TaskResult | None = None
+        self.calls = 0
+        self.pending: dict[str, Running] = {}  # waiting for an answer, by their token
+        self._exit = contextlib.AsyncExitStack()
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    # -- the first use -----------------------------------------------------------------------
+
+    async def _started(self) -> Run:
+        if self.run is not None:
+            return self.run
+        if self._closed:
+            raise RuntimeError("this MCP session is closed")
+        options = self.options
+        service = get_service(options.service)
+        start_url, simulated = await self._exit.enter_async_context(
+            start_page(service, sim=options.sim, url=options.url)
+        )
+        if options.runs_dir is not None:
+            self.record = RunRecord.create(service.name, runs_dir=options.runs_dir)
+            self.record.start(
+                start_url=start_url,
+                mode="simulator" if simulated else "live",
+                ai="mcp client",
+                display_name=service.display_name,
+            )
+        launch = launch_options(
+            simulated=simulated,
+            window=options.window,
+            profile=options.profile,
+            no_display_fix="start the server with --headless, or in a desktop session",
+        )
+        browser = await self.browser_factory(launch)
+        self._exit.push_async_callback(browser.close)
+        run = build_run(
+            service, browser, self.person, record=self.record, log_calls=True, start_url=start_url
+        )
+        problem = http_problem(await run.browser.navigate(start_url))
+        if problem and self.record is not None:
+            self.record.notice(f"The start page answered {problem}: {start_url}")
+        self.run = run
+        return run
+
+    # -- calls -----------------------------------------------------------------------------
+
+    async def begin(self, call: ToolCall) -> Running:
+        """Start a call. A call left waiting for an answer that never came is answered no
+        first (it cannot run unasked), so one call runs at a time."""
+        for token in list(self.pending):
+            await self.answer(token, ApprovalDecision(approved=False, message=UNANSWERED))
+            await self.finish(self.pending.pop(token))
+        await self._lock.acquire()
+        try:
+            run = await self._started()
+        except BaseException:
+            self._lock.release()
+            raise
+        self.calls += 1
+        task = asyncio.create_task(run.stack.execute(call))
+        task.add_done_callback(lambda _: self._lock.release())
+        return Running(call, task)
+
+    async def step(self, running: Running) -> Reply | Question:
+        """Run the call until it ends or asks the person."""
+        getter = asyncio.ensure_future(self.person.questions.get())
+        done, _ = await asyncio.wait({running.task, getter}, return_when=asyncio.FIRST_COMPLETED)
+        if getter in done:
+            running.waiting = getter.result()
+            return running.waiting
+        getter.cancel()
+        running.waiting = None
+        reply = running.task.result()
+        self._ended(reply)
+        return reply
+
+    async def answer(self, token: str, decision: ApprovalDecision) -> Running | None:
+        """The person's answer to the question a call is waiting on; None if none waits."""
+        running = self.pending.get(token)
+        if running is None or running.waiting is None:
+            return None
+        if not running.waiting.answer.done():
+            running.waiting.answer.set_result(decision)
+        running.waiting = None
+        return running
+
+    async def finish(self, running: Running) -> Reply | None:
+        """Let a call run to its end, refusing whatever else it asks."""
+        while True:
+            out = await self.step(running)
+            if isinstance(out, Reply):
+                return out
+            out.answer.set_result(ApprovalDecision(approved=False, message=UNANSWERED))
+
+    def _ended(self, reply: Reply) -> None:
+        if reply.ended is None or self.ended is not None:
+            return
+        self.ended = reply.ended
+        record = self.record
+        if record is not None:
+            shot = reply.snapshot.screenshot
+            result = reply.ended
+            record.outcome(
+                success=result.success,
+                verified=result.verified,
+                reason=result.reason,
+                error=result.error,
+                evidence=list(result.evidence),
+                ends_on=result.ends_on,
+                turns=self.calls,
+                final_url=result.final_url,
+                summary=result.message or result.error or result.reason,
+                screenshot=base64.b64decode(shot) if shot else None,
+            )
+
+    # -- the end -----------------------------------------------------------------------------
+
+    async def aclose(self) -> None:
+        """The client went: no question stays open, the browser closes, the record is written."""
+        if self._closed:
+            return
+        self._closed = True
+        for token in list(self.pending):
+            running = self.pending.pop(token)
+            running.task.cancel()
+        try:
+            if self.record is not None and self.run is not None and self.ended is None:
+                ran, action = self.run.stack.final_step_state()
+                said = (
+                    f"The client went away after the approved step ({action}) ran: check the "
+                    "account."
+                    if ran
+                    else "The client went away before complete_task; nothing approved ran."
+                )
+                self.record.interrupted(final_step_executed=ran, detail=said)
+        finally:
+            try:
+                await self._exit.aclose()
+            finally:
+                if self.record is not None:
+                    report = self.record.close()
+                    log.info("run record: %s", report)

@@ -1,0 +1,12 @@
+"""Assembling a run: one builder for every front door."""
+
+from subterminator.run.builder import (
+    DEFAULT_PROFILE,
+    DEFAULT_RUNS,
+    Run,
+    build_run,
+    launch_options,
+    start_page,
+)
+
+__all__ = ["DEFAULT_PROFILE", "DEFAULT_RUNS", "Run", "build_run", "launch_options", "start_page"]

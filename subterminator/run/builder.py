@@ -1,0 +1,120 @@
+"""A run, assembled in one place for every front door: ``cancel``, ``record``, the MCP server
+and the harness.
+
+What one front door guarantees, the others do too, because none of them stacks the parts
+itself: the start page (the bundled simulator, started and stopped here), how the browser is
+launched, and the tool stack with the person, the replayable recording and the run record
+wrapped around it in one order.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from collections.abc import AsyncIterator, Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+from subterminator.ai.protocol import AIClientProtocol
+from subterminator.browser.playwright_browser import LaunchOptions
+from subterminator.browser.protocol import Browser
+from subterminator.errors import ConfigurationError
+from subterminator.models.approval import HumanApprovalHandler
+from subterminator.orchestrator import TaskOrchestrator
+from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
+from subterminator.runlog import RunRecord, RunRecordApprovals
+from subterminator.services import ServiceConfig
+from subterminator.stack import ToolStack
+from subterminator.tools.server import BrowserToolServer
+
+DEFAULT_PROFILE = Path.home() / ".subterminator" / "browser-profile"
+DEFAULT_RUNS = Path.home() / ".subterminator" / "runs"
+
+
+@contextlib.asynccontextmanager
+async def start_page(
+    service: ServiceConfig, *, sim: str | None = None, url: str | None = None
+) -> AsyncIterator[tuple[str, bool]]:
+    """The start URL, and whether it is the bundled simulator (started and stopped here)."""
+    if sim is None:
+        yield url or service.initial_url, False
+        return
+    if service.name != "netflix":
+        raise ConfigurationError(
+            f"The simulator is Netflix's; {service.name} has none (use --url for its pages)"
+        )
+    from subterminator.simulator import NetflixSimulator
+
+    simulator = NetflixSimulator(sim).start()
+    try:
+        yield url or simulator.url(), True
+    finally:
+        simulator.stop()
+
+
+def launch_options(
+    *,
+    simulated: bool,
+    window: bool,
+    profile: Path | None = None,
+    no_display_fix: str = "",
+) -> LaunchOptions:
+    """How the browser starts: a simulator run is closed to the network and keeps no profile
+    unless one is named; a real site uses the persistent profile (its sign-in)."""
+    return LaunchOptions(
+        headless=not window,
+        profile_dir=profile or (None if simulated else DEFAULT_PROFILE),
+        block_non_local=simulated,
+        no_display_fix=no_display_fix,
+    )
+
+
+@dataclass
+class Run:
+    """The parts of one run. ``browser`` and ``ai`` are as the run uses them (recording, if on);
+    ``stack`` is the only way in to the browser."""
+
+    service: ServiceConfig
+    browser: Browser
+    stack: ToolStack
+    ai: AIClientProtocol | None = None
+    recorder: Recorder | None = None
+    record: RunRecord | None = None
+
+    @property
+    def server(self) -> BrowserToolServer:
+        return self.stack.server
+
+    def conversation(
+        self, ai: AIClientProtocol | None = None, *, max_turns: int | None = None
+    ) -> TaskOrchestrator:
+        """The conversation loop over this run's stack; ``ai`` wraps ``self.ai`` (progress)."""
+        chosen = ai or self.ai
+        if chosen is None:
+            raise ValueError("a conversation needs an AI")
+        return TaskOrchestrator(chosen, self.stack, self.service, max_turns=max_turns)
+
+
+def build_run(
+    service: ServiceConfig,
+    browser: Browser,
+    approvals: HumanApprovalHandler | None,
+    *,
+    ai: AIClientProtocol | None = None,
+    recorder: Recorder | None = None,
+    record: RunRecord | None = None,
+    log_calls: bool = False,
+    tool_server: Callable[[Browser], BrowserToolServer] = BrowserToolServer,
+    start_url: str = "",
+) -> Run:
+    """The one order of wrappers: the recorder sees the browser, the AI and the person first;
+    the run record sees the person as answered; with ``log_calls`` (a front door with no
+    conversation to log, the MCP server) the record also logs every tool call."""
+    if recorder is not None:
+        browser = RecordingBrowser(browser, recorder)
+        ai = RecordingAI(ai, recorder) if ai is not None else None
+        approvals = RecordingApprovals(approvals, recorder) if approvals is not None else None
+    if record is not None and approvals is not None:
+        approvals = RunRecordApprovals(approvals, record)
+    log = record if (log_calls and record is not None) else None
+    stack = ToolStack(tool_server(browser), service, approvals, log=log, start_url=start_url)
+    return Run(service, browser, stack, ai, recorder, record)
