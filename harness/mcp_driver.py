@@ -48,7 +48,8 @@ class DrivenRun:
 
 def _message(call_id: str, reply: types.CallToolResult) -> Message:
     structured = dict(reply.structured_content or {})
-    snapshot = Snapshot.model_validate(structured.pop("snapshot"))
+    # the structured snapshot leaves the screenshot out (it comes as an image, when asked for)
+    snapshot = Snapshot.model_validate({"screenshot": "", **structured.pop("snapshot")})
     structured.pop("run_ended", None)
     return Message(role="tool", tool_call_id=call_id, result=structured, snapshot=snapshot)
 

@@ -11,6 +11,7 @@ in ``launch_errors`` only.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import os
 from dataclasses import dataclass, field
@@ -20,6 +21,7 @@ from typing import Any
 from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import BrowserContext, Page, Request, Route, async_playwright
 from playwright.async_api import Error as PlaywrightError
+from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from subterminator.browser import (
     actions,
@@ -39,6 +41,9 @@ from subterminator.net import is_local_url
 
 log = logging.getLogger(__name__)
 
+# after the document, a page's frames and scripts: a first snapshot taken at DOMContentLoaded
+# misses an iframe's controls (found by the attack suite through the MCP front door)
+LOAD_WAIT_MS = 3000
 CHROMIUM_ARGS = (
     "--disable-background-networking",
     "--disable-component-update",
@@ -283,6 +288,8 @@ class PlaywrightBrowser:
         try:
             with playwright_errors.translate_closed():
                 response = await self.page.goto(url, wait_until="domcontentloaded")
+                with contextlib.suppress(PlaywrightTimeoutError):  # a slow image: read it anyway
+                    await self.page.wait_for_load_state("load", timeout=LOAD_WAIT_MS)
                 return response.status if response is not None else None
         except PlaywrightError as exc:
             detail = playwright_errors.first_line(str(exc))
