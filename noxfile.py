@@ -81,11 +81,35 @@ def lint(session: nox.Session) -> None:
     session.run("mypy")
 
 
+NODE_MAJOR = 18  # Playwright MCP's engines.node
+ONLY_OTHERS = ("--tokens-only", "--replay-only", "--startup-only")
+
+
+def ensure_node(session: nox.Session) -> None:
+    """Playwright MCP, for the comparison with ours, is an npm package run by node: the bench
+    installs its pinned version into .nox/playwright-mcp; node and npm must be here."""
+    node, npm = shutil.which("node"), shutil.which("npm")
+    if not node or not npm:
+        session.error(
+            f"The MCP comparison needs Node.js {NODE_MAJOR}+ and npm, to run Playwright MCP "
+            "(`apt-get install -y nodejs npm`); or pass --tokens-only, --replay-only or "
+            "--startup-only"
+        )
+    version = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
+    major = version.stdout.strip().lstrip("v").split(".")[0]
+    if not major.isdigit() or int(major) < NODE_MAJOR:
+        session.error(f"Node.js {NODE_MAJOR}+ is needed for Playwright MCP; {node} is v{major}")
+    session.log(f"Node.js: {node} {version.stdout.strip()}")
+
+
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Tokens by script, snapshot latency and token figures; prints medians, asserts nothing."""
+    """Tokens by script, snapshot latency and token figures, and ours beside Playwright MCP
+    through one MCP client; prints medians, asserts nothing."""
     session.install("-e", ".[test]")  # the token yardstick needs `tokenizers`
     ensure_chromium(session)
+    if not any(flag in session.posargs for flag in ONLY_OTHERS):
+        ensure_node(session)
     session.run("python", "-m", "harness.bench", *session.posargs)
 
 

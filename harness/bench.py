@@ -5,10 +5,13 @@ text and pruned snapshot JSON in 18 languages, no browser). Then, for pages of 1
 interactive elements and the richest fixture page, get_snapshot latency with and without the
 screenshot, for the viewport and the whole page, and the token estimate of the elements JSON;
 then what the SafetyGate adds before each action (reading the live effect with
-``Browser.inspect``, and judging it); last, replays of every recorded flow
-(``harness.replay.bench``) and what the pytest plugin adds to a bare project's start
-(``harness.startup_bench``). ``--tokens-only`` stops after the first table; ``--replay-only``
-and ``--startup-only`` print only theirs.
+``Browser.inspect``, and judging it); replays of every recorded flow (``harness.replay.bench``)
+and what the pytest plugin adds to a bare project's start (``harness.startup_bench``); last,
+``subterminator mcp`` beside Playwright MCP through one MCP client (``harness.mcp_bench``:
+snapshot latency and reply tokens, and one scripted cancellation; it installs the pinned
+Playwright MCP from npm into ``.nox/playwright-mcp`` on first use, so it needs node and npm).
+``--tokens-only`` stops after the first table; ``--replay-only``, ``--startup-only`` and
+``--mcp-only`` print only theirs.
 """
 
 from __future__ import annotations
@@ -54,8 +57,12 @@ async def run(
     tokens_only: bool = False,
     replay_only: bool = False,
     startup_only: bool = False,
+    mcp_only: bool = False,
 ) -> None:
     console = Console(width=150)
+    if mcp_only:
+        await _mcp(pages, runs, console)
+        return
     if startup_only:
         console.print(startup_bench.table(runs))
         return
@@ -106,6 +113,22 @@ async def run(
     await _gate(pages, runs, console)
     console.print(await replay_bench.table())
     console.print(startup_bench.table(runs))
+    await _mcp(pages, runs, console)
+
+
+async def _mcp(pages: Path, runs: int, console: Console) -> None:
+    """The MCP comparison; imported here, as `mcp` may not be installed yet."""
+    try:
+        from harness import mcp_bench
+    except ModuleNotFoundError as exc:
+        if exc.name not in ("mcp", "mcp_types"):
+            raise
+        console.print(f"[yellow]MCP comparison skipped: the mcp SDK is not installed ({exc})")
+        return
+    try:
+        console.print(await mcp_bench.run(runs, pages=pages), width=170)
+    except mcp_bench.BenchError as exc:
+        console.print(f"[yellow]MCP comparison not run: {exc}[/yellow]")
 
 
 async def _gate(pages: Path, runs: int, console: Console) -> None:
@@ -155,8 +178,20 @@ def main() -> None:
     parser.add_argument(
         "--startup-only", action="store_true", help="only the plugin's start-up cost"
     )
+    parser.add_argument(
+        "--mcp-only", action="store_true", help="only ours beside Playwright MCP over MCP"
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.pages, args.runs, args.tokens_only, args.replay_only, args.startup_only))
+    asyncio.run(
+        run(
+            args.pages,
+            args.runs,
+            args.tokens_only,
+            args.replay_only,
+            args.startup_only,
+            args.mcp_only,
+        )
+    )
 
 
 if __name__ == "__main__":

@@ -1,0 +1,691 @@
+"""``subterminator mcp`` beside Playwright MCP, both driven through one MCP client over stdio.
+
+Why: an agent host sees a browser server only through MCP, so the figures that matter are the
+client's: how long a snapshot takes to come back and how many tokens the reply puts in front
+of the model, and what a whole cancellation costs in tool calls and tokens. Both servers get
+the same Chromium (``SUBTERMINATOR_CHROMIUM`` or what the product would find), the product's
+viewport, the same pages (``fixtures/pages/grid.html?n=N``) and the same scripted flow on a
+fresh in-process Netflix simulator each, whose account state says whether it really cancelled.
+
+Playwright MCP is measured as shipped (defaults, pinned ``PLAYWRIGHT_MCP_VERSION``, installed
+from npm into ``--cache`` on first use). Its actions write their snapshot to a file and reply
+with a link, so the script asks ``browser_snapshot`` whenever it needs refs it has not seen;
+ours replies with a snapshot to every action. Every ratio is ours / Playwright MCP: below 1 is
+better for ours (faster, fewer tokens, fewer calls). If our server is missing or fails, its
+columns say so in one line and Playwright MCP's figures still print.
+
+``python -m harness.mcp_bench [--runs N] [--sizes 10,100,1000,10000] [--cache DIR]``
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import base64
+import json
+import os
+import re
+import shutil
+import statistics
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import AsyncIterator, Callable, Sequence
+from contextlib import asynccontextmanager
+from dataclasses import dataclass, field, replace
+from pathlib import Path
+from typing import IO, Any
+
+import mcp_types as types
+from mcp import Client, StdioServerParameters
+from mcp.client import ClientRequestContext
+from mcp.client.stdio import stdio_client
+from rich.console import Console, Group
+from rich.table import Table
+from rich.text import Text
+
+from harness.sites import StaticSite
+from subterminator.browser.discovery import find_chromium
+from subterminator.browser.playwright_browser import CHROMIUM_ARGS, LaunchOptions
+from subterminator.errors import BrowserNotFoundError
+from subterminator.simulator import NetflixSimulator
+from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens, image_tokens
+
+PLAYWRIGHT_MCP = "@playwright/mcp"
+PLAYWRIGHT_MCP_VERSION = "0.0.83"  # `npm view @playwright/mcp version` when this was written
+DEFAULT_CACHE = Path(".nox/playwright-mcp")
+SIZES = (10, 100, 1_000, 10_000)
+PAGES = Path("fixtures/pages")
+ROOT = Path(__file__).resolve().parent.parent  # ours runs as `-m subterminator` from here
+CALL_TIMEOUT_S = 180.0  # one tool call; a 10,000-element snapshot takes seconds
+OURS_COMMAND = (sys.executable, "-m", "subterminator", "mcp", "--headless", "--sim", "2026")
+# The initialize handshake, as hosts speak today (Playwright MCP is such a server): on a
+# 2026-07-28 connection ("auto" picks it with a 2.x server) stdio has no back-channel for a
+# server-initiated elicitation/create, only InputRequiredResult rounds.
+PROTOCOL_MODE = "legacy"
+PW = "Playwright MCP"
+OURS = "subterminator mcp"
+
+
+class BenchError(Exception):
+    """A side could not be measured; the message is one line, fit for the table."""
+
+
+# -- what a reply puts in front of the model -------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Control:
+    """One element a script can click, by the role and name the model reads."""
+
+    role: str
+    name: str
+    ref: str
+
+
+@dataclass(frozen=True)
+class Reply:
+    """A tool result as the model gets it: its text blocks (joined) and images."""
+
+    text: str
+    image_tokens: int
+    structured: dict[str, Any] | None
+    is_error: bool
+
+    @property
+    def tokens(self) -> int:
+        return estimate_tokens(self.text) + self.image_tokens
+
+
+def _image_size(data: bytes) -> tuple[int, int] | None:
+    """Width and height of a PNG or JPEG, from its header."""
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and len(data) >= 24:
+        width, height = struct.unpack(">II", data[16:24])
+        return int(width), int(height)
+    if data[:2] == b"\xff\xd8":
+        at = 2
+        while at + 9 < len(data) and data[at] == 0xFF:
+            marker, length = data[at + 1], struct.unpack(">H", data[at + 2 : at + 4])[0]
+            if marker in (0xC0, 0xC1, 0xC2):
+                height, width = struct.unpack(">HH", data[at + 5 : at + 9])
+                return int(width), int(height)
+            at += 2 + int(length)
+    return None
+
+
+def reply_of(result: types.CallToolResult) -> Reply:
+    texts: list[str] = []
+    pictures = 0
+    for block in result.content:
+        if isinstance(block, types.TextContent):
+            texts.append(block.text)
+        elif isinstance(block, types.ImageContent):
+            size = _image_size(base64.b64decode(block.data))
+            width, height = size or LaunchOptions().viewport
+            pictures += image_tokens(width, height)
+    return Reply("\n".join(texts), pictures, result.structured_content, bool(result.is_error))
+
+
+# -- name to ref, for each server ------------------------------------------------------------
+
+# `- button "Cancel Membership" [expanded=false] [ref=e12] [cursor=pointer]:` in the YAML of an
+# aria snapshot; a line YAML had to quote is wrapped in single quotes ('' for ').
+_PW_LINE = re.compile(
+    r"""^\s*-\ '?(?P<role>[a-z][\w-]*)"""
+    r"""(?:\ (?P<name>"(?:[^"\\]|\\.)*"))?"""
+    r"""(?P<attrs>(?:\ \[[^\]]*\])*)"""
+)
+_PW_REF = re.compile(r"\[ref=([^\]\s]+)\]")
+_PW_URL = re.compile(r"^- Page URL: (\S+)", re.MULTILINE)
+
+
+def _decode_name(quoted: str, yaml_single_quoted: bool) -> str:
+    if yaml_single_quoted:
+        quoted = quoted.replace("''", "'")
+    try:
+        value = json.loads(quoted)
+    except json.JSONDecodeError:
+        value = quoted[1:-1]
+    return str(value)
+
+
+def playwright_controls(text: str) -> list[Control] | None:
+    """Every element with a ref in a Playwright MCP reply; None when it carries no snapshot
+    (its actions write theirs to a file and reply with a link)."""
+    if "```yaml" not in text:
+        return None
+    found: list[Control] = []
+    for line in text.splitlines():
+        match = _PW_LINE.match(line)
+        if match is None:
+            continue
+        ref = _PW_REF.search(match["attrs"])
+        if ref is None:
+            continue
+        quoted = line.lstrip().startswith("- '")
+        name = _decode_name(match["name"], quoted) if match["name"] else ""
+        found.append(Control(match["role"], name, ref[1]))
+    return found
+
+
+def ours_controls(structured: dict[str, Any] | None) -> list[Control] | None:
+    """Every element of the snapshot in our structuredContent; None when it has none."""
+    snapshot = (structured or {}).get("snapshot")
+    if not isinstance(snapshot, dict):
+        return None
+    return [
+        Control(str(e.get("role", "")), str(e.get("name", "")), str(e["ref"]))
+        for e in snapshot.get("elements") or []
+        if isinstance(e, dict) and e.get("ref")
+    ]
+
+
+def _same(a: str, b: str) -> bool:
+    return " ".join(a.split()).casefold() == " ".join(b.split()).casefold()
+
+
+def ref_for(controls: Sequence[Control], role: str, name: str, nth: int = 0) -> str | None:
+    """The ref of the ``nth`` control (negative: from the end) with this role and name."""
+    matches = [c.ref for c in controls if c.role == role and _same(c.name, name)]
+    try:
+        return matches[nth]
+    except IndexError:
+        return None
+
+
+def playwright_ref(text: str, role: str, name: str, nth: int = 0) -> str | None:
+    return ref_for(playwright_controls(text) or [], role, name, nth)
+
+
+def ours_ref(structured: dict[str, Any] | None, role: str, name: str, nth: int = 0) -> str | None:
+    return ref_for(ours_controls(structured) or [], role, name, nth)
+
+
+def ours_url(reply: Reply) -> str | None:
+    snapshot = (reply.structured or {}).get("snapshot")
+    page = snapshot.get("page") if isinstance(snapshot, dict) else None
+    return str(page["url"]) if isinstance(page, dict) and page.get("url") else None
+
+
+def playwright_url(reply: Reply) -> str | None:
+    match = _PW_URL.search(reply.text)
+    return match[1] if match else None
+
+
+def ratio(ours: float | None, theirs: float | None) -> str:
+    """ours / theirs as ``0.42x``; a dash when either is missing or theirs is 0."""
+    if ours is None or theirs is None or theirs == 0:
+        return "-"
+    value = ours / theirs
+    if value >= 10:
+        return f"{value:.0f}x"
+    if value >= 0.01:
+        return f"{value:.2f}x"
+    return f"{value:.1g}x"
+
+
+# -- the two servers -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Step:
+    """Click the ``nth`` control with this role and visible name."""
+
+    role: str
+    name: str
+    nth: int = 0
+
+
+# The 2026 flow (subterminator/simulator/pages.py): account -> membership -> cancel plan, whose
+# three options are collapsed behind alike "Show option contents" expanders (Cancel is the
+# third) -> the final click -> the confirmation page's exit survey.
+CANCEL_STEPS = (
+    Step("link", "Manage membership"),
+    Step("button", "Cancel membership"),
+    Step("button", "Show option contents", nth=2),
+    Step("button", "Finish Cancellation"),
+    Step("checkbox", "I needed to cut costs"),
+    Step("button", "Submit"),
+)
+
+
+@dataclass(frozen=True)
+class Side:
+    """How the script speaks to one server: its tools, and how to read its replies."""
+
+    label: str
+    params: StdioServerParameters
+    open_tool: str  # takes {"url": ...}
+    snapshot_tool: str
+    click: Callable[[Control], dict[str, Any]]  # browser_click's arguments
+    controls: Callable[[Reply], list[Control] | None]
+    url: Callable[[Reply], str | None]
+    finish: tuple[str, dict[str, Any]]  # how a model would end the task
+    whole_page_args: dict[str, Any] | None = None  # a second snapshot mode to measure, if any
+    own_site: dict[str, Any] | None = None  # open_tool's arguments if it refuses our simulator
+    mode: str = PROTOCOL_MODE  # the client's protocol negotiation (mcp.Client's ``mode``)
+
+
+def _playwright_click(control: Control) -> dict[str, Any]:
+    return {"element": f'{control.role} "{control.name}"', "target": control.ref}
+
+
+def _ours_click(control: Control) -> dict[str, Any]:
+    return {"ref": control.ref}
+
+
+def ensure_playwright_mcp(cache: Path) -> Path:
+    """``cli.js`` of the pinned Playwright MCP in ``cache``, installed from npm if absent."""
+    cache = cache.resolve()  # the server runs in a scratch folder
+    cli = cache / "node_modules" / "@playwright" / "mcp" / "cli.js"
+    manifest = cli.parent / "package.json"
+    if manifest.is_file():
+        installed = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+        if installed == PLAYWRIGHT_MCP_VERSION:
+            return cli
+    npm = shutil.which("npm")
+    if npm is None or shutil.which("node") is None:
+        raise BenchError("node and npm are needed for Playwright MCP: install Node.js 18 or later")
+    cache.mkdir(parents=True, exist_ok=True)
+    (cache / "package.json").write_text('{"private": true}\n', encoding="utf-8")
+    spec = f"{PLAYWRIGHT_MCP}@{PLAYWRIGHT_MCP_VERSION}"
+    print(f"Installing {spec} into {cache} ...", file=sys.stderr)
+    done = subprocess.run(
+        [npm, "install", "--no-audit", "--no-fund", "--save-exact", spec],
+        cwd=cache,
+        env={**os.environ, "PLAYWRIGHT_SKIP_BROWSER_DOWNLOAD": "1"},  # it drives our Chromium
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    if done.returncode != 0 or not cli.is_file():
+        last = (done.stderr.strip().splitlines() or ["no output"])[-1]
+        raise BenchError(f"npm install {spec} failed: {last}")
+    return cli
+
+
+async def chromium() -> str:
+    """The Chromium the product would launch: SUBTERMINATOR_CHROMIUM, Playwright's, a system one."""
+    from playwright.async_api import async_playwright
+
+    async with async_playwright() as pw:
+        try:
+            return find_chromium(pw.chromium.executable_path)
+        except BrowserNotFoundError as exc:
+            raise BenchError(str(exc)) from None
+
+
+def playwright_side(cli: Path, executable: str, workdir: Path) -> Side:
+    width, height = LaunchOptions().viewport
+    config = workdir / "playwright-mcp.json"  # the product's Chromium switches, for parity
+    launch = {"args": list(CHROMIUM_ARGS)}
+    config.write_text(json.dumps({"browser": {"launchOptions": launch}}), encoding="utf-8")
+    args = [str(cli), "--headless", "--isolated", "--executable-path", executable]
+    args += ["--viewport-size", f"{width}x{height}", "--config", str(config)]
+    args += ["--output-dir", str(workdir / "output")]  # the snapshot files its actions write
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        args.append("--no-sandbox")  # Chromium refuses to run sandboxed as root
+    node = shutil.which("node") or "node"
+    return Side(
+        label=PW,
+        params=StdioServerParameters(command=node, args=args, cwd=workdir),
+        open_tool="browser_navigate",
+        snapshot_tool="browser_snapshot",
+        click=_playwright_click,
+        controls=lambda reply: playwright_controls(reply.text),
+        url=playwright_url,
+        finish=("browser_snapshot", {}),  # it has no outcome tool: the model looks
+    )
+
+
+def ours_side(executable: str, root: Path) -> Side:
+    env = {k: v for k, v in os.environ.items() if k.startswith("SUBTERMINATOR_")}
+    env["SUBTERMINATOR_CHROMIUM"] = executable
+    command, *args = OURS_COMMAND
+    reason = "Membership cancelled; the account page offers Restart Membership."
+    return Side(
+        label=OURS,
+        params=StdioServerParameters(command=command, args=args, cwd=root, env=env),
+        open_tool="browser_open",
+        snapshot_tool="get_snapshot",
+        click=_ours_click,
+        controls=lambda reply: ours_controls(reply.structured),
+        url=ours_url,
+        finish=("complete_task", {"status": "success", "reason": reason}),
+        whole_page_args={"viewport_only": False},
+        own_site={"service": "netflix"},  # its --sim 2026, whose account we cannot read
+    )
+
+
+# -- one client, counting ---------------------------------------------------------------------
+
+
+def _leaf(exc: BaseException) -> BaseException:
+    while isinstance(exc, BaseExceptionGroup) and exc.exceptions:
+        exc = exc.exceptions[0]
+    return exc
+
+
+def _last_line(log: IO[str]) -> str:
+    """What a server said last on stderr; its last error line if it named one (node ends a
+    crash with its own version)."""
+    log.seek(0)
+    lines = [line.strip() for line in log.read().splitlines() if line.strip()]
+    errors = [line for line in lines if "error" in line.lower()]
+    return (errors or lines or [""])[-1]
+
+
+async def _approve(
+    context: ClientRequestContext, params: types.ElicitRequestParams
+) -> types.ElicitResult | types.ErrorData:
+    """The person says yes to the final step (a form elicitation with a boolean ``approve``)."""
+    if isinstance(params, types.ElicitRequestURLParams):
+        return types.ElicitResult(action="decline")
+    return types.ElicitResult(action="accept", content={"approve": True})
+
+
+@dataclass
+class Meter:
+    """Tool calls made through one client, what they returned to the model, elicitations."""
+
+    client: Client
+    calls: int = 0
+    tokens: int = 0
+    chars: int = 0
+    asked: list[str] = field(default_factory=list)
+
+    async def call(self, tool: str, arguments: dict[str, Any]) -> Reply:
+        result = await self.client.call_tool(tool, arguments)
+        reply = reply_of(result)
+        self.calls += 1
+        self.tokens += reply.tokens
+        self.chars += len(reply.text)
+        failed = reply.is_error or (reply.structured or {}).get("success") is False
+        if failed:
+            why = (reply.structured or {}).get("error") or reply.text
+            raise BenchError(f"{tool} failed: {' '.join(str(why).split())[:160]}")
+        return reply
+
+
+@asynccontextmanager
+async def connected(side: Side) -> AsyncIterator[Meter]:
+    """A client on ``side``'s server; any failure becomes a one-line ``BenchError``."""
+    meter: Meter | None = None
+
+    async def approve(
+        context: ClientRequestContext, params: types.ElicitRequestParams
+    ) -> types.ElicitResult | types.ErrorData:
+        if meter is not None:
+            meter.asked.append(params.message)
+        return await _approve(context, params)
+
+    with tempfile.TemporaryFile("w+", encoding="utf-8") as log:
+        try:
+            transport = stdio_client(side.params, errlog=log)
+            client = Client(
+                transport,
+                mode=side.mode,
+                elicitation_callback=approve,
+                read_timeout_seconds=CALL_TIMEOUT_S,
+            )
+            async with client:
+                meter = Meter(client)
+                yield meter
+        except BenchError:
+            raise
+        except Exception as exc:
+            leaf = _leaf(exc)
+            if isinstance(leaf, BenchError):
+                raise leaf from None
+            said = _last_line(log)
+            why = f"{type(leaf).__name__}: {leaf}".strip()
+            if "Connection closed" in why:
+                why = "the server closed the connection"
+            why += f" (its stderr: {said})" if said else ""
+            raise BenchError(" ".join(why.split())[:300]) from None
+
+
+# -- the measurements -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class SnapshotFigures:
+    ms: float  # median round trip through the client
+    tokens: int
+    chars: int
+    refs: int
+
+
+@dataclass(frozen=True)
+class RunFigures:
+    calls: int
+    tokens: int
+    chars: int
+    start_s: float  # spawn to handshake done
+    wall_s: float  # spawn to the last reply
+    account: str  # the simulator's account status at the end
+    asked: int  # elicitations answered
+    note: str = ""
+
+
+@dataclass
+class SideResult:
+    label: str
+    snapshots: dict[int, SnapshotFigures] = field(default_factory=dict)
+    whole: dict[int, SnapshotFigures] = field(default_factory=dict)
+    run: RunFigures | None = None
+    errors: dict[str, str] = field(default_factory=dict)  # what failed -> why, one line
+
+    def notes(self) -> list[str]:
+        """One line per failure; one in all when every part failed for the same reason."""
+        if len(set(self.errors.values())) == 1 and len(self.errors) > 1:
+            return [f"{self.label}: not measured: {next(iter(self.errors.values()))}"]
+        return [f"{self.label}: {part}: {why}" for part, why in self.errors.items()]
+
+
+async def _timed_snapshots(
+    meter: Meter, side: Side, arguments: dict[str, Any], runs: int
+) -> SnapshotFigures:
+    await meter.call(side.snapshot_tool, arguments)  # warm-up
+    timings: list[float] = []
+    reply: Reply | None = None
+    for _ in range(runs):
+        started = time.perf_counter()
+        reply = await meter.call(side.snapshot_tool, arguments)
+        timings.append((time.perf_counter() - started) * 1000)
+    assert reply is not None
+    refs = len(side.controls(reply) or [])
+    return SnapshotFigures(statistics.median(timings), reply.tokens, len(reply.text), refs)
+
+
+async def measure_snapshots(
+    side: Side, site: StaticSite, sizes: Sequence[int], runs: int, result: SideResult
+) -> None:
+    async with connected(side) as meter:
+        for n in sizes:
+            await meter.call(side.open_tool, {"url": site.url(f"grid.html?n={n}")})
+            result.snapshots[n] = await _timed_snapshots(meter, side, {}, runs)
+            if side.whole_page_args is not None:
+                result.whole[n] = await _timed_snapshots(meter, side, side.whole_page_args, runs)
+
+
+async def _step(
+    meter: Meter, side: Side, step: Step, seen: list[Control] | None
+) -> tuple[Reply, list[Control]]:
+    """Click the step's control, looking at the page first if the last snapshot lacks it;
+    returns the click's reply and the snapshot the ref came from."""
+    ref = ref_for(seen, step.role, step.name, step.nth) if seen is not None else None
+    if seen is None or ref is None:  # never seen on this page, or hidden until now: look again
+        seen = side.controls(await meter.call(side.snapshot_tool, {})) or []
+        ref = ref_for(seen, step.role, step.name, step.nth)
+    if ref is None:
+        raise BenchError(f"no {step.role} {step.name!r} (#{step.nth}) on the page")
+    return await meter.call("browser_click", side.click(Control(step.role, step.name, ref))), seen
+
+
+async def cancel_once(side: Side, steps: Sequence[Step] = CANCEL_STEPS) -> RunFigures:
+    """The scripted cancellation on a fresh simulator: open, click each step, finish."""
+    sim = NetflixSimulator("2026").start()
+    note, readable = "", True
+    try:
+        started = time.perf_counter()
+        async with connected(side) as meter:
+            start_s = time.perf_counter() - started
+            try:
+                reply = await meter.call(side.open_tool, {"url": sim.url()})
+            except BenchError as exc:
+                if side.own_site is None:
+                    raise
+                reply = await meter.call(side.open_tool, side.own_site)
+                note, readable = f"on its own simulator: {exc}"[:120], False
+            seen, url = side.controls(reply), side.url(reply)
+            for step in steps:
+                reply, seen = await _step(meter, side, step, seen)
+                fresh, now = side.controls(reply), side.url(reply)
+                # a reply without a snapshot leaves the last one valid while the page stays put
+                seen = fresh if fresh is not None else (seen if now == url else None)
+                url = now or url
+            reply = await meter.call(*side.finish)
+            acknowledged = (reply.structured or {}).get("acknowledged")
+            if side.finish[0] == "complete_task" and not acknowledged:
+                note = "; ".join(filter(None, [note, "complete_task not acknowledged"]))
+            wall_s = time.perf_counter() - started
+            calls, tokens, chars, asked = meter.calls, meter.tokens, meter.chars, len(meter.asked)
+        account = sim.account.status if readable else "not ours to read"
+        return RunFigures(calls, tokens, chars, start_s, wall_s, account, asked, note)
+    finally:
+        sim.stop()
+
+
+async def measure(
+    side: Side, pages: Path, sizes: Sequence[int], runs: int, result: SideResult
+) -> None:
+    """Both measurements for one server; a failure is kept as one line, the other goes on."""
+    try:
+        with StaticSite(pages) as site:
+            await measure_snapshots(side, site, sizes, runs, result)
+    except BenchError as exc:
+        result.errors["snapshots"] = str(exc)
+    try:
+        result.run = await cancel_once(side)
+    except BenchError as exc:
+        result.errors["cancellation"] = str(exc)
+
+
+# -- the table --------------------------------------------------------------------------------
+
+
+def _num(value: float | None, digits: int = 0) -> str:
+    return "-" if value is None else f"{value:,.{digits}f}"
+
+
+def _val(figures: SnapshotFigures | RunFigures | None, name: str) -> float | None:
+    return None if figures is None else float(getattr(figures, name))
+
+
+def snapshot_table(pw: SideResult, ours: SideResult, sizes: Sequence[int], runs: int) -> Table:
+    table = Table(
+        title=(
+            f"MCP snapshot round trip: {PW} {PLAYWRIGHT_MCP_VERSION} (PW, whole page) vs {OURS} "
+            f"(ours, viewport by default), median of {runs}; ratio = ours / PW, below 1 is "
+            f"better for ours; tokens of the reply text: {ESTIMATOR_NAME}"
+        )
+    )
+    headers = ["page", "PW ms", "ours ms", "ratio", "PW tokens", "ours tokens", "ratio"]
+    headers += ["PW chars", "ours chars", "refs PW/ours", "ours whole ms", "whole tokens", "ratio"]
+    for header in headers:
+        table.add_column(header, justify="left" if header == "page" else "right")
+    for n in sizes:
+        a, b, w = pw.snapshots.get(n), ours.snapshots.get(n), ours.whole.get(n)
+        table.add_row(
+            f"grid n={n:,}",
+            _num(_val(a, "ms")),
+            _num(_val(b, "ms")),
+            ratio(_val(b, "ms"), _val(a, "ms")),
+            _num(_val(a, "tokens")),
+            _num(_val(b, "tokens")),
+            ratio(_val(b, "tokens"), _val(a, "tokens")),
+            _num(_val(a, "chars")),
+            _num(_val(b, "chars")),
+            f"{_num(_val(a, 'refs'))}/{_num(_val(b, 'refs'))}",
+            _num(_val(w, "ms")),
+            _num(_val(w, "tokens")),
+            ratio(_val(w, "tokens"), _val(a, "tokens")),
+        )
+    return table
+
+
+def cancellation_table(pw: SideResult, ours: SideResult) -> Table:
+    table = Table(
+        title=(
+            "One scripted cancellation through each (a fresh Netflix simulator 2026 each); "
+            "ratio = ours / PW, below 1 is better for ours"
+        )
+    )
+    metrics = [("tool calls", "calls", 0), ("tokens", "tokens", 0), ("chars", "chars", 0)]
+    metrics += [("spawn+handshake s", "start_s", 2), ("wall s", "wall_s", 2)]
+    table.add_column("server")
+    for header, _, _ in metrics:
+        table.add_column(header, justify="right")
+    table.add_column("elicitations", justify="right")
+    table.add_column("account at the end")
+    for side in (pw, ours):
+        r = side.run
+        account = "-" if r is None else r.account + (f" ({r.note})" if r.note else "")
+        cells = [_num(_val(r, name), digits) for _, name, digits in metrics]
+        table.add_row(side.label, *cells, _num(_val(r, "asked")), account)
+    ratios = [ratio(_val(ours.run, name), _val(pw.run, name)) for _, name, _ in metrics]
+    table.add_row("ratio", *ratios, "", "")
+    return table
+
+
+def tables(pw: SideResult, ours: SideResult, sizes: Sequence[int], runs: int) -> Group:
+    """Both tables, then one line for each part that could not be measured."""
+    notes = [Text(line, style="yellow") for side in (pw, ours) for line in side.notes()]
+    return Group(snapshot_table(pw, ours, sizes, runs), cancellation_table(pw, ours), *notes)
+
+
+async def run(
+    runs: int = 5,
+    sizes: Sequence[int] = SIZES,
+    cache: Path = DEFAULT_CACHE,
+    pages: Path = PAGES,
+    mode: str = PROTOCOL_MODE,
+) -> Group:
+    """Measure Playwright MCP, then ours (one at a time: two cores), and build the tables."""
+    pw, ours = SideResult(PW), SideResult(OURS)
+    executable = await chromium()
+    with tempfile.TemporaryDirectory(prefix="mcp-bench-") as scratch:
+        try:
+            cli = ensure_playwright_mcp(cache)
+        except BenchError as exc:
+            pw.errors["install"] = str(exc)
+        else:
+            side = replace(playwright_side(cli, executable, Path(scratch)), mode=mode)
+            await measure(side, pages, sizes, runs, pw)
+        await measure(replace(ours_side(executable, ROOT), mode=mode), pages, sizes, runs, ours)
+    return tables(pw, ours, sizes, runs)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0] if __doc__ else None)
+    parser.add_argument("--runs", type=int, default=5, help="snapshots timed per page")
+    parser.add_argument("--sizes", default=",".join(map(str, SIZES)), help="grid page sizes")
+    parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="Playwright MCP here")
+    parser.add_argument("--pages", type=Path, default=PAGES)
+    parser.add_argument(
+        "--mode", default=PROTOCOL_MODE, help="mcp.Client mode: legacy (handshake) or auto"
+    )
+    args = parser.parse_args(argv)
+    sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
+    try:
+        group = asyncio.run(run(args.runs, sizes, args.cache, args.pages, args.mode))
+    except BenchError as exc:
+        raise SystemExit(f"mcp_bench: {exc}") from None
+    Console(width=170).print(group)
+
+
+if __name__ == "__main__":
+    main()
