@@ -117,14 +117,9 @@ async def run(
 
 
 async def _mcp(pages: Path, runs: int, console: Console) -> None:
-    """The MCP comparison; imported here, as `mcp` may not be installed yet."""
-    try:
-        from harness import mcp_bench
-    except ModuleNotFoundError as exc:
-        if exc.name not in ("mcp", "mcp_types"):
-            raise
-        console.print(f"[yellow]MCP comparison skipped: the mcp SDK is not installed ({exc})")
-        return
+    """The MCP comparison (imported here: only this table needs the MCP client)."""
+    from harness import mcp_bench
+
     try:
         console.print(await mcp_bench.run(runs, pages=pages), width=170)
     except mcp_bench.BenchError as exc:

@@ -60,7 +60,7 @@ SIZES = (10, 100, 1_000, 10_000)
 PAGES = Path("fixtures/pages")
 ROOT = Path(__file__).resolve().parent.parent  # ours runs as `-m subterminator` from here
 CALL_TIMEOUT_S = 180.0  # one tool call; a 10,000-element snapshot takes seconds
-OURS_COMMAND = (sys.executable, "-m", "subterminator", "mcp", "--headless", "--sim", "2026")
+OURS_COMMAND = (sys.executable, "-m", "subterminator.cli", "mcp", "--headless", "--sim", "2026")
 # The initialize handshake, as hosts speak today (Playwright MCP is such a server): on a
 # 2026-07-28 connection ("auto" picks it with a 2.x server) stdio has no back-channel for a
 # server-initiated elicitation/create, only InputRequiredResult rounds.
@@ -265,6 +265,9 @@ class Side:
     finish: tuple[str, dict[str, Any]]  # how a model would end the task
     whole_page_args: dict[str, Any] | None = None  # a second snapshot mode to measure, if any
     own_site: dict[str, Any] | None = None  # open_tool's arguments if it refuses our simulator
+    # a server whose start page is set when it starts (ours: opening any other address is
+    # shown to the person first, as it may act): the side, started on ``url``
+    starting_at: Callable[[str], Side] | None = None
     mode: str = PROTOCOL_MODE  # the client's protocol negotiation (mcp.Client's ``mode``)
 
 
@@ -340,10 +343,12 @@ def playwright_side(cli: Path, executable: str, workdir: Path) -> Side:
     )
 
 
-def ours_side(executable: str, root: Path) -> Side:
+def ours_side(executable: str, root: Path, start_url: str | None = None) -> Side:
     env = {k: v for k, v in os.environ.items() if k.startswith("SUBTERMINATOR_")}
     env["SUBTERMINATOR_CHROMIUM"] = executable
     command, *args = OURS_COMMAND
+    if start_url is not None:
+        args += ["--url", start_url]
     reason = "Membership cancelled; the account page offers Restart Membership."
     return Side(
         label=OURS,
@@ -356,6 +361,7 @@ def ours_side(executable: str, root: Path) -> Side:
         finish=("complete_task", {"status": "success", "reason": reason}),
         whole_page_args={"viewport_only": False},
         own_site={"service": "netflix"},  # its --sim 2026, whose account we cannot read
+        starting_at=lambda url: ours_side(executable, root, url),
     )
 
 
@@ -529,12 +535,15 @@ async def cancel_once(side: Side, steps: Sequence[Step] = CANCEL_STEPS) -> RunFi
     """The scripted cancellation on a fresh simulator: open, click each step, finish."""
     sim = NetflixSimulator("2026").start()
     note, readable = "", True
+    opening: dict[str, Any] = {"url": sim.url()}
+    if side.starting_at is not None:  # its start page is the simulator's: it opens unasked
+        side, opening = replace(side.starting_at(sim.url()), mode=side.mode), {}
     try:
         started = time.perf_counter()
         async with connected(side) as meter:
             start_s = time.perf_counter() - started
             try:
-                reply = await meter.call(side.open_tool, {"url": sim.url()})
+                reply = await meter.call(side.open_tool, opening)
             except BenchError as exc:
                 if side.own_site is None:
                     raise

@@ -16,11 +16,8 @@ import struct
 from pathlib import Path
 from typing import Any
 
-import pytest
-
-pytest.importorskip("mcp")
-
 import mcp_types as types
+import pytest
 from rich.console import Console
 
 from harness import mcp_bench
