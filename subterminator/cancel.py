@@ -371,18 +371,7 @@ class _Run:
             self.console.print(f"Effective date: {result.ends_on}", markup=False)
         record = self.terminal.record
         if record is not None:
-            record.outcome(
-                success=result.success,
-                verified=result.verified,
-                reason=result.reason,
-                error=result.error,
-                evidence=list(result.evidence),
-                ends_on=result.ends_on,
-                turns=result.turns,
-                final_url=result.final_url,
-                summary=said,
-                screenshot=_png(tools.last_snapshot),
-            )
+            record.ended(result, summary=said, screenshot=_png(tools.last_snapshot))
         return exit_code(result)
 
 

@@ -144,11 +144,12 @@ def st_orchestrator(
     st_browser: Browser,
 ) -> Callable[..., TaskOrchestrator]:
     """Factory: ``st_orchestrator(ai, service, approvals=[True, ...])``: the real
-    TaskOrchestrator, BrowserToolServer and SafetyGate on ``st_browser``. ``approvals`` is a
-    list of answers (``True``, ``False`` or ``(False, "why")``) or any HumanApprovalHandler."""
+    TaskOrchestrator over the tool stack (SafetyGate, backstop, BrowserToolServer) on
+    ``st_browser``, assembled by the run builder, as ``cancel`` and the MCP server are.
+    ``approvals`` is a list of answers (``True``, ``False`` or ``(False, "why")``) or any
+    HumanApprovalHandler."""
     from harness.approvals import ScriptedApprovals
-    from subterminator.orchestrator import TaskOrchestrator
-    from subterminator.tools.server import BrowserToolServer
+    from subterminator.run import build_run
 
     def build(
         ai: AIClientProtocol,
@@ -158,8 +159,6 @@ def st_orchestrator(
         max_turns: int | None = None,
     ) -> TaskOrchestrator:
         handler = ScriptedApprovals(approvals) if isinstance(approvals, Sequence) else approvals
-        return TaskOrchestrator(
-            ai, BrowserToolServer(st_browser), service, handler, max_turns=max_turns
-        )
+        return build_run(service, st_browser, handler, ai=ai).conversation(max_turns=max_turns)
 
     return build

@@ -170,15 +170,8 @@ class McpSession:
         if record is not None:
             shot = reply.snapshot.screenshot
             result = reply.ended
-            record.outcome(
-                success=result.success,
-                verified=result.verified,
-                reason=result.reason,
-                error=result.error,
-                evidence=list(result.evidence),
-                ends_on=result.ends_on,
-                turns=self.calls,
-                final_url=result.final_url,
+            record.ended(
+                result.model_copy(update={"turns": self.calls}),
                 summary=result.message or result.error or result.reason,
                 screenshot=base64.b64decode(shot) if shot else None,
             )

@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Any
 
 from subterminator import __version__
+from subterminator.models.result import TaskResult
 from subterminator.runlog.events import (
     ApprovalAnswered,
     ApprovalAsked,
@@ -258,6 +259,21 @@ class RunRecord:
                 summary=summary,
                 screenshot=shot.name if shot else None,
             )
+        )
+
+    def ended(self, result: TaskResult, *, summary: str, screenshot: bytes | None = None) -> None:
+        """The end, as a run's ``TaskResult`` says it (every front door logs it this way)."""
+        self.outcome(
+            success=result.success,
+            verified=result.verified,
+            reason=result.reason,
+            error=result.error,
+            evidence=list(result.evidence),
+            ends_on=result.ends_on,
+            turns=result.turns,
+            final_url=result.final_url,
+            summary=summary,
+            screenshot=screenshot,
         )
 
     def interrupted(self, *, final_step_executed: bool | None, detail: str) -> None:
