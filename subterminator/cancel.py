@@ -22,13 +22,20 @@ from subterminator.browser.protocol import Browser
 from subterminator.errors import ConfigurationError, LLMError
 from subterminator.models.conversation import Message
 from subterminator.models.snapshot import Snapshot
-from subterminator.net import http_problem, is_local_url
+from subterminator.net import http_problem
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator, TerminalApprovalHandler
 from subterminator.orchestrator.approval import AutoApprove, HumanApprovalHandler
 from subterminator.orchestrator.result import TaskResult
 from subterminator.recording import Recorder
-from subterminator.run import DEFAULT_RUNS, build_run, launch_options, start_page
+from subterminator.run import (
+    DEFAULT_RUNS,
+    build_run,
+    has_window,
+    is_simulated,
+    launch_options,
+    start_page,
+)
 from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
 from subterminator.terminal import (
@@ -67,11 +74,11 @@ class CancelOptions:
 
     @property
     def simulated(self) -> bool:
-        return self.sim is not None and (self.url is None or is_local_url(self.url))
+        return is_simulated(self.sim, self.url)
 
     @property
     def window(self) -> bool:
-        return self.headed if self.headed is not None else not self.simulated
+        return has_window(self.headed, self.simulated)
 
 
 def choose_ai(

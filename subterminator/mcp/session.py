@@ -20,8 +20,16 @@ from subterminator.mcp.asking import AskingPerson, Question
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskResult
-from subterminator.net import http_problem, is_local_url
-from subterminator.run import DEFAULT_RUNS, Run, build_run, launch_options, start_page
+from subterminator.net import http_problem
+from subterminator.run import (
+    DEFAULT_RUNS,
+    Run,
+    build_run,
+    has_window,
+    is_simulated,
+    launch_options,
+    start_page,
+)
 from subterminator.runlog import RunRecord
 from subterminator.services import get_service
 from subterminator.stack import Reply
@@ -42,11 +50,11 @@ class McpOptions:
 
     @property
     def simulated(self) -> bool:
-        return self.sim is not None and (self.url is None or is_local_url(self.url))
+        return is_simulated(self.sim, self.url)
 
     @property
     def window(self) -> bool:
-        return self.headed if self.headed is not None else not self.simulated
+        return has_window(self.headed, self.simulated)
 
 
 @dataclass

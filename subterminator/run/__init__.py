@@ -5,8 +5,19 @@ from subterminator.run.builder import (
     DEFAULT_RUNS,
     Run,
     build_run,
+    has_window,
+    is_simulated,
     launch_options,
     start_page,
 )
 
-__all__ = ["DEFAULT_PROFILE", "DEFAULT_RUNS", "Run", "build_run", "launch_options", "start_page"]
+__all__ = [
+    "DEFAULT_PROFILE",
+    "DEFAULT_RUNS",
+    "Run",
+    "build_run",
+    "has_window",
+    "is_simulated",
+    "launch_options",
+    "start_page",
+]

@@ -19,6 +19,7 @@ from subterminator.browser.playwright_browser import LaunchOptions
 from subterminator.browser.protocol import Browser
 from subterminator.errors import ConfigurationError
 from subterminator.models.approval import HumanApprovalHandler
+from subterminator.net import is_local_url
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
 from subterminator.runlog import RunRecord, RunRecordApprovals
@@ -49,6 +50,16 @@ async def start_page(
         yield url or simulator.url(), True
     finally:
         simulator.stop()
+
+
+def is_simulated(sim: str | None, url: str | None) -> bool:
+    """The bundled simulator, unless the start page was moved off this machine."""
+    return sim is not None and (url is None or is_local_url(url))
+
+
+def has_window(headed: bool | None, simulated: bool) -> bool:
+    """A window unless told: on a real site a person may have to sign in; none on the simulator."""
+    return headed if headed is not None else not simulated
 
 
 def launch_options(

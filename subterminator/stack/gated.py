@@ -188,17 +188,18 @@ class GatedTools:
                     )
                 )
                 if not decision.approved:
-                    fresh = await self.fresh()
-                    return fresh.model_copy(
-                        update={
-                            "success": False,
-                            "error": "human_rejected",
-                            "message": f"{feedback(decision)} (the action was not performed)",
-                        }
-                    )
+                    return await self._refused(decision, "the action was not performed")
                 approved = True
         return await self._after_snapshot(
             await self._run(call, verdict, effect, snapshot, approved=approved)
+        )
+
+    async def _refused(self, decision: ApprovalDecision, undone: str) -> ToolResult:
+        """A no: the page as it is, the person's words, and what did not happen."""
+        fresh = await self.fresh()
+        message = f"{feedback(decision)} ({undone})"
+        return fresh.model_copy(
+            update={"success": False, "error": "human_rejected", "message": message}
         )
 
     async def _run(
@@ -272,14 +273,7 @@ class GatedTools:
                 )
             )
             if not decision.approved:
-                fresh = await self.fresh()
-                return fresh.model_copy(
-                    update={
-                        "success": False,
-                        "error": "human_rejected",
-                        "message": f"{feedback(decision)} (the page was not opened)",
-                    }
-                )
+                return await self._refused(decision, "the page was not opened")
         opening = ToolCall(id=call.id, name=call.name, arguments={"url": url})
         approved = verdict.ask
         guard = self.gate.request_guard(verdict, approved, url, url)
