@@ -9,12 +9,12 @@ from __future__ import annotations
 
 import html
 import threading
-from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
 
 from subterminator.simulator import pages
+from subterminator.simulator.account import Account
 from subterminator.simulator.server import LocalServer
 
 VARIANTS: dict[str, str] = {
@@ -36,25 +36,6 @@ VARIANTS: dict[str, str] = {
 }
 PASSWORD = "netflix-sim"
 CODE = "123456"
-
-
-@dataclass
-class Account:
-    """The simulated account; tests read it to see what really happened."""
-
-    status: str = "active"
-    plan: str = "Standard"
-    next_payment: str = "December 16, 2026"
-    billed_by: str | None = None
-    signed_in: bool = True
-    needs_code: bool = False
-    captcha_solved: bool = True
-    cookies_accepted: bool = True
-    expire_on_cancel_page: bool = False
-    offer: str | None = None
-    offer_shown: bool = False
-    survey: list[str] = field(default_factory=list)
-    events: list[str] = field(default_factory=list)
 
 
 def account_for(variant: str) -> Account:

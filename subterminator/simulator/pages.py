@@ -8,7 +8,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
-    from subterminator.simulator.netflix import Account
+    from subterminator.simulator.account import Account
 
 STYLE = """
 body{font:15px Helvetica,Arial,sans-serif;margin:0;background:#f3f3f3;color:#221f1f}
