@@ -332,3 +332,33 @@ async def test_streamable_http_serves_each_session_its_own_browser(
         web.should_exit = True
     assert sim.account.status == "cancelled"
     assert len(records(tmp_path)) == 2, "a run record per session"
+
+
+async def test_a_browser_that_cannot_start_is_a_tool_error_and_the_next_call_retries(
+    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+) -> None:
+    from subterminator.errors import BrowserError
+
+    tries: list[LaunchOptions] = []
+    working = shared_chromium(chromium_session)
+
+    async def flaky(launch: LaunchOptions) -> PlaywrightBrowser:
+        tries.append(launch)
+        if len(tries) == 1:
+            raise BrowserError("Chromium could not start: no display (add --headless)")
+        browser: PlaywrightBrowser = await working(launch)
+        return browser
+
+    options = McpOptions(sim="2026", url=sim.url(), runs_dir=tmp_path)
+    async with Client(build_server(options, browser_factory=flaky), mode="legacy") as client:
+        failed = await client.call_tool("get_snapshot", {})
+        assert failed.is_error
+        assert failed.structured_content is not None
+        assert failed.structured_content["error"] == "action_failed"
+        assert "no display" in failed.structured_content["message"]
+        again = await client.call_tool("get_snapshot", {})
+        assert not again.is_error
+    assert len(tries) == 2
+    first, second = sorted(records(tmp_path), key=len)
+    assert "report.html" in first, "the failed start's record says why"
+    assert "report.html" in second

@@ -21,6 +21,7 @@ from mcp.types.version import MODERN_PROTOCOL_VERSIONS
 
 from subterminator import __version__
 from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.errors import BrowserError, ConfigurationError
 from subterminator.mcp.asking import CANNOT_ASK, decision, question, schema_for
 from subterminator.mcp.session import McpOptions, McpSession, Running
 from subterminator.mcp.tools import NAMES, error, result, tool_list
@@ -96,12 +97,18 @@ async def call_tool(
                 said = ApprovalDecision(approved=False, message="The client sent no answer.")
             running = await session.answer(params.request_state, said)
             session.pending.pop(params.request_state, None)
-    if running is None:
-        call = ToolCall(
-            id=f"mcp-{ctx.request_id}", name=params.name, arguments=params.arguments or {}
-        )
-        running = await session.begin(call)
-    return await serve(ctx, session, running)
+    try:
+        if running is None:
+            arguments = params.arguments or {}
+            running = await session.begin(
+                ToolCall(id=f"mcp-{ctx.request_id}", name=params.name, arguments=arguments)
+            )
+        return await serve(ctx, session, running)
+    except (ConfigurationError, BrowserError) as exc:  # no Chromium, no display, a bad option
+        return error("action_failed", f"The browser session could not start: {exc}")
+    except Exception as exc:  # a bug: the client gets one line, the log the traceback
+        log.exception("tool %s failed", params.name)
+        return error("action_failed", f"{params.name} failed: {type(exc).__name__}: {exc}")
 
 
 async def serve(

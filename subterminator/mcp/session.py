@@ -86,10 +86,27 @@ class McpSession:
     # -- the first use -----------------------------------------------------------------------
 
     async def _started(self) -> Run:
+        """The session's run, started now if it is not yet. A start that fails (no Chromium,
+        a profile in use) leaves nothing behind: its record says why, and the next call tries
+        again from the beginning."""
         if self.run is not None:
             return self.run
         if self._closed:
             raise RuntimeError("this MCP session is closed")
+        try:
+            return await self._start()
+        except BaseException as exc:
+            record, self.record = self.record, None
+            try:
+                await self._exit.aclose()
+            finally:
+                self._exit = contextlib.AsyncExitStack()
+                if record is not None:
+                    record.notice(f"Could not start: {exc}")
+                    record.close()
+            raise
+
+    async def _start(self) -> Run:
         options = self.options
         service = get_service(options.service)
         start_url, simulated = await self._exit.enter_async_context(
