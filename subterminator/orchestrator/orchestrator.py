@@ -23,6 +23,7 @@ from subterminator.models.result import TaskReason, TaskResult
 from subterminator.orchestrator.costlog import CostLog, TurnRecord, redact
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import ToolStack
+from subterminator.stack.completion import ending
 from subterminator.stack.gated import MAX_HUMAN_TRIES
 from subterminator.tools.schemas import TOOL_SCHEMAS
 from subterminator.tools.server import BrowserToolServer
@@ -187,15 +188,6 @@ class TaskOrchestrator:
         error: str | None = None,
         message: str | None = None,
     ) -> TaskResult:
-        last = self.tool_server.last_snapshot
         self.cost.summary()
-        return TaskResult(
-            success=success,
-            verified=verified,
-            reason=reason,
-            turns=turns,
-            final_url=last.page.url if last else None,
-            error=error,
-            message=message,
-            usage=self.cost.usage,
-        )
+        ended = ending(self.tool_server, success, verified, reason, error=error, message=message)
+        return ended.model_copy(update={"turns": turns, "usage": self.cost.usage})

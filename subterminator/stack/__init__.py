@@ -8,7 +8,6 @@ from __future__ import annotations
 
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
-from subterminator.safety.ledger import ApprovalLedger
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.completion import Completion
@@ -42,10 +41,6 @@ class ToolStack:
 
     async def execute(self, call: ToolCall) -> Reply:
         return await self.top.execute(call)
-
-    @property
-    def ledger(self) -> ApprovalLedger:
-        return self.gated.ledger
 
     @property
     def completion(self) -> Completion:

@@ -17,7 +17,7 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import CompletionAck, ToolResult
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.services.base import ServiceConfig
-from subterminator.stack.layer import Reply
+from subterminator.stack.layer import Reply, failed
 from subterminator.tools.schemas import CompleteArgs, parse_arguments
 from subterminator.tools.server import BrowserToolServer
 
@@ -72,9 +72,7 @@ class Completion:
         try:
             args = parse_arguments(call.name, call.arguments)
         except InvalidParamsError as exc:
-            fresh = await self.fresh()
-            update = {"success": False, "error": "invalid_params", "message": str(exc)}
-            return Reply.of(fresh.model_copy(update=update))
+            return Reply.of(failed(await self.fresh(), "invalid_params", str(exc)))
         assert isinstance(args, CompleteArgs)
         snapshot = (await self.fresh()).snapshot
         if args.status == "success":

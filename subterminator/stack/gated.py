@@ -44,7 +44,7 @@ from subterminator.safety.text import normalize
 from subterminator.services.base import Checkpoint, ServiceConfig
 from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.completion import Completion, ending
-from subterminator.stack.layer import Reply
+from subterminator.stack.layer import Reply, failed
 from subterminator.tools.schemas import OpenArgs, echo, parse_arguments
 
 log = logging.getLogger(__name__)
@@ -196,11 +196,7 @@ class GatedTools:
 
     async def _refused(self, decision: ApprovalDecision, undone: str) -> ToolResult:
         """A no: the page as it is, the person's words, and what did not happen."""
-        fresh = await self.fresh()
-        message = f"{feedback(decision)} ({undone})"
-        return fresh.model_copy(
-            update={"success": False, "error": "human_rejected", "message": message}
-        )
+        return failed(await self.fresh(), "human_rejected", f"{feedback(decision)} ({undone})")
 
     async def _run(
         self,
@@ -246,15 +242,15 @@ class GatedTools:
         try:
             args = parse_arguments(call.name, call.arguments)
         except InvalidParamsError as exc:
-            return (await self.invalid(exc)).result_of()
+            return await self.invalid(exc)
         assert isinstance(args, OpenArgs)
         if args.service is not None and args.service != self.service.name:
             wrong = f"this session is for {self.service.name}, not {echo(args.service)}"
-            return (await self.invalid(InvalidParamsError(call.name, wrong))).result_of()
+            return await self.invalid(InvalidParamsError(call.name, wrong))
         url = args.url or self.start_url
         if not url:
             unset = "no start page is set: give a url"
-            return (await self.invalid(InvalidParamsError(call.name, unset))).result_of()
+            return await self.invalid(InvalidParamsError(call.name, unset))
         known = url == self.start_url or address(url) in self.ledger.shown
         acting = self.gate.acting(url)
         verdict = Verdict(False, "", f'Open "{url}"', "outside")
@@ -340,7 +336,7 @@ class GatedTools:
         try:
             args = parse_arguments(call.name, call.arguments)
         except InvalidParamsError as exc:
-            return await self.invalid(exc)
+            return Reply.of(await self.invalid(exc))
         fresh = await self.fresh()
         decision = await self.ask(
             self.request(
@@ -355,13 +351,8 @@ class GatedTools:
             ApprovalResult(approved=decision.approved, message=message), fresh.snapshot
         )
 
-    async def invalid(self, exc: InvalidParamsError) -> Reply:
-        fresh = await self.fresh()
-        return Reply.of(
-            fresh.model_copy(
-                update={"success": False, "error": "invalid_params", "message": str(exc)}
-            )
-        )
+    async def invalid(self, exc: InvalidParamsError) -> ToolResult:
+        return failed(await self.fresh(), "invalid_params", str(exc))
 
     # -- checkpoints after every snapshot --------------------------------------------------
 
@@ -429,13 +420,7 @@ class GatedTools:
             self.ledger.checkpoint_answers[key] = decision.approved
             if not decision.approved:
                 rejected = True
-                result = result.model_copy(
-                    update={
-                        "success": False,
-                        "error": "human_rejected",
-                        "message": feedback(decision),
-                    }
-                )
+                result = failed(result, "human_rejected", feedback(decision))
                 break
             await self._grant(snapshot, candidates)
         return (result, False) if rejected else None

@@ -15,7 +15,7 @@ from pydantic import BaseModel
 from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
-from subterminator.models.tools import ToolResult
+from subterminator.models.tools import ErrorCode, ToolResult
 
 
 @dataclass(frozen=True)
@@ -40,28 +40,19 @@ class Reply:
         return cls(model.model_dump(), snapshot)
 
     @property
-    def error(self) -> str | None:
-        error = self.result.get("error")
-        return error if isinstance(error, str) else None
-
-    @property
     def message(self) -> str | None:
         message = self.result.get("message")
         return message if isinstance(message, str) else None
-
-    def result_of(self) -> ToolResult:
-        """Back to a ``ToolResult`` (for a snapshot tool's reply)."""
-        return ToolResult(
-            success=bool(self.result.get("success")),
-            snapshot=self.snapshot,
-            error=self.result.get("error"),
-            message=self.message,
-        )
 
     def to_message(self, call: ToolCall) -> Message:
         return Message(
             role="tool", tool_call_id=call.id, result=dict(self.result), snapshot=self.snapshot
         )
+
+
+def failed(result: ToolResult, code: ErrorCode, message: str) -> ToolResult:
+    """A fresh page's result as a refusal: nothing was done, for this reason."""
+    return result.model_copy(update={"success": False, "error": code, "message": message})
 
 
 class ToolLayer(Protocol):
