@@ -5,18 +5,21 @@ from __future__ import annotations
 import asyncio
 import io
 import json
+import os
 import signal
 import subprocess
 import time
 from pathlib import Path
-from typing import Any
+from typing import Any, Literal
 
 import pytest
+from pydantic import BaseModel
 from rich.console import Console
 
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.browser.protocol import Browser
 from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.cli import _interrupts_held
 from subterminator.models.conversation import AIResponse, Message
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
@@ -99,6 +102,24 @@ def test_ctrl_c_while_starting_up_is_quiet(after: float) -> None:
     assert proc.returncode == 130, (out, err)
     assert not any(sign in out + err for sign in BROKEN_UP), err
     assert chromiums_marked(mark) == []
+
+
+def test_an_interrupt_while_models_are_built_waits_for_the_end_of_loading() -> None:
+    """An interrupt met inside pydantic's schema building became a SchemaError traceback (CI)."""
+    built: list[BaseModel] = []
+
+    def load() -> None:
+        with _interrupts_held():
+            os.kill(os.getpid(), signal.SIGINT)
+
+            class Late(BaseModel):
+                kind: Literal["a", "b"] | int
+
+            built.append(Late(kind="a"))
+
+    with pytest.raises(KeyboardInterrupt):
+        load()
+    assert len(built) == 1  # the model was built whole; the interrupt came after
 
 
 class _Approver:

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import importlib
 import os
 import sys
 
@@ -27,6 +28,24 @@ def console(*, stderr: bool = False) -> Console:
     made = Console(stderr=stderr, highlight=False)
     made.soft_wrap = not made.is_terminal
     return made
+
+
+# What each command loads before it starts anything: imported while Ctrl+C is held back, since
+# pydantic turns an interrupt met while it builds a model into a SchemaError.
+_MODULES = {
+    "cancel": ("subterminator.cli.cancel", "subterminator.simulator", "subterminator.terminal"),
+    "mcp": ("subterminator.cli.mcp", "subterminator.simulator", "subterminator.mcp.server"),
+    "login": ("subterminator.cli.login",),
+    "record": ("subterminator.cli.record", "subterminator.simulator"),
+    "schema": ("subterminator.schema",),
+    "snapshot": ("subterminator.cli.snapshot", "subterminator.simulator"),
+}
+
+
+def preload(args: argparse.Namespace) -> None:
+    """Imports the command's own modules, so nothing heavy is imported once it runs."""
+    for module in ("subterminator.services.registry", *_MODULES.get(args.command, ())):
+        importlib.import_module(module)
 
 
 def dispatch(args: argparse.Namespace) -> int:
