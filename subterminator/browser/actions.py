@@ -84,12 +84,11 @@ async def scroll_into_view(devtools: DevTools, handle: str, timeout_ms: int) -> 
 
 
 async def scroll_page(devtools: DevTools, direction: ScrollDirection, amount: int) -> None:
-    context_id = await devtools.world(await devtools.top())
-    await devtools.send(
+    await devtools.in_world(
+        await devtools.top(),
         "Runtime.callFunctionOn",
         {
             "functionDeclaration": _SCROLL_JS,
-            "executionContextId": context_id,
             "arguments": [{"value": direction}, {"value": amount}],
             "awaitPromise": True,
         },

@@ -75,6 +75,11 @@ class DevTools:
         # runs it in another process); frames known to have no session of their own
         self._frame_sessions: dict[str, CDPSession] = {}
         self._frame_ids: dict[Frame, str | None] = {}  # None: no session of its own
+        # Round trips saved on every capture and action: the page's main frame id, and our
+        # world's context id by (session, frame), both dropped when a frame commits a new
+        # document (and a world that is gone anyway is asked again: ``call_in_world``).
+        self._top_frame: dict[Page, str] = {}
+        self._worlds: dict[tuple[CDPSession, str], int] = {}
 
     @property
     def page(self) -> Page:
@@ -89,7 +94,9 @@ class DevTools:
                 session = await self.context.new_cdp_session(page)
                 self._commits[page] = 0
                 self._committed[page] = asyncio.Event()
-                session.on("Page.frameNavigated", lambda event: self._on_commit(page, event))
+                session.on(
+                    "Page.frameNavigated", lambda event: self._on_commit(page, session, event)
+                )
                 await session.send("Page.enable")
             self._cdp[page] = session
             page.once("close", lambda _: self._forget(page))
@@ -103,14 +110,17 @@ class DevTools:
         """Set on each main-frame commit of ``page``; clear it before waiting for the next."""
         return self._committed[page]
 
-    def _on_commit(self, page: Page, event: dict[str, Any]) -> None:
-        if event.get("frame", {}).get("parentId") is None:  # the main frame
+    def _on_commit(self, page: Page, session: CDPSession, event: dict[str, Any]) -> None:
+        frame = event.get("frame", {})
+        self._worlds.pop((session, str(frame.get("id"))), None)
+        if frame.get("parentId") is None:  # the main frame
+            self._top_frame.pop(page, None)
             self._commits[page] = self._commits.get(page, 0) + 1
             if page in self._committed:
                 self._committed[page].set()
 
     def _forget(self, page: Page) -> None:
-        for table in (self._cdp, self._commits, self._committed):
+        for table in (self._cdp, self._commits, self._committed, self._top_frame):
             table.pop(page, None)
 
     async def send(
@@ -125,17 +135,39 @@ class DevTools:
 
     async def top(self) -> Doc:
         session = await self.session()
-        tree = await self.send("Page.getFrameTree", via=session)
-        return Doc(session, str(tree["frameTree"]["frame"]["id"]), top=True)
+        page = self.page
+        frame_id = self._top_frame.get(page)
+        if frame_id is None:
+            tree = await self.send("Page.getFrameTree", via=session)
+            frame_id = self._top_frame[page] = str(tree["frameTree"]["frame"]["id"])
+        return Doc(session, frame_id, top=True)
 
-    async def world(self, doc: Doc) -> int:
+    async def world(self, doc: Doc, *, fresh: bool = False) -> int:
         """Our isolated world's execution context in ``doc`` (DevTools reuses it by name)."""
+        key = (doc.session, doc.frame_id)
+        if not fresh and key in self._worlds:
+            return self._worlds[key]
         world = await self.send(
             "Page.createIsolatedWorld",
             {"frameId": doc.frame_id, "worldName": WORLD},
             via=doc.session,
         )
-        return int(world["executionContextId"])
+        context_id = self._worlds[key] = int(world["executionContextId"])
+        return context_id
+
+    async def in_world(
+        self, doc: Doc, method: str, params: dict[str, Any], key: str = "executionContextId"
+    ) -> Any:
+        """``method`` run in our world of ``doc`` (its context id passed as ``key``). A world
+        found gone (its document replaced without a commit we saw) is asked for again, once."""
+        for fresh in (False, True):
+            context_id = await self.world(doc, fresh=fresh)
+            try:
+                return await self.send(method, {**params, key: context_id}, via=doc.session)
+            except PlaywrightError as exc:
+                if fresh or "context" not in str(exc).lower():
+                    raise
+        raise AssertionError("unreachable")
 
     async def child(self, doc: Doc, frame_element: str) -> Doc | None:
         """The document inside a frame element of ``doc`` (a remote object id), if reachable."""
@@ -177,16 +209,13 @@ class DevTools:
 
     async def root(self, doc: Doc) -> Node:
         """The document element of ``doc``, in our world there."""
-        context_id = await self.world(doc)
-        found = await self.send(
-            "Runtime.evaluate",
-            {"expression": "document.documentElement", "contextId": context_id},
-            via=doc.session,
+        found = await self.in_world(
+            doc, "Runtime.evaluate", {"expression": "document.documentElement"}, "contextId"
         )
         object_id = found.get("result", {}).get("objectId")
         if not object_id:
             raise BrowserActionError("element_detached", "the frame has no document")
-        return Node(doc, str(object_id), context_id)
+        return Node(doc, str(object_id), await self.world(doc))
 
     # -- nodes -----------------------------------------------------------------------------
 
@@ -207,12 +236,8 @@ class DevTools:
         else:
             doc = await self.top()
         try:
+            resolved = await self.in_world(doc, "DOM.resolveNode", {"backendNodeId": backend_id})
             context_id = await self.world(doc)
-            resolved = await self.send(
-                "DOM.resolveNode",
-                {"backendNodeId": backend_id, "executionContextId": context_id},
-                via=doc.session,
-            )
         except PlaywrightError as exc:
             detail = playwright_errors.first_line(str(exc))
             raise BrowserActionError("element_detached", detail) from None

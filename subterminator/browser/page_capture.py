@@ -16,7 +16,9 @@ import json
 import logging
 import math
 import secrets
-from typing import Any, Literal
+import time
+from collections.abc import Awaitable, Callable, Iterator
+from typing import Any, Literal, TypeVar
 
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Page
@@ -47,19 +49,62 @@ HIDDEN_REASONS = frozenset(
 )
 
 
+# Where a capture spends its time (PlaywrightBrowser.last_stages, ms): the wait for a loading
+# page, our script in the page, Chrome naming the candidates, cross-origin frames walked on their
+# own, the screenshot (taken while the candidates are named), and the capture as a whole.
+STAGES = ("settle", "script", "naming", "frames", "screenshot", "total")
+_T = TypeVar("_T")
+
+
+class _Clock:
+    """Adds each stage's wall time to ``stages``; concurrent stages overlap in ``total``."""
+
+    def __init__(self, stages: dict[str, float]) -> None:
+        self.stages = stages
+
+    @contextlib.contextmanager
+    def stage(self, name: str) -> Iterator[None]:
+        started = time.perf_counter()
+        try:
+            yield
+        finally:
+            elapsed = (time.perf_counter() - started) * 1000
+            self.stages[name] = self.stages.get(name, 0.0) + elapsed
+
+    async def timed(self, name: str, work: Awaitable[_T]) -> _T:
+        with self.stage(name):
+            return await work
+
+
 class _Committed(Exception):
     """A main-frame navigation committed mid-capture; the capture is taken again."""
 
 
 async def capture(
-    devtools: DevTools, scope: CaptureScope, screenshot_pixels: int | None, max_nodes: int
+    devtools: DevTools,
+    scope: CaptureScope,
+    screenshot_pixels: int | None,
+    max_nodes: int,
+    stages: dict[str, float] | None = None,
 ) -> RawCapture:
     """The page now, retried while navigations keep replacing it under us."""
+    clock = _Clock({} if stages is None else stages)
+    with clock.stage("total"):
+        return await _capture(devtools, scope, screenshot_pixels, max_nodes, clock)
+
+
+async def _capture(
+    devtools: DevTools,
+    scope: CaptureScope,
+    screenshot_pixels: int | None,
+    max_nodes: int,
+    clock: _Clock,
+) -> RawCapture:
     for attempt in range(3):
-        await _settle(devtools.page)
+        await clock.timed("settle", _settle(devtools.page))
         try:
             with playwright_errors.translate_closed():
-                return await _capture_once(devtools, scope, screenshot_pixels, max_nodes)
+                return await _capture_once(devtools, scope, screenshot_pixels, max_nodes, clock)
         except _Committed as exc:
             log.debug("capture attempt %d: %s", attempt, exc)
             last = str(exc)
@@ -77,19 +122,35 @@ async def _settle(page: Page) -> None:
 
 
 async def _capture_once(
-    devtools: DevTools, scope: CaptureScope, screenshot_pixels: int | None, max_nodes: int
+    devtools: DevTools,
+    scope: CaptureScope,
+    screenshot_pixels: int | None,
+    max_nodes: int,
+    clock: _Clock,
 ) -> RawCapture:
     top = await devtools.top()
     page = devtools.page
     commits = devtools.commits(page)
     devtools.committed(page).clear()
-    data, nodes, omitted, parts = await _walk(devtools, top, scope, None, max_nodes, 0)
-    viewport = RawViewport(
-        width=data["vw"], height=data["vh"], scroll_x=data["sx"], scroll_y=data["sy"]
-    )
-    screenshot = None
-    if screenshot_pixels:
-        screenshot = await _screenshot(devtools, page, viewport, screenshot_pixels)
+    shots: list[asyncio.Future[bytes]] = []
+
+    def shoot(data: dict[str, Any]) -> None:
+        """Starts the screenshot as soon as the script has measured the viewport, so that it
+        is taken while Chrome names the candidates, of the page the script just read."""
+        if screenshot_pixels:
+            view = _viewport(data)
+            work = _screenshot(devtools, page, view, screenshot_pixels)
+            shots.append(asyncio.ensure_future(clock.timed("screenshot", work)))
+
+    try:
+        data, nodes, omitted, parts = await _walk(
+            devtools, top, scope, None, max_nodes, 0, clock, shoot
+        )
+        screenshot = await shots[0] if shots else None
+    finally:
+        for shot in shots:
+            shot.cancel()
+    viewport = _viewport(data)
     if devtools.commits(page) != commits:
         raise _Committed("the page navigated during the capture")
     return RawCapture(
@@ -105,6 +166,30 @@ async def _capture_once(
     )
 
 
+def _viewport(data: dict[str, Any]) -> RawViewport:
+    return RawViewport(
+        width=data["vw"], height=data["vh"], scroll_x=data["sx"], scroll_y=data["sy"]
+    )
+
+
+def _released(devtools: DevTools, doc: Doc, group: str) -> None:
+    """Frees the capture's objects without waiting: nothing reads them again, and the reply
+    would only add a round trip to every snapshot (a gone document frees them itself)."""
+
+    async def release() -> None:
+        with contextlib.suppress(PlaywrightError, BrowserError):
+            await devtools.send(
+                "Runtime.releaseObjectGroup", {"objectGroup": group}, via=doc.session
+            )
+
+    task = asyncio.ensure_future(release())
+    _RELEASING.add(task)
+    task.add_done_callback(_RELEASING.discard)
+
+
+_RELEASING: set[asyncio.Future[None]] = set()  # held until done: a bare task may be collected
+
+
 async def _walk(
     devtools: DevTools,
     doc: Doc,
@@ -112,30 +197,32 @@ async def _walk(
     origin: list[float] | None,
     limit: int,
     depth: int,
+    clock: _Clock,
+    measured: Callable[[dict[str, Any]], None] | None = None,
 ) -> tuple[dict[str, Any], list[RawNode], int, list[str]]:
     """Capture one document, then each cross-origin frame in it, spliced in DFS order.
 
     Returns the document's data, its nodes, how many it left out, and its text by part
     (in view, main content, the rest) with its frames' text appended to each part.
+    ``measured`` is told the top document's data as soon as the script returns it.
     """
-    context_id = await devtools.world(doc)
     group = f"capture-{secrets.token_hex(4)}"
-    evaluated = await devtools.send(
-        "Runtime.callFunctionOn",
-        {
-            "functionDeclaration": CAPTURE_JS,
-            "executionContextId": context_id,
-            "arguments": [
-                {"value": scope},
-                {"value": limit},
-                {"value": origin},
-                {"value": PAGE_TEXT_PART_CHARS},
-            ],
-            "objectGroup": group,
-            "returnByValue": False,
-        },
-        via=doc.session,
-    )
+    with clock.stage("script"):
+        evaluated = await devtools.in_world(
+            doc,
+            "Runtime.callFunctionOn",
+            {
+                "functionDeclaration": CAPTURE_JS,
+                "arguments": [
+                    {"value": scope},
+                    {"value": limit},
+                    {"value": origin},
+                    {"value": PAGE_TEXT_PART_CHARS},
+                ],
+                "objectGroup": group,
+                "returnByValue": False,
+            },
+        )
     if "exceptionDetails" in evaluated:
         # a document torn down under the walk (a navigation, a frame replaced) throws; the
         # capture is taken again, and only a script that fails every time is an error
@@ -144,11 +231,12 @@ async def _walk(
         raise _Committed(f"capture script failed: {playwright_errors.first_line(str(text))}")
     frames: dict[int, list[RawNode]] = {}
     try:
-        props = await devtools.send(
-            "Runtime.getProperties",
-            {"objectId": evaluated["result"]["objectId"], "ownProperties": True},
-            via=doc.session,
-        )
+        with clock.stage("script"):
+            props = await devtools.send(
+                "Runtime.getProperties",
+                {"objectId": evaluated["result"]["objectId"], "ownProperties": True},
+                via=doc.session,
+            )
         data: dict[str, Any] = {}
         objects: dict[int, str] = {}
         for prop in props["result"]:
@@ -156,16 +244,19 @@ async def _walk(
                 data = json.loads(prop["value"]["value"])
             elif prop["name"].isdigit():
                 objects[int(prop["name"])] = prop["value"]["objectId"]
-        ax = await asyncio.gather(
-            *(
-                devtools.send(
-                    "Accessibility.getPartialAXTree",
-                    {"objectId": objects[i], "fetchRelatives": False},
-                    via=doc.session,
+        if measured is not None:
+            measured(data)
+        with clock.stage("naming"):
+            ax = await asyncio.gather(
+                *(
+                    devtools.send(
+                        "Accessibility.getPartialAXTree",
+                        {"objectId": objects[i], "fetchRelatives": False},
+                        via=doc.session,
+                    )
+                    for i in range(len(data["meta"]))
                 )
-                for i in range(len(data["meta"]))
             )
-        )
         omitted = int(data.get("dropped", 0))
         parts = [str(t) for t in data.get("tx", ["", "", ""])]
         room = limit - len(data["meta"])
@@ -173,13 +264,15 @@ async def _walk(
             child = await devtools.child(doc, objects[index])
             if child is None or room <= 0:
                 continue
-            _, inner, left_out, text = await _walk(devtools, child, scope, place, room, depth + 1)
+            with clock.stage("frames"):
+                walked = await _walk(devtools, child, scope, place, room, depth + 1, _Clock({}))
+            _, inner, left_out, text = walked
             frames[index] = inner
             room -= len(inner)
             omitted += left_out
             parts = [f"{mine}\n{theirs}".strip() for mine, theirs in zip(parts, text, strict=True)]
     finally:
-        await devtools.send("Runtime.releaseObjectGroup", {"objectGroup": group}, via=doc.session)
+        _released(devtools, doc, group)
     nodes: list[RawNode] = []
     position: dict[int, int] = {}  # index in this document -> index in ``nodes``
     for index, (meta, tree) in enumerate(zip(data["meta"], ax, strict=True)):

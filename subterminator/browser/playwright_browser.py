@@ -111,6 +111,9 @@ class PlaywrightBrowser:
         self._closed = False
         self._watched: set[Page] = set()
         self.max_nodes = MAX_CAPTURE_NODES
+        # Where the last capture spent its time, ms by stage (page_capture.STAGES): the bench
+        # prints it, and a slow snapshot in a log can be read by it.
+        self.last_stages: dict[str, float] = {}
         self.block_non_local = False
         self._guard: RequestGuard | None = None
         context.on("page", self._adopt_page)
@@ -298,7 +301,13 @@ class PlaywrightBrowser:
     async def capture(
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None
     ) -> RawCapture:
-        return await page_capture.capture(self._devtools, scope, screenshot_pixels, self.max_nodes)
+        stages: dict[str, float] = {}
+        try:
+            return await page_capture.capture(
+                self._devtools, scope, screenshot_pixels, self.max_nodes, stages
+            )
+        finally:
+            self.last_stages = stages
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         return await inspection.inspect(self._devtools, handle, action)
