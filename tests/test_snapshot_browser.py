@@ -212,6 +212,38 @@ async def test_shadow_dom_controls_are_captured(browser: PlaywrightBrowser) -> N
     assert by_name(snapshot, "Inside shadow").role == "button"
 
 
+async def test_over_the_cap_the_controls_are_named_before_focusable_wrappers(
+    browser: PlaywrightBrowser,
+) -> None:
+    """Naming is the costly part: past the cap, what the ranking would keep goes first."""
+    wrappers = "".join(f"<div tabindex=0>Card {i}</div>" for i in range(300))
+    buttons = "".join(f"<button>Order {i}</button>" for i in range(60))
+    await browser.page.set_content(
+        f"<h1>Shop</h1><div style='margin-top:2000px'>{wrappers}{buttons}</div>"
+    )
+    browser.max_nodes = 61  # the heading, then 60 of 360 offscreen candidates
+    capture = await browser.capture(scope="page")
+    assert capture.omitted == 300
+    assert [n.name for n in capture.nodes] == ["Shop", *(f"Order {i}" for i in range(60))]
+
+
+async def test_live_region_text_is_read_only_as_far_as_it_is_needed(
+    browser: PlaywrightBrowser,
+) -> None:
+    story = "".join(f"<p>Paragraph {i} of a long story.</p>" for i in range(3000))
+    await browser.page.set_content(
+        "<main tabindex=-1><div role=status>Saved <b>3</b> items.<span hidden>x</span></div>"
+        f"{story}</main>"
+    )
+    capture = await browser.capture(scope="page")
+    status = next(n for n in capture.nodes if n.role == "status")
+    main = next(n for n in capture.nodes if n.tag == "main")
+    assert status.text == "Saved 3 items."
+    assert main.text is not None
+    assert main.text.startswith("Saved 3 items. Paragraph 0 of a long story.")
+    assert len(main.text) == 1000
+
+
 async def test_whole_page_capture_is_capped_keeping_the_viewport(
     browser: PlaywrightBrowser, pages: StaticSite
 ) -> None:

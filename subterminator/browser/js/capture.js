@@ -17,6 +17,27 @@
   const NATIVE = /^(A|AREA|BUTTON|INPUT|SELECT|TEXTAREA|SUMMARY)$/;
   const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'NOSCRIPT', 'svg']);
   const BLOCK = /^(P|DIV|LI|UL|OL|DL|DT|DD|H[1-6]|TD|TH|TR|TABLE|SECTION|ARTICLE|HEADER|FOOTER|MAIN|NAV|ASIDE|FORM|FIELDSET|LEGEND|BLOCKQUOTE|PRE|FIGURE|FIGCAPTION|SUMMARY|DETAILS|DIALOG|BUTTON|LABEL|BODY|HTML|BR|HR|CAPTION)$/;
+  // rank_key's role priority (pruning.py), by the role the markup implies; Chrome's own
+  // role, read after, decides what is kept
+  const ROLE_RANK = {button: 0, link: 0, checkbox: 1, radio: 1, textbox: 1, searchbox: 1,
+    combobox: 2, listbox: 2, heading: 3, region: 4, dialog: 4};
+  const impliedRole = (el) => {
+    const given = (el.getAttribute('role') || '').trim().split(/\s+/)[0];
+    if (given) return given;
+    switch (el.tagName) {
+      case 'A': case 'AREA': return 'link';
+      case 'BUTTON': case 'SUMMARY': return 'button';
+      case 'TEXTAREA': return 'textbox';
+      case 'SELECT': return el.multiple || el.size > 1 ? 'listbox' : 'combobox';
+      case 'INPUT':
+        if (el.type === 'checkbox' || el.type === 'radio') return el.type;
+        return /^(button|submit|reset|image)$/.test(el.type) ? 'button' : 'textbox';
+      case 'H1': case 'H2': case 'H3': return 'heading';
+      case 'DIALOG': return 'dialog';
+      case 'SECTION': return 'region';
+    }
+    return '';
+  };
   const vw = window.innerWidth, vh = window.innerHeight;
   let focused = document.activeElement;
   while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) {
@@ -40,7 +61,7 @@
   let seen = null, seenFrame = null, seenOk = false, seenPart = 0, lastBlock = null;
   const addText = (node, frame) => {
     const el = node.parentElement;
-    if (!el) return;
+    if (!el || (sizes[0] >= textLimit && sizes[1] >= textLimit && sizes[2] >= textLimit)) return;
     if (el !== seen || frame !== seenFrame) {
       seen = el; seenFrame = frame;
       seenOk = !el.closest('select,textarea,datalist') &&
@@ -61,6 +82,26 @@
     else part.push(words);
     lastBlock = block;
     sizes[seenPart] += words.length + 1;
+  };
+  // The first `max` characters of the text shown inside `el` (innerText would lay out and
+  // serialise the whole subtree: seconds for a `<main tabindex=-1>` around a long story).
+  const shownText = (el, max) => {
+    const walker = document.createTreeWalker(el, NodeFilter.SHOW_TEXT);
+    let out = '', owner = null, shown = false, block = null, lastBlock = null;
+    for (let t = walker.nextNode(); t && out.length < max; t = walker.nextNode()) {
+      const parent = t.parentElement;
+      if (!parent || SKIP.has(parent.tagName)) continue;
+      if (parent !== owner) {
+        owner = parent;
+        shown = parent.checkVisibility({visibilityProperty: true, opacityProperty: true});
+        block = parent;
+        while (block !== el && block.parentElement && !BLOCK.test(block.tagName)) block = block.parentElement;
+      }
+      if (!shown) continue;
+      out += (block !== lastBlock ? ' ' : '') + t.nodeValue;  // "a<b>b</b>." stays "ab."
+      lastBlock = block;
+    }
+    return out.replace(/\s+/g, ' ').trim().slice(0, max);
   };
   const place = (el, frame) => {
     // where a frame's viewport sits in ours, and the part of it that shows
@@ -97,7 +138,7 @@
         const role = el.getAttribute('role') || '';
         const customControl = !role && el.hasAttribute('tabindex') && !NATIVE.test(el.tagName);
         if (customControl || LIVE.test(role) || el.tagName === 'DIALOG' || el.hasAttribute('aria-live')) {
-          m.x = (el.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 1000);
+          m.x = shownText(el, 1000);
         }
         meta.push(m);
       }
@@ -110,12 +151,20 @@
     }
     pushChildren(el, here, frame);
   }
-  // Over the limit, keep everything in the viewport and the earliest offscreen elements: the
-  // ranking above the seam prefers exactly those, and Chrome's naming is the costly part.
+  // Over the limit, keep what the ranking above the seam (spec 01 1.3.3) would keep first: in
+  // view before partly in view before offscreen, then by the role the markup implies, then in
+  // document order. Chrome's naming is the costly part, and a snapshot keeps at most 100.
   let dropped = 0;
   if (els.length > limit) {
-    let room = limit - meta.filter(m => m.v).length;
-    const keep = meta.map(m => m.v === 1 || room-- > 0);
+    const order = meta.map((m, i) => i);
+    const rank = meta.map((m, i) => {
+      const [x, y, w, h] = m.b;
+      const seen = !m.v ? 2 : (x >= 0 && y >= 0 && x + w <= TOP[4] && y + h <= TOP[5] ? 0 : 1);
+      return seen * 10 + (ROLE_RANK[impliedRole(els[i])] ?? 5);
+    });
+    order.sort((a, b) => rank[a] - rank[b] || a - b);
+    const keep = new Array(meta.length).fill(false);
+    for (let i = 0; i < limit; i++) keep[order[i]] = true;
     const index = []; let next = 0;
     for (let i = 0; i < meta.length; i++) index.push(keep[i] ? next++ : -1);
     const keptEls = [], keptMeta = [];
