@@ -171,6 +171,31 @@ async def test_cross_origin_frames_are_captured_and_acted_in(
     assert await browser.page.frames[-1].locator("#out").text_content() == "Clicked Ann"
 
 
+async def test_many_cross_origin_frames_are_walked_at_once_and_spliced_in_order(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    """Frames are walked concurrently; their nodes still come in document order, and the cap
+    still holds across them (the excess is counted as omitted)."""
+    inner = elsewhere(pages, pages, "other site", "safety/framed-inner.html")
+    frames = "".join(f"<h2>Box {i}</h2><iframe src='{inner}?{i}'></iframe>" for i in range(6))
+    await browser.page.set_content(f"<h1>Boxes</h1>{frames}")
+    for frame in browser.page.frames[1:]:
+        await frame.wait_for_load_state("load")
+    whole = await browser.capture(scope="page")
+    per_frame = (len(whole.nodes) - 13) // 6  # the h1, six h2 and six frame elements
+    names = [n.name for n in whole.nodes if n.role == "heading"]
+    assert names == ["Boxes", *(f"Box {i}" for i in range(6))]
+    sends = [i for i, n in enumerate(whole.nodes) if n.name == "Send"]
+    assert len(sends) == 6
+    boxes = [i for i, n in enumerate(whole.nodes) if n.name.startswith("Box ")]
+    assert all(boxes[k] < sends[k] < boxes[k + 1] for k in range(5))  # each in its own place
+    browser.max_nodes = 13 + 2 * per_frame + 1  # room for two frames and a bit of a third
+    capped = await browser.capture(scope="page")
+    assert len(capped.nodes) == browser.max_nodes
+    assert capped.omitted == len(whole.nodes) - browser.max_nodes
+    assert all(0 <= n.parent < i for i, n in enumerate(capped.nodes) if n.parent is not None)
+
+
 @pytest.mark.parametrize("where", ["other site", "other port"])
 async def test_a_click_into_a_cross_origin_frame_is_judged_on_what_it_lands_on(
     browser: PlaywrightBrowser, pages: StaticSite, other_port: StaticSite, where: str

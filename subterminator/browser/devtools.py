@@ -75,6 +75,7 @@ class DevTools:
         # runs it in another process); frames known to have no session of their own
         self._frame_sessions: dict[str, CDPSession] = {}
         self._frame_ids: dict[Frame, str | None] = {}  # None: no session of its own
+        self._finding = asyncio.Lock()  # frames are walked at once; one search for sessions
         # Round trips saved on every capture and action: the page's main frame id, and our
         # world's context id by (session, frame), both dropped when a frame commits a new
         # document (and a world that is gone anyway is asked again: ``call_in_world``).
@@ -192,6 +193,10 @@ class DevTools:
 
     async def _frame_session(self, frame_id: str) -> CDPSession | None:
         """A DevTools session of its own for a frame Chrome runs in another process."""
+        async with self._finding:
+            return await self._find_frame_session(frame_id)
+
+    async def _find_frame_session(self, frame_id: str) -> CDPSession | None:
         self._frame_ids = {f: i for f, i in self._frame_ids.items() if not f.is_detached()}
         for frame in self.page.frames[1:]:
             if frame in self._frame_ids:

@@ -188,7 +188,21 @@ def _released(devtools: DevTools, doc: Doc, group: str) -> None:
     task.add_done_callback(_RELEASING.discard)
 
 
-_RELEASING: set[asyncio.Future[None]] = set()  # held until done: a bare task may be collected
+_RELEASING: set[asyncio.Future[None]] = set()
+# a document's data, its nodes, how many it left out, its text by part
+_Walked = tuple[
+    dict[str, Any], list[RawNode], int, list[str]
+]  # held until done: a bare task may be collected
+
+
+async def _together(*work: Awaitable[Any]) -> list[Any]:
+    """All of ``work`` run at once and awaited to the end, then the first failure raised: no
+    call is left running unobserved behind a failed capture."""
+    done = await asyncio.gather(*work, return_exceptions=True)
+    for result in done:
+        if isinstance(result, BaseException):
+            raise result
+    return done
 
 
 async def _walk(
@@ -200,7 +214,7 @@ async def _walk(
     depth: int,
     clock: _Clock,
     measured: Callable[[dict[str, Any]], None] | None = None,
-) -> tuple[dict[str, Any], list[RawNode], int, list[str]]:
+) -> _Walked:
     """Capture one document, then each cross-origin frame in it, spliced in DFS order.
 
     Returns the document's data, its nodes, how many it left out, and its text by part
@@ -247,8 +261,17 @@ async def _walk(
                 objects[int(prop["name"])] = prop["value"]["objectId"]
         if measured is not None:
             measured(data)
-        with clock.stage("naming"):
-            ax = await asyncio.gather(
+        room = limit - len(data["meta"])
+        listed = data.get("xf", []) if depth < MAX_FRAME_DEPTH and room > 0 else []
+
+        async def frame(index: int, place: list[float]) -> _Walked | None:
+            child = await devtools.child(doc, objects[index])
+            if child is None:
+                return None
+            return await _walk(devtools, child, scope, place, room, depth + 1, _Clock({}))
+
+        async def named() -> list[Any]:
+            return await _together(
                 *(
                     devtools.send(
                         "Accessibility.getPartialAXTree",
@@ -258,16 +281,23 @@ async def _walk(
                     for i in range(len(data["meta"]))
                 )
             )
+
+        # Chrome names this document's candidates while every frame in it is walked (cross-site
+        # frames run in processes of their own), each frame within the room left before any;
+        # they are spliced in document order after, the excess cut off
+        ax, walked = await _together(
+            clock.timed("naming", named()),
+            clock.timed("frames", _together(*(frame(i, place) for i, *place in listed))),
+        )
         omitted = int(data.get("dropped", 0))
         parts = [str(t) for t in data.get("tx", ["", "", ""])]
-        room = limit - len(data["meta"])
-        for index, *place in data.get("xf", []) if depth < MAX_FRAME_DEPTH else []:
-            child = await devtools.child(doc, objects[index])
-            if child is None or room <= 0:
+        for (index, *_), result in zip(listed, walked, strict=True):
+            if result is None:
                 continue
-            with clock.stage("frames"):
-                walked = await _walk(devtools, child, scope, place, room, depth + 1, _Clock({}))
-            _, inner, left_out, text = walked
+            _, inner, left_out, text = result
+            if len(inner) > room:  # a DFS prefix keeps every kept node's parent
+                left_out += len(inner) - room
+                inner = inner[: max(0, room)]
             frames[index] = inner
             room -= len(inner)
             omitted += left_out
