@@ -51,6 +51,11 @@ BUDGET = PruneLimits().element_token_budget
 # -- the pages ---------------------------------------------------------------------------------
 
 
+def parse_sizes(text: str) -> list[int]:
+    """``10,100,1_000`` -> [10, 100, 1000]; empty (or ``0``) means no grids."""
+    return [n for n in (int(s.replace("_", "")) for s in text.split(",") if s.strip()) if n > 0]
+
+
 @dataclass(frozen=True)
 class Target:
     """One page to measure: its row label, its address, and the set it belongs to."""
@@ -72,17 +77,20 @@ def served(
     *,
     stress: bool = True,
     held_aside: bool = True,
+    fixtures: Sequence[tuple[str, str]] = (),
 ) -> Iterator[list[Target]]:
     """Write the stress pages (into ``stress_dir``, else a temporary folder), serve them and the
-    fixture pages on 127.0.0.1, and yield the targets: grids, stress set, held-aside set."""
+    fixture pages on 127.0.0.1, and yield the targets: grids (then ``fixtures``: label, path
+    under ``pages``), stress set, held-aside set."""
     with contextlib.ExitStack() as stack:
         targets: list[Target] = []
-        if sizes:
+        if sizes or fixtures:
             grids = stack.enter_context(StaticSite(pages))
             targets += [
                 Target(f"grid n={n:,}", grids.url(f"grid.html?n={n}"), GRIDS, f"{n:,} controls")
                 for n in sizes
             ]
+            targets += [Target(label, grids.url(path), GRIDS) for label, path in fixtures]
         if stress or held_aside:
             if stress_dir is None:
                 stress_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="st-")))
@@ -209,6 +217,11 @@ async def measure_pages(
     results: list[PageStages] = []
     options = LaunchOptions(block_non_local=True, executable=executable)
     async with await PlaywrightBrowser.launch(options) as browser:
+        if targets:  # a browser just started is busy for a while: not on the first page's bill
+            with contextlib.suppress(Exception):
+                await browser.navigate(targets[0].url)
+                for scope in ("viewport", "page", "viewport"):
+                    await browser.capture(scope=scope)
         for target in targets:
             page = PageStages(target)
             results.append(page)
