@@ -88,9 +88,11 @@ async def _stages(
 ) -> None:
     """Stage by stage, in-process: grids, fixtures, the stress pages, then the held-aside ones;
     the whole page is timed half as often (it is the slow one)."""
+    load = stage_bench.Load()
     with stage_bench.served(pages, sizes, pages_dir, fixtures=fixtures) as targets:
         results = await stage_bench.measure_pages(targets, runs, whole_runs=max(1, runs // 2))
     console.print(stage_bench.stage_report(results, runs))
+    console.print(load.done().line())
 
 
 async def _mcp(

@@ -863,6 +863,7 @@ async def run(
     time: two cores), and build the tables. The stress pages are written into ``stress_dir``
     (else a temporary folder) and served beside the grids; ``only`` keeps those pages."""
     pw, ours = SideResult(PW), SideResult(OURS)
+    load = stage_bench.Load()
     executable = await chromium()
     with (
         stage_bench.served(pages, sizes, stress_dir, stress=stress, held_aside=held_aside) as every,
@@ -881,7 +882,7 @@ async def run(
             await measure_bare(executable, targets, runs, ours)
     main = [t.label for t in targets if t.group != HELD]
     held = [t.label for t in targets if t.group == HELD]
-    return tables(pw, ours, main, runs, held)
+    return Group(tables(pw, ours, main, runs, held), Text(load.done().line()))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -18,6 +18,7 @@ whose role is one of ``INTERACTIVE_ROLES``, not hidden, and at least partly in t
 from __future__ import annotations
 
 import contextlib
+import os
 import statistics
 import tempfile
 import time
@@ -233,6 +234,27 @@ async def measure_pages(
             except Exception as exc:  # one page's failure is its row, the rest go on
                 page.error = _one_line(exc)
     return results
+
+
+class Load:
+    """The machine's load around a measurement: timings on a busy machine read high."""
+
+    def __init__(self) -> None:
+        self.start = self.end = self._now()
+
+    @staticmethod
+    def _now() -> float:
+        return os.getloadavg()[0] if hasattr(os, "getloadavg") else float("nan")
+
+    def done(self) -> Load:
+        self.end = self._now()
+        return self
+
+    def line(self) -> str:
+        return (
+            f"machine load (1-minute average) {self.start:.1f} at the start, {self.end:.1f} at "
+            f"the end, on {os.cpu_count()} cores"
+        )
 
 
 # -- the table ---------------------------------------------------------------------------------
