@@ -82,7 +82,7 @@ def lint(session: nox.Session) -> None:
 
 
 NODE_MAJOR = 18  # Playwright MCP's engines.node
-ONLY_OTHERS = ("--tokens-only", "--replay-only", "--startup-only")
+ONLY_OTHERS = ("--tokens-only", "--stages-only", "--replay-only", "--startup-only")
 
 
 def ensure_node(session: nox.Session) -> None:
@@ -92,8 +92,8 @@ def ensure_node(session: nox.Session) -> None:
     if not node or not npm:
         session.error(
             f"The MCP comparison needs Node.js {NODE_MAJOR}+ and npm, to run Playwright MCP "
-            "(`apt-get install -y nodejs npm`); or pass --tokens-only, --replay-only or "
-            "--startup-only"
+            "(`apt-get install -y nodejs npm`); or pass --tokens-only, --stages-only, "
+            "--replay-only or --startup-only"
         )
     version = subprocess.run([node, "--version"], capture_output=True, text=True, check=False)
     major = version.stdout.strip().lstrip("v").split(".")[0]
@@ -104,8 +104,9 @@ def ensure_node(session: nox.Session) -> None:
 
 @nox.session
 def bench(session: nox.Session) -> None:
-    """Tokens by script, snapshot latency and token figures, and ours beside Playwright MCP
-    through one MCP client; prints medians, asserts nothing."""
+    """Tokens by script, snapshot stage timings and density on grids and realistic stress
+    pages, and ours beside Playwright MCP through one MCP client with the issue's ratios;
+    prints medians, asserts nothing (``-- --stages-only`` for the stage table alone)."""
     session.install("-e", ".[test]")  # the token yardstick needs `tokenizers`
     ensure_chromium(session)
     if not any(flag in session.posargs for flag in ONLY_OTHERS):

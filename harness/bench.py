@@ -1,17 +1,21 @@
 """Snapshot benchmark: ``python -m harness.bench`` (``nox -s bench``); prints medians only.
 
 First the token estimator by script against the tokenizer yardstick (``harness.token_calibration``:
-text and pruned snapshot JSON in 18 languages, no browser). Then, for pages of 10 to 10,000
-interactive elements and the richest fixture page, get_snapshot latency with and without the
-screenshot, for the viewport and the whole page, and the token estimate of the elements JSON;
-then what the SafetyGate adds before each action (reading the live effect with
-``Browser.inspect``, and judging it); replays of every recorded flow (``harness.replay.bench``)
-and what the pytest plugin adds to a bare project's start (``harness.startup_bench``); last,
-``subterminator mcp`` beside Playwright MCP through one MCP client (``harness.mcp_bench``:
-snapshot latency and reply tokens, and one scripted cancellation; it installs the pinned
-Playwright MCP from npm into ``.nox/playwright-mcp`` on first use, so it needs node and npm).
-``--tokens-only`` stops after the first table; ``--replay-only``, ``--startup-only`` and
-``--mcp-only`` print only theirs.
+text and pruned snapshot JSON in 18 languages, no browser). Then where a snapshot's time goes
+(``harness.stage_bench``): for pages of 10 to 10,000 interactive elements, the richest fixture
+pages, and the realistic stress pages of ``harness.stress_pages`` (written at bench time into
+``--pages-dir`` or a temporary folder; the held-aside set in a table of its own), the median of
+each capture stage, pruning and serialisation, for the viewport with and without the
+screenshot and the whole page, with the elements kept, their tokens, and the in-view controls
+kept against those present; then what the SafetyGate adds before each action (reading the
+live effect with ``Browser.inspect``, and judging it); replays of every recorded flow
+(``harness.replay.bench``) and what the pytest plugin adds to a bare project's start
+(``harness.startup_bench``); last, ``subterminator mcp`` beside Playwright MCP through one MCP
+client on the same pages (``harness.mcp_bench``: snapshot latency and reply tokens, with ours
+also without its screenshot, the issue's ratio summaries, and one scripted cancellation; it
+installs the pinned Playwright MCP from npm into ``.nox/playwright-mcp`` on first use, so it
+needs node and npm). ``--tokens-only`` stops after the first table; ``--stages-only``,
+``--replay-only``, ``--startup-only`` and ``--mcp-only`` print only theirs.
 """
 
 from __future__ import annotations
@@ -20,12 +24,13 @@ import argparse
 import asyncio
 import statistics
 import time
+from collections.abc import Sequence
 from pathlib import Path
 
 from rich.console import Console
 from rich.table import Table
 
-from harness import startup_bench, token_calibration
+from harness import stage_bench, startup_bench, token_calibration
 from harness.replay import bench as replay_bench
 from harness.scripted_ai import call
 from harness.sites import StaticSite
@@ -33,22 +38,9 @@ from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBr
 from subterminator.safety import SafetyGate
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
-from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
 
 SIZES = (10, 100, 1_000, 10_000)
-
-
-async def _median_ms(
-    factory: SnapshotFactory, viewport_only: bool, runs: int
-) -> tuple[float, int, int]:
-    timings: list[float] = []
-    elements = tokens = 0
-    for _ in range(runs):
-        started = time.perf_counter()
-        snapshot, _ = await factory.create(viewport_only)
-        timings.append((time.perf_counter() - started) * 1000)
-        elements, tokens = len(snapshot.elements), estimate_tokens(snapshot.elements_json())
-    return statistics.median(timings), elements, tokens
+FIXTURES = (("catalog.html (~3,300 controls)", "catalog.html"), ("rules.html", "rules.html"))
 
 
 async def run(
@@ -58,10 +50,14 @@ async def run(
     replay_only: bool = False,
     startup_only: bool = False,
     mcp_only: bool = False,
+    *,
+    stages_only: bool = False,
+    sizes: Sequence[int] = SIZES,
+    pages_dir: Path | None = None,
 ) -> None:
-    console = Console(width=150)
+    console = Console(width=WIDTH)
     if mcp_only:
-        await _mcp(pages, runs, console)
+        await _mcp(pages, runs, console, sizes, pages_dir)
         return
     if startup_only:
         console.print(startup_bench.table(runs))
@@ -69,59 +65,45 @@ async def run(
     if replay_only:
         console.print(await replay_bench.table())
         return
+    if stages_only:
+        await _stages(pages, runs, console, sizes, pages_dir)
+        return
     console.print(token_calibration.table(token_calibration.measure()))
     if tokens_only:
         return
-    table = Table(title=f"get_snapshot, median of {runs} runs (tokens: {ESTIMATOR_NAME})")
-    for column in (
-        "page",
-        "viewport ms",
-        "no-shot ms",
-        "elements",
-        "tokens",
-        "full-page ms",
-        "full elements",
-        "full tokens",
-    ):
-        table.add_column(column, justify="right" if column != "page" else "left")
-    targets = [(f"grid n={n}", f"grid.html?n={n}") for n in SIZES]
-    targets.append(("catalog.html (~3,300 controls)", "catalog.html"))
-    targets.append(("rules.html (every rule)", "rules.html"))
-    with StaticSite(pages) as site:
-        async with await PlaywrightBrowser.launch(LaunchOptions(block_non_local=True)) as browser:
-            for label, path in targets:
-                await browser.navigate(site.url(path))
-                with_shot = SnapshotFactory(browser, ElementRegistry())
-                no_shot = SnapshotFactory(browser, ElementRegistry(), screenshot_tokens=None)
-                await with_shot.create()  # warm-up
-                shot_ms, count, tokens = await _median_ms(with_shot, True, runs)
-                bare_ms, _, _ = await _median_ms(no_shot, True, runs)
-                full_ms, full_count, full_tokens = await _median_ms(
-                    no_shot, False, max(1, runs // 2)
-                )
-                table.add_row(
-                    label,
-                    f"{shot_ms:.0f}",
-                    f"{bare_ms:.0f}",
-                    str(count),
-                    str(tokens),
-                    f"{full_ms:.0f}",
-                    str(full_count),
-                    str(full_tokens),
-                )
-    console.print(table)
+    await _stages(pages, runs, console, sizes, pages_dir, FIXTURES)
     await _gate(pages, runs, console)
     console.print(await replay_bench.table())
     console.print(startup_bench.table(runs))
-    await _mcp(pages, runs, console)
+    await _mcp(pages, runs, console, sizes, pages_dir)
 
 
-async def _mcp(pages: Path, runs: int, console: Console) -> None:
+async def _stages(
+    pages: Path,
+    runs: int,
+    console: Console,
+    sizes: Sequence[int],
+    pages_dir: Path | None,
+    fixtures: Sequence[tuple[str, str]] = (),
+) -> None:
+    """Stage by stage, in-process: grids, fixtures, the stress pages, then the held-aside ones;
+    the whole page is timed half as often (it is the slow one)."""
+    load = stage_bench.Load()
+    with stage_bench.served(pages, sizes, pages_dir, fixtures=fixtures) as targets:
+        results = await stage_bench.measure_pages(targets, runs, whole_runs=max(1, runs // 2))
+    console.print(stage_bench.stage_report(results, runs))
+    console.print(load.done().line())
+
+
+async def _mcp(
+    pages: Path, runs: int, console: Console, sizes: Sequence[int], pages_dir: Path | None
+) -> None:
     """The MCP comparison (imported here: only this table needs the MCP client)."""
     from harness import mcp_bench
 
     try:
-        console.print(await mcp_bench.run(runs, pages=pages), width=170)
+        report = await mcp_bench.run(runs, sizes, pages=pages, stress_dir=pages_dir)
+        console.print(report, width=mcp_bench.WIDTH)
     except mcp_bench.BenchError as exc:
         console.print(f"[yellow]MCP comparison not run: {exc}[/yellow]")
 
@@ -164,11 +146,25 @@ async def _gate(pages: Path, runs: int, console: Console) -> None:
     console.print(table)
 
 
+WIDTH = 210
+
+
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--pages", type=Path, default=Path("fixtures/pages"))
     parser.add_argument("--runs", type=int, default=7)
+    parser.add_argument(
+        "--sizes", default=",".join(map(str, SIZES)), help="grid page sizes (0: no grids)"
+    )
+    parser.add_argument(
+        "--pages-dir",
+        type=Path,
+        help="write the stress pages here, e.g. .nox/stress-pages (default: a temporary folder)",
+    )
     parser.add_argument("--tokens-only", action="store_true", help="only the token table")
+    parser.add_argument(
+        "--stages-only", action="store_true", help="only the in-process stage table"
+    )
     parser.add_argument("--replay-only", action="store_true", help="only the replay table")
     parser.add_argument(
         "--startup-only", action="store_true", help="only the plugin's start-up cost"
@@ -185,6 +181,9 @@ def main() -> None:
             args.replay_only,
             args.startup_only,
             args.mcp_only,
+            stages_only=args.stages_only,
+            sizes=stage_bench.parse_sizes(args.sizes),
+            pages_dir=args.pages_dir,
         )
     )
 

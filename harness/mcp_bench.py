@@ -4,8 +4,17 @@ Why: an agent host sees a browser server only through MCP, so the figures that m
 client's: how long a snapshot takes to come back and how many tokens the reply puts in front
 of the model, and what a whole cancellation costs in tool calls and tokens. Both servers get
 the same Chromium (``SUBTERMINATOR_CHROMIUM`` or what the product would find), the product's
-viewport, the same pages (``fixtures/pages/grid.html?n=N``) and the same scripted flow on a
-fresh in-process Netflix simulator each, whose account state says whether it really cancelled.
+viewport, the same pages (``fixtures/pages/grid.html?n=N`` and the realistic stress pages of
+``harness.stress_pages``, written at bench time, the held-aside set in a table of its own) and
+the same scripted flow on a fresh in-process Netflix simulator each, whose account state says
+whether it really cancelled.
+
+Our ``get_snapshot`` carries a screenshot (the spec wants one); Playwright MCP's
+``browser_snapshot`` has none. So ours is also measured without it, in-process
+(``harness.stage_bench``: capture, prune, serialise; no MCP transport), and every summary line
+gives both figures: the median per-page ratio, the ratio on pages under 100 elements (counted
+as the controls in Playwright MCP's snapshot), our slowest viewport and whole-page snapshots,
+and the pages where our whole page is slower than Playwright MCP's.
 
 Playwright MCP is measured as shipped (defaults, pinned ``PLAYWRIGHT_MCP_VERSION``, installed
 from npm into ``--cache`` on first use). Its actions write their snapshot to a file and reply
@@ -14,7 +23,8 @@ ours replies with a snapshot to every action. Every ratio is ours / Playwright M
 better for ours (faster, fewer tokens, fewer calls). If our server is missing or fails, its
 columns say so in one line and Playwright MCP's figures still print.
 
-``python -m harness.mcp_bench [--runs N] [--sizes 10,100,1000,10000] [--cache DIR]``
+``python -m harness.mcp_bench [--runs N] [--sizes 10,100,1000,10000] [--cache DIR]
+[--pages-dir DIR] [--no-stress] [--no-held] [--only story,news]``
 """
 
 from __future__ import annotations
@@ -46,7 +56,9 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from harness.sites import StaticSite
+from harness import stage_bench
+from harness.stage_bench import HELD, Target
+from harness.stress_pages import CONTROL_ROLES
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import CHROMIUM_ARGS, LaunchOptions
 from subterminator.errors import BrowserNotFoundError
@@ -462,6 +474,7 @@ class SnapshotFigures:
     tokens: int
     chars: int
     refs: int
+    controls: int = 0  # refs whose role is a control's (link, button, textbox, ...)
 
 
 @dataclass(frozen=True)
@@ -479,8 +492,11 @@ class RunFigures:
 @dataclass
 class SideResult:
     label: str
-    snapshots: dict[int, SnapshotFigures] = field(default_factory=dict)
-    whole: dict[int, SnapshotFigures] = field(default_factory=dict)
+    snapshots: dict[str, SnapshotFigures] = field(default_factory=dict)  # page label -> figures
+    whole: dict[str, SnapshotFigures] = field(default_factory=dict)
+    # ours only, in-process without the screenshot (capture, prune, serialise; no MCP), ms
+    bare: dict[str, float] = field(default_factory=dict)
+    bare_whole: dict[str, float] = field(default_factory=dict)
     run: RunFigures | None = None
     errors: dict[str, str] = field(default_factory=dict)  # what failed -> why, one line
 
@@ -502,19 +518,50 @@ async def _timed_snapshots(
         reply = await meter.call(side.snapshot_tool, arguments)
         timings.append((time.perf_counter() - started) * 1000)
     assert reply is not None
-    refs = len(side.controls(reply) or [])
-    return SnapshotFigures(statistics.median(timings), reply.tokens, len(reply.text), refs)
+    controls = side.controls(reply) or []
+    median = statistics.median(timings)
+    return SnapshotFigures(median, reply.tokens, len(reply.text), len(controls), count(controls))
+
+
+def count(controls: Sequence[Control]) -> int:
+    """The controls among a snapshot's refs: links, buttons, fields, switches..."""
+    return sum(1 for c in controls if c.role in CONTROL_ROLES)
+
+
+async def _measure_page(
+    meter: Meter, side: Side, target: Target, runs: int, result: SideResult
+) -> None:
+    await meter.call(side.open_tool, {"url": target.url})
+    result.snapshots[target.label] = await _timed_snapshots(meter, side, {}, runs)
+    if side.whole_page_args is not None:
+        whole = await _timed_snapshots(meter, side, side.whole_page_args, runs)
+        result.whole[target.label] = whole
 
 
 async def measure_snapshots(
-    side: Side, site: StaticSite, sizes: Sequence[int], runs: int, result: SideResult
+    side: Side, targets: Sequence[Target], runs: int, result: SideResult
 ) -> None:
-    async with connected(side) as meter:
-        for n in sizes:
-            await meter.call(side.open_tool, {"url": site.url(f"grid.html?n={n}")})
-            result.snapshots[n] = await _timed_snapshots(meter, side, {}, runs)
-            if side.whole_page_args is not None:
-                result.whole[n] = await _timed_snapshots(meter, side, side.whole_page_args, runs)
+    """Every page through one client; a page that fails keeps its error and the rest go on, on
+    a fresh server if that one died (but not when a fresh one fails before its first page)."""
+    remaining = list(targets)
+    while remaining:
+        measured = 0
+        try:
+            async with connected(side) as meter:
+                while remaining:
+                    target = remaining[0]
+                    try:
+                        await _measure_page(meter, side, target, runs, result)
+                        measured += 1
+                    except BenchError as exc:
+                        result.errors[f"snapshot {target.label}"] = str(exc)
+                    remaining.pop(0)
+        except BenchError as exc:
+            if measured == 0:  # it cannot even start: every page left fails for this reason
+                result.errors.update({f"snapshot {t.label}": str(exc) for t in remaining})
+                return
+            if remaining:  # it died on this page
+                result.errors[f"snapshot {remaining.pop(0).label}"] = str(exc)
 
 
 async def _step(
@@ -568,22 +615,39 @@ async def cancel_once(side: Side, steps: Sequence[Step] = CANCEL_STEPS) -> RunFi
         sim.stop()
 
 
-async def measure(
-    side: Side, pages: Path, sizes: Sequence[int], runs: int, result: SideResult
-) -> None:
+async def measure(side: Side, targets: Sequence[Target], runs: int, result: SideResult) -> None:
     """Both measurements for one server; a failure is kept as one line, the other goes on."""
-    try:
-        with StaticSite(pages) as site:
-            await measure_snapshots(side, site, sizes, runs, result)
-    except BenchError as exc:
-        result.errors["snapshots"] = str(exc)
+    await measure_snapshots(side, targets, runs, result)
     try:
         result.run = await cancel_once(side)
     except BenchError as exc:
         result.errors["cancellation"] = str(exc)
 
 
-# -- the table --------------------------------------------------------------------------------
+# -- in-process, without the screenshot -----------------------------------------------------
+
+
+async def measure_bare(
+    executable: str, targets: Sequence[Target], runs: int, result: SideResult
+) -> None:
+    """Ours without the screenshot, which Playwright MCP's snapshot never carries: in-process
+    (``harness.stage_bench``: capture, prune, serialise), the viewport and the whole page."""
+    modes = [m for m in stage_bench.MODES if not m.screenshot]
+    try:
+        pages = await stage_bench.measure_pages(targets, runs, modes, executable=executable)
+    except Exception as exc:  # the browser would not start: one line, the MCP figures stand
+        result.errors["in-process"] = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
+        return
+    for page in pages:
+        if page.error:
+            result.errors[f"in-process {page.target.label}"] = page.error
+        if (viewport := page.modes.get("viewport")) and "end to end" in viewport.ms:
+            result.bare[page.target.label] = viewport.ms["end to end"]
+        if (whole := page.modes.get("whole page")) and "end to end" in whole.ms:
+            result.bare_whole[page.target.label] = whole.ms["end to end"]
+
+
+# -- the tables -------------------------------------------------------------------------------
 
 
 def _num(value: float | None, digits: int = 0) -> str:
@@ -594,32 +658,144 @@ def _val(figures: SnapshotFigures | RunFigures | None, name: str) -> float | Non
     return None if figures is None else float(getattr(figures, name))
 
 
-def snapshot_table(pw: SideResult, ours: SideResult, sizes: Sequence[int], runs: int) -> Table:
+SMALL_PAGE = 100  # issue 23: pages under ~100 elements, where the fixed cost shows
+RATIO_GOAL = 0.8  # median per-page ratio, ours viewport / PW
+SMALL_RATIO_GOAL = 1.5
+
+
+def elements_of(label: str, pw: SideResult) -> int | None:
+    """A page's element count for the small-page rule: the controls in Playwright MCP's
+    whole-page snapshot (its refs whose role is a control's: links, buttons, fields...), the
+    same for both sides and counting frames and shadow roots; None if it was not measured."""
+    figures = pw.snapshots.get(label)
+    return None if figures is None else figures.controls
+
+
+@dataclass(frozen=True)
+class RatioSummary:
+    """Per-page ratios ours / PW over the pages both sides measured."""
+
+    pages: list[str]
+    median: float | None
+    small: list[str]  # pages under SMALL_PAGE elements
+    small_median: float | None
+    small_max: tuple[str, float] | None
+
+
+def ratio_summary(
+    ours: dict[str, float],
+    theirs: dict[str, float],
+    elements: dict[str, int | None],
+    small_under: int = SMALL_PAGE,
+) -> RatioSummary:
+    """The median of the per-page ratios, and the same over the small pages with their worst."""
+    both = [label for label in ours if theirs.get(label)]
+    ratios = {label: ours[label] / theirs[label] for label in both}
+    small = [label for label in both if (n := elements.get(label)) is not None and n < small_under]
+    worst = max(((label, ratios[label]) for label in small), key=lambda x: x[1], default=None)
+    return RatioSummary(
+        pages=both,
+        median=statistics.median(ratios.values()) if ratios else None,
+        small=small,
+        small_median=statistics.median(ratios[label] for label in small) if small else None,
+        small_max=worst,
+    )
+
+
+def slowest(figures: dict[str, float]) -> tuple[str, float] | None:
+    return max(figures.items(), key=lambda x: x[1], default=None)
+
+
+def slower_than(ours: dict[str, float], theirs: dict[str, float]) -> list[tuple[str, float]]:
+    """The pages where ours took longer than theirs, with the ratio."""
+    return [(k, v / theirs[k]) for k, v in ours.items() if theirs.get(k) and v > theirs[k]]
+
+
+def _x(value: float | None) -> str:
+    return "-" if value is None else f"{value:.2f}x"
+
+
+def summary_lines(pw: SideResult, ours: SideResult, labels: Sequence[str]) -> list[str]:
+    """The issue's goals over these pages, each figure with and without our screenshot."""
+    chosen = set(labels)
+
+    def ms(figures: dict[str, SnapshotFigures]) -> dict[str, float]:
+        return {k: v.ms for k, v in figures.items() if k in chosen}
+
+    def only(figures: dict[str, float]) -> dict[str, float]:
+        return {k: v for k, v in figures.items() if k in chosen}
+
+    theirs = ms(pw.snapshots)
+    elements = {label: elements_of(label, pw) for label in labels}
+    shot = ratio_summary(ms(ours.snapshots), theirs, elements)
+    bare = ratio_summary(only(ours.bare), theirs, elements)
+    small = ", ".join(bare.small or shot.small) or "none measured"
+
+    def worst(pair: tuple[str, float] | None, unit: str = "x") -> str:
+        if pair is None:
+            return "-"
+        return f"{pair[1]:.2f}x ({pair[0]})" if unit == "x" else f"{pair[1]:,.0f} ms ({pair[0]})"
+
+    def slower(pairs: list[tuple[str, float]]) -> str:
+        return ", ".join(f"{k} {r:.2f}x" for k, r in pairs) or "never"
+
+    return [
+        f"median per-page ratio, ours viewport / PW (goal <= {RATIO_GOAL}x): "
+        f"{_x(shot.median)} with our screenshot (MCP round trip, {len(shot.pages)} pages); "
+        f"{_x(bare.median)} without it (in-process, {len(bare.pages)} pages)",
+        f"pages under {SMALL_PAGE} elements (controls in PW's snapshot): {small}; "
+        f"ratio (goal <= {SMALL_RATIO_GOAL}x): median {_x(shot.small_median)}, max "
+        f"{worst(shot.small_max)} with screenshot; median {_x(bare.small_median)}, max "
+        f"{worst(bare.small_max)} without",
+        f"max ours viewport (goal <= 300 ms without screenshot): "
+        f"{worst(slowest(only(ours.bare)), 'ms')} without screenshot (in-process); "
+        f"{worst(slowest(ms(ours.snapshots)), 'ms')} with it (MCP)",
+        f"max ours whole page (goal <= 1,000 ms, never slower than PW): "
+        f"{worst(slowest(only(ours.bare_whole)), 'ms')} without screenshot (in-process); "
+        f"{worst(slowest(ms(ours.whole)), 'ms')} with it (MCP)",
+        f"ours whole page slower than PW on: {slower(slower_than(only(ours.bare_whole), theirs))}"
+        f" (without screenshot); {slower(slower_than(ms(ours.whole), theirs))} (with it)",
+    ]
+
+
+def snapshot_table(
+    pw: SideResult, ours: SideResult, labels: Sequence[str], runs: int, title: str = ""
+) -> Table:
     table = Table(
-        title=(
-            f"MCP snapshot round trip: {PW} {PLAYWRIGHT_MCP_VERSION} (PW, whole page) vs {OURS} "
-            f"(ours, viewport by default), median of {runs}; ratio = ours / PW, below 1 is "
-            f"better for ours; tokens of the reply text: {ESTIMATOR_NAME}"
+        title=title
+        or (
+            f"MCP snapshot round trip: {PW} {PLAYWRIGHT_MCP_VERSION} (PW, whole page, no "
+            f"screenshot) vs {OURS} (ours, viewport by default, with its screenshot), median of "
+            f"{runs}; ours no-shot = in-process without the screenshot (capture, prune, "
+            f"serialise; no MCP); ratio = ours / PW, below 1 is better for ours; tokens of the "
+            f"reply: {ESTIMATOR_NAME}; elements = controls in PW's snapshot"
         )
     )
-    headers = ["page", "PW ms", "ours ms", "ratio", "PW tokens", "ours tokens", "ratio"]
-    headers += ["PW chars", "ours chars", "refs PW/ours", "ours whole ms", "whole tokens", "ratio"]
+    headers = ["page", "elements", "PW ms", "ours ms", "ratio", "ours no-shot ms", "ratio"]
+    headers += ["PW tokens", "ours tokens", "ratio", "chars PW/ours", "refs PW/ours"]
+    headers += ["ours whole ms", "ratio", "whole no-shot ms", "ratio", "whole tokens", "ratio"]
     for header in headers:
         table.add_column(header, justify="left" if header == "page" else "right")
-    for n in sizes:
-        a, b, w = pw.snapshots.get(n), ours.snapshots.get(n), ours.whole.get(n)
+    for label in labels:
+        a, b, w = pw.snapshots.get(label), ours.snapshots.get(label), ours.whole.get(label)
+        bare, bare_whole = ours.bare.get(label), ours.bare_whole.get(label)
         table.add_row(
-            f"grid n={n:,}",
+            label,
+            _num(_val(a, "controls")),
             _num(_val(a, "ms")),
             _num(_val(b, "ms")),
             ratio(_val(b, "ms"), _val(a, "ms")),
+            _num(bare),
+            ratio(bare, _val(a, "ms")),
             _num(_val(a, "tokens")),
             _num(_val(b, "tokens")),
             ratio(_val(b, "tokens"), _val(a, "tokens")),
-            _num(_val(a, "chars")),
-            _num(_val(b, "chars")),
+            f"{_num(_val(a, 'chars'))}/{_num(_val(b, 'chars'))}",
             f"{_num(_val(a, 'refs'))}/{_num(_val(b, 'refs'))}",
             _num(_val(w, "ms")),
+            ratio(_val(w, "ms"), _val(a, "ms")),
+            _num(bare_whole),
+            ratio(bare_whole, _val(a, "ms")),
             _num(_val(w, "tokens")),
             ratio(_val(w, "tokens"), _val(a, "tokens")),
         )
@@ -650,10 +826,24 @@ def cancellation_table(pw: SideResult, ours: SideResult) -> Table:
     return table
 
 
-def tables(pw: SideResult, ours: SideResult, sizes: Sequence[int], runs: int) -> Group:
-    """Both tables, then one line for each part that could not be measured."""
-    notes = [Text(line, style="yellow") for side in (pw, ours) for line in side.notes()]
-    return Group(snapshot_table(pw, ours, sizes, runs), cancellation_table(pw, ours), *notes)
+def tables(
+    pw: SideResult,
+    ours: SideResult,
+    labels: Sequence[str],
+    runs: int,
+    held: Sequence[str] = (),
+) -> Group:
+    """The snapshot table and its summary, the held-aside pages' own, the cancellation, then one
+    line for each part that could not be measured."""
+    parts: list[Table | Text] = [snapshot_table(pw, ours, labels, runs)]
+    parts += [Text(line) for line in summary_lines(pw, ours, labels)]
+    if held:
+        title = f"Held aside (not tuned on): the same round trip, median of {runs}"
+        parts.append(snapshot_table(pw, ours, held, runs, title))
+        parts += [Text(f"held aside: {line}") for line in summary_lines(pw, ours, held)]
+    parts.append(cancellation_table(pw, ours))
+    parts += [Text(line, style="yellow") for side in (pw, ours) for line in side.notes()]
+    return Group(*parts)
 
 
 async def run(
@@ -662,20 +852,37 @@ async def run(
     cache: Path = DEFAULT_CACHE,
     pages: Path = PAGES,
     mode: str = PROTOCOL_MODE,
+    *,
+    stress_dir: Path | None = None,
+    stress: bool = True,
+    held_aside: bool = True,
+    only: Sequence[str] = (),
+    bare: bool = True,
 ) -> Group:
-    """Measure Playwright MCP, then ours (one at a time: two cores), and build the tables."""
+    """Measure Playwright MCP, then ours, then ours in-process without the screenshot (one at a
+    time: two cores), and build the tables. The stress pages are written into ``stress_dir``
+    (else a temporary folder) and served beside the grids; ``only`` keeps those pages."""
     pw, ours = SideResult(PW), SideResult(OURS)
+    load = stage_bench.Load()
     executable = await chromium()
-    with tempfile.TemporaryDirectory(prefix="mcp-bench-") as scratch:
+    with (
+        stage_bench.served(pages, sizes, stress_dir, stress=stress, held_aside=held_aside) as every,
+        tempfile.TemporaryDirectory(prefix="mcp-bench-") as scratch,
+    ):
+        targets = [t for t in every if not only or t.label in only]
         try:
             cli = ensure_playwright_mcp(cache)
         except BenchError as exc:
             pw.errors["install"] = str(exc)
         else:
             side = replace(playwright_side(cli, executable, Path(scratch)), mode=mode)
-            await measure(side, pages, sizes, runs, pw)
-        await measure(replace(ours_side(executable, ROOT), mode=mode), pages, sizes, runs, ours)
-    return tables(pw, ours, sizes, runs)
+            await measure(side, targets, runs, pw)
+        await measure(replace(ours_side(executable, ROOT), mode=mode), targets, runs, ours)
+        if bare:
+            await measure_bare(executable, targets, runs, ours)
+    main = [t.label for t in targets if t.group != HELD]
+    held = [t.label for t in targets if t.group == HELD]
+    return Group(tables(pw, ours, main, runs, held), Text(load.done().line()))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
@@ -685,15 +892,37 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--cache", type=Path, default=DEFAULT_CACHE, help="Playwright MCP here")
     parser.add_argument("--pages", type=Path, default=PAGES)
     parser.add_argument(
+        "--pages-dir", type=Path, help="write the stress pages here (default: a temporary folder)"
+    )
+    parser.add_argument("--no-stress", action="store_true", help="grids only")
+    parser.add_argument("--no-held", action="store_true", help="leave the held-aside pages out")
+    parser.add_argument("--only", default="", help="these pages only (labels, comma-separated)")
+    parser.add_argument(
         "--mode", default=PROTOCOL_MODE, help="mcp.Client mode: legacy (handshake) or auto"
     )
     args = parser.parse_args(argv)
-    sizes = [int(s.replace("_", "")) for s in args.sizes.split(",") if s.strip()]
+    sizes = stage_bench.parse_sizes(args.sizes)
+    only = [label.strip() for label in args.only.split(",") if label.strip()]
     try:
-        group = asyncio.run(run(args.runs, sizes, args.cache, args.pages, args.mode))
+        group = asyncio.run(
+            run(
+                args.runs,
+                sizes,
+                args.cache,
+                args.pages,
+                args.mode,
+                stress_dir=args.pages_dir,
+                stress=not args.no_stress,
+                held_aside=not args.no_held,
+                only=only,
+            )
+        )
     except BenchError as exc:
         raise SystemExit(f"mcp_bench: {exc}") from None
-    Console(width=170).print(group)
+    Console(width=WIDTH).print(group)
+
+
+WIDTH = 210
 
 
 if __name__ == "__main__":

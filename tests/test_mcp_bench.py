@@ -1,5 +1,8 @@
 """``harness.mcp_bench``'s pure parts: finding a control's ref by its visible name in each
-server's reply, reading the page URL, counting a reply, and the ratios. No npm, no browser.
+server's reply, reading the page URL, counting a reply, the ratios and the issue's summaries
+over pages (median per-page ratio, the small pages, the slowest, where ours is slower), and
+measuring page after page when one fails or the server dies (a fake server). No npm, no
+browser.
 
 The Playwright MCP samples in ``fixtures/mcp_bench/`` are real replies of @playwright/mcp 0.0.83
 (``browser_snapshot`` on the simulator's cancel page with the Cancel option open, on a page of
@@ -13,6 +16,8 @@ from __future__ import annotations
 import base64
 import json
 import struct
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any
 
@@ -37,6 +42,7 @@ from harness.mcp_bench import (
     ref_for,
     reply_of,
 )
+from harness.stage_bench import Target
 from subterminator.snapshot.tokens import estimate_tokens
 
 SAMPLES = Path(__file__).resolve().parent.parent / "fixtures" / "mcp_bench"
@@ -149,15 +155,203 @@ def test_ratio_is_ours_over_theirs(ours: float | None, theirs: float | None, sho
 
 def test_the_tables_print_one_side_when_the_other_failed() -> None:
     pw = SideResult(mcp_bench.PW)
-    pw.snapshots[10] = SnapshotFigures(ms=12.0, tokens=372, chars=1115, refs=25)
+    pw.snapshots["grid n=10"] = SnapshotFigures(ms=12.0, tokens=372, chars=1115, refs=25)
     pw.run = RunFigures(13, 2604, 7776, 0.3, 4.5, "cancelled", 0)
     ours = SideResult(mcp_bench.OURS)
     why = "the server closed the connection (its stderr: No module named subterminator.__main__)"
-    ours.errors.update(snapshots=why, cancellation=why)
-    console = Console(width=170, record=True)
-    console.print(mcp_bench.tables(pw, ours, [10], runs=5))
+    ours.errors.update({"snapshot grid n=10": why, "cancellation": why})
+    console = Console(width=mcp_bench.WIDTH, record=True)
+    console.print(mcp_bench.tables(pw, ours, ["grid n=10"], runs=5))
     out = console.export_text()
     assert "372" in out
     assert "cancelled" in out
     assert f"{mcp_bench.OURS}: not measured: {why}" in out
     assert out.count("not measured") == 1
+
+
+# -- the issue's summaries: ratios over pages, given the figures ------------------------------
+
+
+def test_the_median_ratio_is_over_pages_both_sides_measured() -> None:
+    ours = {"a": 50.0, "b": 300.0, "c": 90.0, "d": 10.0}
+    theirs = {"a": 100.0, "b": 200.0, "c": 100.0, "e": 5.0, "d": 0.0}  # d: no figure to divide
+    summary = mcp_bench.ratio_summary(ours, theirs, {"a": 12, "b": 5_000, "c": 99})
+    assert summary.pages == ["a", "b", "c"]
+    assert summary.median == pytest.approx(0.9)  # of 0.5, 1.5, 0.9
+    assert summary.small == ["a", "c"]  # under 100 elements; b is big, d unmeasured
+    assert summary.small_median == pytest.approx(0.7)
+    assert summary.small_max == ("c", pytest.approx(0.9))
+
+
+def test_a_page_of_exactly_the_threshold_or_unknown_size_is_not_small() -> None:
+    summary = mcp_bench.ratio_summary(
+        {"a": 2.0, "b": 3.0}, {"a": 1.0, "b": 1.0}, {"a": 100, "b": None}
+    )
+    assert summary.small == []
+    assert summary.small_median is None
+    assert summary.small_max is None
+    assert summary.median == pytest.approx(2.5)
+    empty = mcp_bench.ratio_summary({}, {"a": 1.0}, {})
+    assert (empty.pages, empty.median) == ([], None)
+
+
+def test_slower_than_lists_the_pages_where_ours_took_longer() -> None:
+    pairs = mcp_bench.slower_than({"a": 120.0, "b": 80.0, "c": 5.0}, {"a": 100.0, "b": 100.0})
+    assert pairs == [("a", pytest.approx(1.2))]
+    assert mcp_bench.slowest({"a": 1.0, "b": 3.0}) == ("b", 3.0)
+    assert mcp_bench.slowest({}) is None
+
+
+def test_elements_are_the_controls_in_playwright_mcps_snapshot() -> None:
+    controls = playwright_controls(sample("playwright_mcp_0.0.83_cancelplan.txt")) or []
+    # 3 expanders, Finish Cancellation, the Netflix and Go Back links; not the regions, headings
+    assert mcp_bench.count(controls) == 6
+    assert len(controls) > 6
+    pw = SideResult(mcp_bench.PW)
+    pw.snapshots["login"] = SnapshotFigures(40.0, 400, 1200, 21, controls=10)
+    assert mcp_bench.elements_of("login", pw) == 10
+    assert mcp_bench.elements_of("news", pw) is None
+
+
+def sides() -> tuple[SideResult, SideResult]:
+    pw, ours = SideResult(mcp_bench.PW), SideResult(mcp_bench.OURS)
+    figures = {  # label: PW ms, PW controls, ours ms (MCP), ours whole ms (MCP)
+        "login": (40.0, 10, 50.0, 52.0),
+        "story": (900.0, 215, 160.0, 300.0),
+        "huge": (2_000.0, 9_973, 350.0, 2_500.0),
+    }
+    for label, (pw_ms, controls, ms, whole) in figures.items():
+        pw.snapshots[label] = SnapshotFigures(pw_ms, 1_000, 3_000, controls + 5, controls)
+        ours.snapshots[label] = SnapshotFigures(ms, 2_000, 6_000, 40, 30)
+        ours.whole[label] = SnapshotFigures(whole, 2_000, 6_000, 40, 30)
+    ours.bare.update(login=10.0, story=100.0, huge=220.0)
+    ours.bare_whole.update(login=9.0, story=170.0, huge=850.0)
+    return pw, ours
+
+
+def test_summary_lines_give_each_goal_with_and_without_our_screenshot() -> None:
+    pw, ours = sides()
+    lines = mcp_bench.summary_lines(pw, ours, ["login", "story", "huge"])
+    median, small, viewport, whole, slower = lines
+    # per-page ratios: MCP 1.25, 0.18, 0.175 -> 0.18; in-process 0.25, 0.11, 0.11 -> 0.11
+    assert "0.18x with our screenshot (MCP round trip, 3 pages)" in median
+    assert "0.11x without it (in-process, 3 pages)" in median
+    assert small.startswith("pages under 100 elements (controls in PW's snapshot): login;")
+    assert "max 1.25x (login) with screenshot" in small
+    assert "max 0.25x (login) without" in small
+    assert "220 ms (huge) without screenshot (in-process); 350 ms (huge) with it" in viewport
+    assert "850 ms (huge) without screenshot (in-process); 2,500 ms (huge) with it" in whole
+    assert slower.endswith("never (without screenshot); login 1.30x, huge 1.25x (with it)")
+
+
+def test_summary_lines_only_count_the_pages_asked_for() -> None:
+    pw, ours = sides()
+    lines = mcp_bench.summary_lines(pw, ours, ["story"])
+    assert "0.18x with our screenshot (MCP round trip, 1 pages)" in lines[0]
+    assert "none measured" in lines[1]
+    assert "never (without screenshot); never (with it)" in lines[4]
+
+
+def test_held_aside_pages_get_their_own_table_and_summary() -> None:
+    pw, ours = sides()
+    console = Console(width=mcp_bench.WIDTH, record=True)
+    console.print(mcp_bench.tables(pw, ours, ["login", "story"], runs=3, held=["huge"]))
+    out = console.export_text()
+    main, held = out.split("Held aside (not tuned on)")
+    assert "story" in main
+    assert "huge" not in main.split("median per-page")[0]  # not a row of the main table
+    assert "huge" in held
+    assert "held aside: median per-page ratio" in held
+    assert "held aside: ours whole page slower than PW on: never (without screenshot); huge" in (
+        " ".join(held.split())
+    )
+
+
+# -- measuring page after page: one that fails is its own line --------------------------------
+
+
+class FakeMeter:
+    """Answers like a server: fails where told, dies where told."""
+
+    def __init__(self, fail: set[str], die: set[str], log: list[str]) -> None:
+        self.fail, self.die, self.log = fail, die, log
+        self.url = ""
+
+    async def call(self, tool: str, arguments: dict[str, Any]) -> mcp_bench.Reply:
+        if tool == "browser_open":
+            self.url = arguments["url"]
+            self.log.append(self.url)
+        if self.url in self.die:
+            raise ConnectionError("gone")  # not a BenchError: the connection is lost
+        if self.url in self.fail:
+            raise mcp_bench.BenchError(f"{tool} failed on {self.url}")
+        return mcp_bench.Reply("ok", 0, {"snapshot": {"elements": []}}, False)
+
+
+def fake_side() -> mcp_bench.Side:
+    return mcp_bench.Side(
+        label="fake",
+        params=None,  # type: ignore[arg-type]
+        open_tool="browser_open",
+        snapshot_tool="get_snapshot",
+        click=lambda c: {},
+        controls=lambda reply: ours_controls(reply.structured),
+        url=lambda reply: None,
+        finish=("complete_task", {}),
+    )
+
+
+def fake_connected(
+    monkeypatch: pytest.MonkeyPatch, fail: set[str], die: set[str], start_fails: bool = False
+) -> list[str]:
+    log: list[str] = []
+
+    @asynccontextmanager
+    async def connected(side: mcp_bench.Side) -> AsyncIterator[FakeMeter]:
+        log.append("connect")
+        if start_fails:
+            raise mcp_bench.BenchError("no such server")
+        try:
+            yield FakeMeter(fail, die, log)
+        except ConnectionError as exc:
+            raise mcp_bench.BenchError(f"the server closed the connection ({exc})") from None
+
+    monkeypatch.setattr(mcp_bench, "connected", connected)
+    return log
+
+
+TARGETS = [Target(name, name, "stress") for name in ("a", "b", "c", "d")]
+
+
+async def test_a_page_that_fails_is_noted_and_the_rest_measured(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    log = fake_connected(monkeypatch, fail={"b"}, die=set())
+    result = SideResult("fake")
+    await mcp_bench.measure_snapshots(fake_side(), TARGETS, 1, result)
+    assert sorted(result.snapshots) == ["a", "c", "d"]
+    assert result.errors == {"snapshot b": "browser_open failed on b"}
+    assert log == ["connect", "a", "b", "c", "d"]
+
+
+async def test_a_server_that_dies_on_a_page_is_started_again_for_the_rest(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    log = fake_connected(monkeypatch, fail=set(), die={"b"})
+    result = SideResult("fake")
+    await mcp_bench.measure_snapshots(fake_side(), TARGETS, 1, result)
+    assert sorted(result.snapshots) == ["a", "c", "d"]
+    assert result.errors == {"snapshot b": "the server closed the connection (gone)"}
+    assert log == ["connect", "a", "b", "connect", "c", "d"]
+
+
+async def test_a_server_that_cannot_start_is_not_started_for_every_page(
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    log = fake_connected(monkeypatch, fail=set(), die=set(), start_fails=True)
+    result = SideResult("fake")
+    await mcp_bench.measure_snapshots(fake_side(), TARGETS, 1, result)
+    assert result.snapshots == {}
+    assert result.errors == {f"snapshot {t}": "no such server" for t in "abcd"}
+    assert log == ["connect"]
+    assert result.notes() == ["fake: not measured: no such server"]

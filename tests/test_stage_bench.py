@@ -1,0 +1,119 @@
+"""``harness.stage_bench``'s pure parts: which controls of a raw capture count as in view, which
+of the kept elements, and the summary of the issue's in-process goals over pages."""
+
+from __future__ import annotations
+
+from rich.console import Console
+
+from harness import stage_bench
+from harness.stage_bench import PageStages, StageFigures, Target
+from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
+from subterminator.models.snapshot import BoundingBox
+from subterminator.snapshot.element import FULLY_VISIBLE, OFFSCREEN, PARTLY_VISIBLE, ElementInfo
+
+
+def node(role: str, x: float, y: float, hidden: bool = False, boxed: bool = True) -> RawNode:
+    box = RawBox(x=x, y=y, width=100, height=20) if boxed else None
+    return RawNode(role=role, name=role, box=box, hidden=hidden)
+
+
+def test_in_view_controls_are_interactive_shown_and_at_least_partly_on_screen() -> None:
+    capture = RawCapture(
+        url="http://127.0.0.1/",
+        title="t",
+        viewport=RawViewport(width=1280, height=720),
+        nodes=[
+            node("link", 10, 10),  # in view
+            node("button", 1250, 700),  # partly in view
+            node("textbox", 10, 900),  # below the fold
+            node("checkbox", 10, 10, hidden=True),  # hidden from assistive technology
+            node("heading", 10, 40),  # not a control
+            node("link", 0, 0, boxed=False),  # no box: not rendered
+            node("switch", -50, 10),  # partly, off the left edge
+        ],
+    )
+    assert stage_bench.in_view_controls(capture) == 3
+
+
+def element(role: str, seen: int) -> ElementInfo:
+    return ElementInfo(
+        role=role,
+        name=role,
+        state=["visible"],
+        bbox=BoundingBox(x=0, y=0, width=1, height=1),
+        visibility=seen,
+    )
+
+
+def test_kept_in_view_counts_controls_not_landmarks_nor_offscreen() -> None:
+    kept = [
+        element("link", FULLY_VISIBLE),
+        element("button", PARTLY_VISIBLE),
+        element("region", FULLY_VISIBLE),
+        element("link", OFFSCREEN),
+    ]
+    assert stage_bench.kept_in_view(kept) == 2
+
+
+def page(label: str, viewport_ms: float, whole_ms: float, kept: int, present: int) -> PageStages:
+    def figures(ms: float, tokens: int = 1_900) -> StageFigures:
+        return StageFigures(
+            ms={"end to end": ms, "total": ms - 5},
+            kept=kept,
+            tokens=tokens,
+            in_view=present,
+            in_view_kept=kept,
+        )
+
+    return PageStages(
+        Target(label, f"http://127.0.0.1/{label}", stage_bench.STRESS),
+        {
+            "viewport+shot": figures(viewport_ms + 60),
+            "viewport": figures(viewport_ms),
+            "whole page": figures(whole_ms, tokens=2_100 if label == "huge" else 1_900),
+        },
+    )
+
+
+def test_the_summary_names_the_slowest_and_every_page_over_a_goal() -> None:
+    results = [
+        page("login", 10, 12, kept=9, present=9),
+        page("news", 120, 400, kept=45, present=125),
+        page("huge", 350, 1_200, kept=41, present=116),
+        PageStages(Target("deep", "http://127.0.0.1/deep", stage_bench.STRESS), error="boom"),
+    ]
+    summary = stage_bench.summarise_stages(results)
+    assert summary.max_viewport == ("huge", 350)
+    assert summary.max_whole == ("huge", 1_200)
+    assert summary.over_viewport == ["huge"]
+    assert summary.over_whole == ["huge"]
+    assert summary.dropped == [("news", 45, 125), ("huge", 41, 116)]
+    assert summary.over_budget == [("huge", 2_100)]
+    lines = stage_bench.summary_lines(summary, ["deep"])
+    assert lines[0].endswith("max 350 ms (huge); over 300 ms: huge")
+    assert lines[1].endswith("max 1,200 ms (huge); over 1000 ms: huge")
+    assert lines[2].endswith("news 45/125, huge 41/116")
+    assert lines[3] == "elements JSON over the 2,000-token budget: huge 2,100"
+    assert lines[4] == "not measured: deep"
+
+
+def test_the_report_keeps_held_aside_pages_apart_and_shows_failures() -> None:
+    held = page("gov-form", 20, 140, kept=13, present=13)
+    held = PageStages(Target("gov-form", held.target.url, stage_bench.HELD), held.modes)
+    failed = PageStages(Target("deep", "http://127.0.0.1/deep", stage_bench.STRESS), error="boom")
+    console = Console(width=220, record=True)
+    console.print(stage_bench.stage_report([page("login", 10, 12, 9, 9), failed, held], runs=3))
+    out = console.export_text()
+    main, aside = out.split("Held aside (not tuned on)")
+    assert "login" in main
+    assert "boom" in main
+    assert "gov-form" not in main
+    assert "gov-form" in aside
+    assert "held aside: in-view controls dropped (viewport snapshot, kept/present): none" in aside
+    assert "not measured: deep" in main
+
+
+def test_sizes_parse_with_separators_and_zero_means_none() -> None:
+    assert stage_bench.parse_sizes("10,100,1_000") == [10, 100, 1000]
+    assert stage_bench.parse_sizes("0") == []
+    assert stage_bench.parse_sizes("") == []
