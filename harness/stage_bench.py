@@ -17,12 +17,14 @@ whose role is one of ``INTERACTIVE_ROLES``, not hidden, and at least partly in t
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -103,6 +105,67 @@ def served(
                     Target(p.name, site.url(p.url_path(stress_dir)), group, p.what) for p in chosen
                 ]
         yield targets
+
+
+# -- taking turns ------------------------------------------------------------------------------
+
+Turn = Callable[[], AbstractAsyncContextManager[None]]
+
+
+def anytime() -> AbstractAsyncContextManager[None]:
+    """The turn of a measurer alone: now."""
+    return contextlib.nullcontext()
+
+
+class Turns:
+    """Round robin between concurrent measurers (Playwright MCP, ours, ours in-process): one
+    works at a time, each in turn, page by page, so the figures a ratio divides are taken
+    moments apart, under the same load; on a shared two-core machine the load drifts over the
+    minutes one side alone would take. A measurer that is done leaves; the rest go on."""
+
+    def __init__(self, parties: int) -> None:
+        self._order = list(range(parties))
+        self._at = 0
+        self._changed = asyncio.Condition()
+
+    def of(self, who: int) -> Turn:
+        return lambda: self.turn(who)
+
+    @contextlib.asynccontextmanager
+    async def turn(self, who: int) -> AsyncIterator[None]:
+        async with self._changed:
+            await self._changed.wait_for(lambda: self._order[self._at] == who)
+        try:
+            yield
+        finally:
+            async with self._changed:
+                self._at = (self._at + 1) % len(self._order)
+                self._changed.notify_all()
+
+    async def leave(self, who: int) -> None:
+        async with self._changed:
+            if who not in self._order:
+                return
+            index, current = self._order.index(who), self._order[self._at]
+            self._order.remove(who)
+            if not self._order:
+                return
+            if current == who:  # its turn passes to the next in line
+                self._at = index % len(self._order)
+            elif index < self._at:
+                self._at -= 1
+            self._changed.notify_all()
+
+    async def run(self, *work: Callable[[Turn], Awaitable[None]]) -> None:
+        """Run each measurer, called with its turn; each leaves when done, failed or not."""
+
+        async def party(who: int, job: Callable[[Turn], Awaitable[None]]) -> None:
+            try:
+                await job(self.of(who))
+            finally:
+                await self.leave(who)
+
+        await asyncio.gather(*(party(who, job) for who, job in enumerate(work)))
 
 
 # -- one page, one mode ------------------------------------------------------------------------
@@ -213,26 +276,33 @@ async def measure_pages(
     modes: Sequence[Mode] = MODES,
     whole_runs: int | None = None,
     executable: str | None = None,
+    turn: Turn = anytime,
 ) -> list[PageStages]:
-    """Each target in each mode, one browser for all; a page that fails keeps its error."""
+    """Each target in each mode, one browser for all; a page that fails keeps its error.
+    The browser starts, each page is measured, and the browser stops, each in ``turn``."""
     results: list[PageStages] = []
     options = LaunchOptions(block_non_local=True, executable=executable)
-    async with await PlaywrightBrowser.launch(options) as browser:
-        if targets:  # a browser just started is busy for a while: not on the first page's bill
-            with contextlib.suppress(Exception):
-                await browser.navigate(targets[0].url)
-                for scope in ("viewport", "page", "viewport"):
-                    await browser.capture(scope=scope)
+    async with contextlib.AsyncExitStack() as stack:
+        async with turn():
+            browser = await stack.enter_async_context(await PlaywrightBrowser.launch(options))
+            if targets:  # a browser just started is busy a while: not on the first page's bill
+                with contextlib.suppress(Exception):
+                    await browser.navigate(targets[0].url)
+                    for scope in ("viewport", "page", "viewport"):
+                        await browser.capture(scope=scope)
         for target in targets:
             page = PageStages(target)
             results.append(page)
-            try:
-                await browser.navigate(target.url)
-                for mode in modes:
-                    count = runs if mode.viewport_only or whole_runs is None else whole_runs
-                    page.modes[mode.label] = await measure_mode(browser, mode, max(1, count))
-            except Exception as exc:  # one page's failure is its row, the rest go on
-                page.error = _one_line(exc)
+            async with turn():
+                try:
+                    await browser.navigate(target.url)
+                    for mode in modes:
+                        count = runs if mode.viewport_only or whole_runs is None else whole_runs
+                        page.modes[mode.label] = await measure_mode(browser, mode, max(1, count))
+                except Exception as exc:  # one page's failure is its row, the rest go on
+                    page.error = _one_line(exc)
+        async with turn():
+            await stack.aclose()
     return results
 
 
