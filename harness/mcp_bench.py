@@ -778,10 +778,12 @@ def summary_lines(pw: SideResult, ours: SideResult, labels: Sequence[str]) -> li
 def snapshot_table(
     pw: SideResult, ours: SideResult, labels: Sequence[str], runs: int, title: str = ""
 ) -> Table:
+    width, height = LaunchOptions().viewport
     table = Table(
         title=title
         or (
-            f"MCP snapshot round trip: {PW} {PLAYWRIGHT_MCP_VERSION} (PW, whole page, no "
+            f"MCP snapshot round trip at {width}x{height} (the product's viewport, both): {PW} "
+            f"{PLAYWRIGHT_MCP_VERSION} (PW, whole page, no "
             f"screenshot) vs {OURS} (ours, viewport by default, with its screenshot), median of "
             f"{runs}; ours no-shot = in-process without the screenshot (capture, prune, "
             f"serialise; no MCP); ratio = ours / PW, below 1 is better for ours; tokens of the "

@@ -165,3 +165,9 @@ async def test_a_lone_measurer_takes_its_turns_at_once() -> None:
     async with stage_bench.anytime():
         seen.append(3)
     assert seen == [0, 1, 2, 3]
+
+
+def test_a_viewport_is_width_by_height() -> None:
+    assert stage_bench.parse_viewport("1280x720") == (1280, 720)
+    assert stage_bench.parse_viewport("800X600") == (800, 600)
+    assert stage_bench.VIEWPORT == (1280, 800)  # the product's, which `subterminator mcp` uses
