@@ -502,11 +502,18 @@ class SideResult:
     run: RunFigures | None = None
     errors: dict[str, str] = field(default_factory=dict)  # what failed -> why, one line
 
+    def measured(self) -> bool:
+        return bool(self.snapshots or self.whole or self.bare or self.bare_whole or self.run)
+
     def notes(self) -> list[str]:
-        """One line per failure; one in all when every part failed for the same reason."""
-        if len(set(self.errors.values())) == 1 and len(self.errors) > 1:
-            return [f"{self.label}: not measured: {next(iter(self.errors.values()))}"]
-        return [f"{self.label}: {part}: {why}" for part, why in self.errors.items()]
+        """One line per reason, naming what failed for it; one in all when nothing was
+        measured and everything failed for the same reason."""
+        reasons: dict[str, list[str]] = {}
+        for part, why in self.errors.items():
+            reasons.setdefault(why, []).append(part)
+        if len(reasons) == 1 and len(self.errors) > 1 and not self.measured():
+            return [f"{self.label}: not measured: {next(iter(reasons))}"]
+        return [f"{self.label}: {', '.join(parts)}: {why}" for why, parts in reasons.items()]
 
 
 async def _timed_snapshots(

@@ -326,6 +326,26 @@ def fake_connected(
 TARGETS = [Target(name, name, "stress") for name in ("a", "b", "c", "d")]
 
 
+def test_failures_are_one_line_per_reason_naming_the_pages() -> None:
+    ours = SideResult(mcp_bench.OURS)
+    ours.snapshots["login"] = SnapshotFigures(50.0, 700, 2_100, 11, 9)
+    ours.errors.update(
+        {
+            "snapshot huge": "get_snapshot failed: timeout",
+            "snapshot chat": "get_snapshot failed: timeout",
+            "cancellation": "no button 'Submit' (#0) on the page",
+        }
+    )
+    assert ours.notes() == [
+        f"{mcp_bench.OURS}: snapshot huge, snapshot chat: get_snapshot failed: timeout",
+        f"{mcp_bench.OURS}: cancellation: no button 'Submit' (#0) on the page",
+    ]
+    del ours.errors["cancellation"]  # one reason, but pages were measured: they are named
+    assert ours.notes() == [
+        f"{mcp_bench.OURS}: snapshot huge, snapshot chat: get_snapshot failed: timeout"
+    ]
+
+
 async def test_a_page_that_fails_is_noted_and_the_rest_measured(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
