@@ -45,7 +45,6 @@ from subterminator.snapshot.pruning import INTERACTIVE_ROLES, PruneLimits, visib
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
 
-SIZES = (10, 100, 1_000, 10_000)
 VIEWPORT_MS_GOAL = 300.0  # issue 23: our viewport snapshot without screenshot, any page
 WHOLE_MS_GOAL = 1000.0  # and the whole page
 BUDGET = PruneLimits().element_token_budget
