@@ -779,7 +779,26 @@ def summary_lines(pw: SideResult, ours: SideResult, labels: Sequence[str]) -> li
         f"{worst(slowest(ms(ours.whole)), 'ms')} with it (MCP)",
         f"ours whole page slower than PW on: {slower(slower_than(only(ours.bare_whole), theirs))}"
         f" (without screenshot); {slower(slower_than(ms(ours.whole), theirs))} (with it)",
+        *missing_lines(pw, ours, labels),
     ]
+
+
+def missing_lines(pw: SideResult, ours: SideResult, labels: Sequence[str]) -> list[str]:
+    """The pages a figure above lacks (it failed: see the notes at the end), so that a maximum
+    or a median is not read as covering them."""
+    parts: dict[str, dict[str, SnapshotFigures] | dict[str, float]] = {
+        "PW": pw.snapshots,
+        "ours viewport (MCP)": ours.snapshots,
+        "ours whole page (MCP)": ours.whole,
+        "ours viewport (in-process)": ours.bare,
+        "ours whole page (in-process)": ours.bare_whole,
+    }
+    gaps = [
+        f"{name}: {', '.join(missing)}"
+        for name, figures in parts.items()
+        if (missing := [label for label in labels if label not in figures])
+    ]
+    return [f"no figure (failed) for {'; '.join(gaps)}"] if gaps else []
 
 
 def snapshot_table(

@@ -247,6 +247,18 @@ def test_summary_lines_give_each_goal_with_and_without_our_screenshot() -> None:
     assert slower.endswith("never (without screenshot); login 1.30x, huge 1.25x (with it)")
 
 
+def test_summary_lines_name_the_pages_a_figure_lacks() -> None:
+    pw, ours = sides()
+    del ours.whole["huge"]  # get_snapshot timed out
+    del ours.bare["login"]
+    lines = mcp_bench.summary_lines(pw, ours, ["login", "story", "huge"])
+    assert "2,500 ms" not in lines[3]  # the max is over the pages measured
+    assert lines[-1] == (
+        "no figure (failed) for ours whole page (MCP): huge; ours viewport (in-process): login"
+    )
+    assert len(mcp_bench.summary_lines(*sides(), ["login", "story", "huge"])) == 5
+
+
 def test_summary_lines_only_count_the_pages_asked_for() -> None:
     pw, ours = sides()
     lines = mcp_bench.summary_lines(pw, ours, ["story"])
