@@ -54,6 +54,7 @@ async def run(
     stages_only: bool = False,
     sizes: Sequence[int] = SIZES,
     pages_dir: Path | None = None,
+    viewport: tuple[int, int] = stage_bench.VIEWPORT,
 ) -> None:
     console = Console(width=WIDTH)
     if mcp_only:
@@ -66,12 +67,12 @@ async def run(
         console.print(await replay_bench.table())
         return
     if stages_only:
-        await _stages(pages, runs, console, sizes, pages_dir)
+        await _stages(pages, runs, console, sizes, pages_dir, viewport=viewport)
         return
     console.print(token_calibration.table(token_calibration.measure()))
     if tokens_only:
         return
-    await _stages(pages, runs, console, sizes, pages_dir, FIXTURES)
+    await _stages(pages, runs, console, sizes, pages_dir, FIXTURES, viewport)
     await _gate(pages, runs, console)
     console.print(await replay_bench.table())
     console.print(startup_bench.table(runs))
@@ -85,13 +86,16 @@ async def _stages(
     sizes: Sequence[int],
     pages_dir: Path | None,
     fixtures: Sequence[tuple[str, str]] = (),
+    viewport: tuple[int, int] = stage_bench.VIEWPORT,
 ) -> None:
     """Stage by stage, in-process: grids, fixtures, the stress pages, then the held-aside ones;
     the whole page is timed half as often (it is the slow one)."""
     load = stage_bench.Load()
     with stage_bench.served(pages, sizes, pages_dir, fixtures=fixtures) as targets:
-        results = await stage_bench.measure_pages(targets, runs, whole_runs=max(1, runs // 2))
-    console.print(stage_bench.stage_report(results, runs))
+        results = await stage_bench.measure_pages(
+            targets, runs, whole_runs=max(1, runs // 2), viewport=viewport
+        )
+    console.print(stage_bench.stage_report(results, runs, viewport))
     console.print(load.done().line())
 
 
@@ -161,6 +165,13 @@ def main() -> None:
         type=Path,
         help="write the stress pages here, e.g. .nox/stress-pages (default: a temporary folder)",
     )
+    parser.add_argument(
+        "--viewport",
+        type=stage_bench.parse_viewport,
+        default=stage_bench.VIEWPORT,
+        help="WxH for the stage table (default: the product's; issue 23 states 1280x720); the "
+        "MCP comparison runs at the product's, as `subterminator mcp` has no such option",
+    )
     parser.add_argument("--tokens-only", action="store_true", help="only the token table")
     parser.add_argument(
         "--stages-only", action="store_true", help="only the in-process stage table"
@@ -184,6 +195,7 @@ def main() -> None:
             stages_only=args.stages_only,
             sizes=stage_bench.parse_sizes(args.sizes),
             pages_dir=args.pages_dir,
+            viewport=args.viewport,
         )
     )
 

@@ -32,6 +32,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import base64
+import contextlib
 import json
 import os
 import re
@@ -42,9 +43,10 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import AsyncIterator, Callable, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass, field, replace
+from functools import partial
 from pathlib import Path
 from typing import IO, Any
 
@@ -57,7 +59,7 @@ from rich.table import Table
 from rich.text import Text
 
 from harness import stage_bench
-from harness.stage_bench import HELD, Target
+from harness.stage_bench import HELD, Target, Turn, Turns, anytime
 from harness.stress_pages import CONTROL_ROLES
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import CHROMIUM_ARGS, LaunchOptions
@@ -500,11 +502,18 @@ class SideResult:
     run: RunFigures | None = None
     errors: dict[str, str] = field(default_factory=dict)  # what failed -> why, one line
 
+    def measured(self) -> bool:
+        return bool(self.snapshots or self.whole or self.bare or self.bare_whole or self.run)
+
     def notes(self) -> list[str]:
-        """One line per failure; one in all when every part failed for the same reason."""
-        if len(set(self.errors.values())) == 1 and len(self.errors) > 1:
-            return [f"{self.label}: not measured: {next(iter(self.errors.values()))}"]
-        return [f"{self.label}: {part}: {why}" for part, why in self.errors.items()]
+        """One line per reason, naming what failed for it; one in all when nothing was
+        measured and everything failed for the same reason."""
+        reasons: dict[str, list[str]] = {}
+        for part, why in self.errors.items():
+            reasons.setdefault(why, []).append(part)
+        if len(reasons) == 1 and len(self.errors) > 1 and not self.measured():
+            return [f"{self.label}: not measured: {next(iter(reasons))}"]
+        return [f"{self.label}: {', '.join(parts)}: {why}" for why, parts in reasons.items()]
 
 
 async def _timed_snapshots(
@@ -539,23 +548,33 @@ async def _measure_page(
 
 
 async def measure_snapshots(
-    side: Side, targets: Sequence[Target], runs: int, result: SideResult
+    side: Side,
+    targets: Sequence[Target],
+    runs: int,
+    result: SideResult,
+    turn: Turn = anytime,
 ) -> None:
     """Every page through one client; a page that fails keeps its error and the rest go on, on
-    a fresh server if that one died (but not when a fresh one fails before its first page)."""
+    a fresh server if that one died (but not when a fresh one fails before its first page).
+    The server starts, each page is measured, and the server stops, each in ``turn``."""
     remaining = list(targets)
     while remaining:
         measured = 0
         try:
-            async with connected(side) as meter:
+            async with contextlib.AsyncExitStack() as stack:
+                async with turn():
+                    meter = await stack.enter_async_context(connected(side))
                 while remaining:
                     target = remaining[0]
-                    try:
-                        await _measure_page(meter, side, target, runs, result)
-                        measured += 1
-                    except BenchError as exc:
-                        result.errors[f"snapshot {target.label}"] = str(exc)
+                    async with turn():
+                        try:
+                            await _measure_page(meter, side, target, runs, result)
+                            measured += 1
+                        except BenchError as exc:
+                            result.errors[f"snapshot {target.label}"] = str(exc)
                     remaining.pop(0)
+                async with turn():
+                    await stack.aclose()
         except BenchError as exc:
             if measured == 0:  # it cannot even start: every page left fails for this reason
                 result.errors.update({f"snapshot {t.label}": str(exc) for t in remaining})
@@ -615,9 +634,8 @@ async def cancel_once(side: Side, steps: Sequence[Step] = CANCEL_STEPS) -> RunFi
         sim.stop()
 
 
-async def measure(side: Side, targets: Sequence[Target], runs: int, result: SideResult) -> None:
-    """Both measurements for one server; a failure is kept as one line, the other goes on."""
-    await measure_snapshots(side, targets, runs, result)
+async def measure_cancellation(side: Side, result: SideResult) -> None:
+    """The scripted cancellation; a failure is kept as one line."""
     try:
         result.run = await cancel_once(side)
     except BenchError as exc:
@@ -628,13 +646,19 @@ async def measure(side: Side, targets: Sequence[Target], runs: int, result: Side
 
 
 async def measure_bare(
-    executable: str, targets: Sequence[Target], runs: int, result: SideResult
+    executable: str,
+    targets: Sequence[Target],
+    runs: int,
+    result: SideResult,
+    turn: Turn = anytime,
 ) -> None:
     """Ours without the screenshot, which Playwright MCP's snapshot never carries: in-process
     (``harness.stage_bench``: capture, prune, serialise), the viewport and the whole page."""
     modes = [m for m in stage_bench.MODES if not m.screenshot]
     try:
-        pages = await stage_bench.measure_pages(targets, runs, modes, executable=executable)
+        pages = await stage_bench.measure_pages(
+            targets, runs, modes, executable=executable, turn=turn
+        )
     except Exception as exc:  # the browser would not start: one line, the MCP figures stand
         result.errors["in-process"] = " ".join(f"{type(exc).__name__}: {exc}".split())[:300]
         return
@@ -755,16 +779,37 @@ def summary_lines(pw: SideResult, ours: SideResult, labels: Sequence[str]) -> li
         f"{worst(slowest(ms(ours.whole)), 'ms')} with it (MCP)",
         f"ours whole page slower than PW on: {slower(slower_than(only(ours.bare_whole), theirs))}"
         f" (without screenshot); {slower(slower_than(ms(ours.whole), theirs))} (with it)",
+        *missing_lines(pw, ours, labels),
     ]
+
+
+def missing_lines(pw: SideResult, ours: SideResult, labels: Sequence[str]) -> list[str]:
+    """The pages a figure above lacks (it failed: see the notes at the end), so that a maximum
+    or a median is not read as covering them."""
+    parts: dict[str, dict[str, SnapshotFigures] | dict[str, float]] = {
+        "PW": pw.snapshots,
+        "ours viewport (MCP)": ours.snapshots,
+        "ours whole page (MCP)": ours.whole,
+        "ours viewport (in-process)": ours.bare,
+        "ours whole page (in-process)": ours.bare_whole,
+    }
+    gaps = [
+        f"{name}: {', '.join(missing)}"
+        for name, figures in parts.items()
+        if (missing := [label for label in labels if label not in figures])
+    ]
+    return [f"no figure (failed) for {'; '.join(gaps)}"] if gaps else []
 
 
 def snapshot_table(
     pw: SideResult, ours: SideResult, labels: Sequence[str], runs: int, title: str = ""
 ) -> Table:
+    width, height = LaunchOptions().viewport
     table = Table(
         title=title
         or (
-            f"MCP snapshot round trip: {PW} {PLAYWRIGHT_MCP_VERSION} (PW, whole page, no "
+            f"MCP snapshot round trip at {width}x{height} (the product's viewport, both): {PW} "
+            f"{PLAYWRIGHT_MCP_VERSION} (PW, whole page, no "
             f"screenshot) vs {OURS} (ours, viewport by default, with its screenshot), median of "
             f"{runs}; ours no-shot = in-process without the screenshot (capture, prune, "
             f"serialise; no MCP); ratio = ours / PW, below 1 is better for ours; tokens of the "
@@ -859,9 +904,11 @@ async def run(
     only: Sequence[str] = (),
     bare: bool = True,
 ) -> Group:
-    """Measure Playwright MCP, then ours, then ours in-process without the screenshot (one at a
-    time: two cores), and build the tables. The stress pages are written into ``stress_dir``
-    (else a temporary folder) and served beside the grids; ``only`` keeps those pages."""
+    """Measure Playwright MCP, ours, and ours in-process without the screenshot, taking turns
+    page by page (one at a time: two cores; the same load for the figures a ratio divides),
+    then each cancellation, and build the tables. The stress pages are written into
+    ``stress_dir`` (else a temporary folder) and served beside the grids; ``only`` keeps
+    those pages."""
     pw, ours = SideResult(PW), SideResult(OURS)
     load = stage_bench.Load()
     executable = await chromium()
@@ -870,16 +917,23 @@ async def run(
         tempfile.TemporaryDirectory(prefix="mcp-bench-") as scratch,
     ):
         targets = [t for t in every if not only or t.label in only]
+        measuring: list[Callable[[Turn], Awaitable[None]]] = []
+        servers: list[tuple[Side, SideResult]] = []
         try:
             cli = ensure_playwright_mcp(cache)
         except BenchError as exc:
             pw.errors["install"] = str(exc)
         else:
             side = replace(playwright_side(cli, executable, Path(scratch)), mode=mode)
-            await measure(side, targets, runs, pw)
-        await measure(replace(ours_side(executable, ROOT), mode=mode), targets, runs, ours)
+            servers.append((side, pw))
+        servers.append((replace(ours_side(executable, ROOT), mode=mode), ours))
+        for side, result in servers:
+            measuring.append(partial(measure_snapshots, side, targets, runs, result))
         if bare:
-            await measure_bare(executable, targets, runs, ours)
+            measuring.append(partial(measure_bare, executable, targets, runs, ours))
+        await Turns(len(measuring)).run(*measuring)  # each is called with its turn
+        for side, result in servers:
+            await measure_cancellation(side, result)
     main = [t.label for t in targets if t.group != HELD]
     held = [t.label for t in targets if t.group == HELD]
     return Group(tables(pw, ours, main, runs, held), Text(load.done().line()))

@@ -17,12 +17,14 @@ whose role is one of ``INTERACTIVE_ROLES``, not hidden, and at least partly in t
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import os
 import statistics
 import tempfile
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterator, Sequence
+from contextlib import AbstractAsyncContextManager
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -43,10 +45,18 @@ from subterminator.snapshot.pruning import INTERACTIVE_ROLES, PruneLimits, visib
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
 
-SIZES = (10, 100, 1_000, 10_000)
 VIEWPORT_MS_GOAL = 300.0  # issue 23: our viewport snapshot without screenshot, any page
 WHOLE_MS_GOAL = 1000.0  # and the whole page
 BUDGET = PruneLimits().element_token_budget
+# The product's (``subterminator mcp`` has no option for another, so the MCP comparison runs
+# both servers at this one); issue 23 states its goals at 1280x720: ``--viewport 1280x720``.
+VIEWPORT = LaunchOptions().viewport
+
+
+def parse_viewport(text: str) -> tuple[int, int]:
+    """``1280x720`` -> (1280, 720)."""
+    width, _, height = text.lower().partition("x")
+    return int(width), int(height)
 
 
 # -- the pages ---------------------------------------------------------------------------------
@@ -103,6 +113,67 @@ def served(
                     Target(p.name, site.url(p.url_path(stress_dir)), group, p.what) for p in chosen
                 ]
         yield targets
+
+
+# -- taking turns ------------------------------------------------------------------------------
+
+Turn = Callable[[], AbstractAsyncContextManager[None]]
+
+
+def anytime() -> AbstractAsyncContextManager[None]:
+    """The turn of a measurer alone: now."""
+    return contextlib.nullcontext()
+
+
+class Turns:
+    """Round robin between concurrent measurers (Playwright MCP, ours, ours in-process): one
+    works at a time, each in turn, page by page, so the figures a ratio divides are taken
+    moments apart, under the same load; on a shared two-core machine the load drifts over the
+    minutes one side alone would take. A measurer that is done leaves; the rest go on."""
+
+    def __init__(self, parties: int) -> None:
+        self._order = list(range(parties))
+        self._at = 0
+        self._changed = asyncio.Condition()
+
+    def of(self, who: int) -> Turn:
+        return lambda: self.turn(who)
+
+    @contextlib.asynccontextmanager
+    async def turn(self, who: int) -> AsyncIterator[None]:
+        async with self._changed:
+            await self._changed.wait_for(lambda: self._order[self._at] == who)
+        try:
+            yield
+        finally:
+            async with self._changed:
+                self._at = (self._at + 1) % len(self._order)
+                self._changed.notify_all()
+
+    async def leave(self, who: int) -> None:
+        async with self._changed:
+            if who not in self._order:
+                return
+            index, current = self._order.index(who), self._order[self._at]
+            self._order.remove(who)
+            if not self._order:
+                return
+            if current == who:  # its turn passes to the next in line
+                self._at = index % len(self._order)
+            elif index < self._at:
+                self._at -= 1
+            self._changed.notify_all()
+
+    async def run(self, *work: Callable[[Turn], Awaitable[None]]) -> None:
+        """Run each measurer, called with its turn; each leaves when done, failed or not."""
+
+        async def party(who: int, job: Callable[[Turn], Awaitable[None]]) -> None:
+            try:
+                await job(self.of(who))
+            finally:
+                await self.leave(who)
+
+        await asyncio.gather(*(party(who, job) for who, job in enumerate(work)))
 
 
 # -- one page, one mode ------------------------------------------------------------------------
@@ -213,26 +284,34 @@ async def measure_pages(
     modes: Sequence[Mode] = MODES,
     whole_runs: int | None = None,
     executable: str | None = None,
+    turn: Turn = anytime,
+    viewport: tuple[int, int] = VIEWPORT,
 ) -> list[PageStages]:
-    """Each target in each mode, one browser for all; a page that fails keeps its error."""
+    """Each target in each mode, one browser for all; a page that fails keeps its error.
+    The browser starts, each page is measured, and the browser stops, each in ``turn``."""
     results: list[PageStages] = []
-    options = LaunchOptions(block_non_local=True, executable=executable)
-    async with await PlaywrightBrowser.launch(options) as browser:
-        if targets:  # a browser just started is busy for a while: not on the first page's bill
-            with contextlib.suppress(Exception):
-                await browser.navigate(targets[0].url)
-                for scope in ("viewport", "page", "viewport"):
-                    await browser.capture(scope=scope)
+    options = LaunchOptions(block_non_local=True, executable=executable, viewport=viewport)
+    async with contextlib.AsyncExitStack() as stack:
+        async with turn():
+            browser = await stack.enter_async_context(await PlaywrightBrowser.launch(options))
+            if targets:  # a browser just started is busy a while: not on the first page's bill
+                with contextlib.suppress(Exception):
+                    await browser.navigate(targets[0].url)
+                    for scope in ("viewport", "page", "viewport"):
+                        await browser.capture(scope=scope)
         for target in targets:
             page = PageStages(target)
             results.append(page)
-            try:
-                await browser.navigate(target.url)
-                for mode in modes:
-                    count = runs if mode.viewport_only or whole_runs is None else whole_runs
-                    page.modes[mode.label] = await measure_mode(browser, mode, max(1, count))
-            except Exception as exc:  # one page's failure is its row, the rest go on
-                page.error = _one_line(exc)
+            async with turn():
+                try:
+                    await browser.navigate(target.url)
+                    for mode in modes:
+                        count = runs if mode.viewport_only or whole_runs is None else whole_runs
+                        page.modes[mode.label] = await measure_mode(browser, mode, max(1, count))
+                except Exception as exc:  # one page's failure is its row, the rest go on
+                    page.error = _one_line(exc)
+        async with turn():
+            await stack.aclose()
     return results
 
 
@@ -286,13 +365,16 @@ COLUMNS = (
 )
 
 
-def stage_table(results: Sequence[PageStages], runs: int, title: str = "") -> Table:
+def stage_table(
+    results: Sequence[PageStages], runs: int, title: str = "", viewport: tuple[int, int] = VIEWPORT
+) -> Table:
     table = Table(
         title=title
         or (
-            f"Snapshot stages in-process (PlaywrightBrowser + SnapshotFactory), median of {runs} "
-            f"(whole page: fewer), ms; total = capture + prune + serialise; tokens of the "
-            f"elements JSON ({ESTIMATOR_NAME}), budget {BUDGET:,}"
+            f"Snapshot stages in-process (PlaywrightBrowser + SnapshotFactory) at "
+            f"{viewport[0]}x{viewport[1]}, median of {runs} (whole page: fewer), ms; total = "
+            f"capture + prune + serialise; tokens of the elements JSON ({ESTIMATOR_NAME}), "
+            f"budget {BUDGET:,}"
         )
     )
     for column in COLUMNS:
@@ -391,7 +473,9 @@ def summary_lines(summary: StageSummary, failed: Sequence[str] = ()) -> list[str
     return lines
 
 
-def stage_report(results: Sequence[PageStages], runs: int) -> Group:
+def stage_report(
+    results: Sequence[PageStages], runs: int, viewport: tuple[int, int] = VIEWPORT
+) -> Group:
     """The table, the held-aside pages in their own, and the summary of each."""
     parts: list[Table | Text] = []
     main = [r for r in results if r.target.group != HELD]
@@ -401,8 +485,11 @@ def stage_report(results: Sequence[PageStages], runs: int) -> Group:
             continue
         title = ""
         if name:
-            title = f"Held aside (not tuned on): snapshot stages in-process, median of {runs}, ms"
-        parts.append(stage_table(chosen, runs, title))
+            title = (
+                f"Held aside (not tuned on): snapshot stages in-process at "
+                f"{viewport[0]}x{viewport[1]}, median of {runs}, ms"
+            )
+        parts.append(stage_table(chosen, runs, title, viewport))
         failed = [r.target.label for r in chosen if r.error]
         for line in summary_lines(summarise_stages(chosen), failed):
             parts.append(Text(name + line))

@@ -11,8 +11,9 @@ attributes, forms, custom elements with open shadow roots, same- and cross-origi
 The stress set, after the team's 130 saved pages (issue 23):
 
 - ``story``: an AO3-like work page, one very long story (~4,500 DOM elements, mostly text, >1 MB)
-- ``news``: a dense news portal, ~100 controls in the first 1280x720 viewport, ~600 links
-- ``cjk-portal``: a dense Chinese portal (``lang="zh-CN"``), ~55 controls in view, ~800 links
+- ``news``: a dense news portal, ~120 controls in the first 1280x720 viewport (30 section
+  links, ~65 headlines, section heads, buttons), ~640 links in all
+- ``cjk-portal``: a dense Chinese portal (``lang="zh-CN"``), ~60 controls in view, ~800 links
 - ``deep``: divs ~800 deep (the parser stops at 512; a script nests the rest) with controls at
   several depths, and custom elements nesting open shadow roots 50 deep
 - ``huge``: ~10,000 controls, a product table with a checkbox, link and button per row
@@ -1281,8 +1282,8 @@ _Builder = Callable[[random.Random], str]
 
 STRESS: tuple[tuple[str, _Builder | None, str], ...] = (
     ("story", story, "AO3-like work page: one very long story, ~4.5k DOM elements, >1 MB"),
-    ("news", news, "dense news portal: ~100 controls in the first viewport, ~600 links"),
-    ("cjk-portal", cjk_portal, "dense Chinese portal: ~55 controls in view, ~800 links"),
+    ("news", news, "dense news portal: ~120 controls in the first viewport, ~640 links"),
+    ("cjk-portal", cjk_portal, "dense Chinese portal: ~60 controls in view, ~800 links"),
     ("deep", deep, "divs ~800 deep (460 in markup, 340 by script), shadow roots 50 deep"),
     ("huge", huge, f"product table, {HUGE_ROWS:,} rows x (checkbox, link, button)"),
     ("frames", None, "20 iframes: 10 same-origin (srcdoc, files), 10 cross-origin"),

@@ -180,7 +180,9 @@ def test_the_median_ratio_is_over_pages_both_sides_measured() -> None:
     assert summary.median == pytest.approx(0.9)  # of 0.5, 1.5, 0.9
     assert summary.small == ["a", "c"]  # under 100 elements; b is big, d unmeasured
     assert summary.small_median == pytest.approx(0.7)
-    assert summary.small_max == ("c", pytest.approx(0.9))
+    assert summary.small_max is not None
+    assert summary.small_max[0] == "c"
+    assert summary.small_max[1] == pytest.approx(0.9)
 
 
 def test_a_page_of_exactly_the_threshold_or_unknown_size_is_not_small() -> None:
@@ -197,7 +199,8 @@ def test_a_page_of_exactly_the_threshold_or_unknown_size_is_not_small() -> None:
 
 def test_slower_than_lists_the_pages_where_ours_took_longer() -> None:
     pairs = mcp_bench.slower_than({"a": 120.0, "b": 80.0, "c": 5.0}, {"a": 100.0, "b": 100.0})
-    assert pairs == [("a", pytest.approx(1.2))]
+    assert [label for label, _ in pairs] == ["a"]
+    assert pairs[0][1] == pytest.approx(1.2)
     assert mcp_bench.slowest({"a": 1.0, "b": 3.0}) == ("b", 3.0)
     assert mcp_bench.slowest({}) is None
 
@@ -242,6 +245,18 @@ def test_summary_lines_give_each_goal_with_and_without_our_screenshot() -> None:
     assert "220 ms (huge) without screenshot (in-process); 350 ms (huge) with it" in viewport
     assert "850 ms (huge) without screenshot (in-process); 2,500 ms (huge) with it" in whole
     assert slower.endswith("never (without screenshot); login 1.30x, huge 1.25x (with it)")
+
+
+def test_summary_lines_name_the_pages_a_figure_lacks() -> None:
+    pw, ours = sides()
+    del ours.whole["huge"]  # get_snapshot timed out
+    del ours.bare["login"]
+    lines = mcp_bench.summary_lines(pw, ours, ["login", "story", "huge"])
+    assert "2,500 ms" not in lines[3]  # the max is over the pages measured
+    assert lines[-1] == (
+        "no figure (failed) for ours whole page (MCP): huge; ours viewport (in-process): login"
+    )
+    assert len(mcp_bench.summary_lines(*sides(), ["login", "story", "huge"])) == 5
 
 
 def test_summary_lines_only_count_the_pages_asked_for() -> None:
@@ -321,6 +336,26 @@ def fake_connected(
 
 
 TARGETS = [Target(name, name, "stress") for name in ("a", "b", "c", "d")]
+
+
+def test_failures_are_one_line_per_reason_naming_the_pages() -> None:
+    ours = SideResult(mcp_bench.OURS)
+    ours.snapshots["login"] = SnapshotFigures(50.0, 700, 2_100, 11, 9)
+    ours.errors.update(
+        {
+            "snapshot huge": "get_snapshot failed: timeout",
+            "snapshot chat": "get_snapshot failed: timeout",
+            "cancellation": "no button 'Submit' (#0) on the page",
+        }
+    )
+    assert ours.notes() == [
+        f"{mcp_bench.OURS}: snapshot huge, snapshot chat: get_snapshot failed: timeout",
+        f"{mcp_bench.OURS}: cancellation: no button 'Submit' (#0) on the page",
+    ]
+    del ours.errors["cancellation"]  # one reason, but pages were measured: they are named
+    assert ours.notes() == [
+        f"{mcp_bench.OURS}: snapshot huge, snapshot chat: get_snapshot failed: timeout"
+    ]
 
 
 async def test_a_page_that_fails_is_noted_and_the_rest_measured(

@@ -1,8 +1,13 @@
 """``harness.stage_bench``'s pure parts: which controls of a raw capture count as in view, which
-of the kept elements, and the summary of the issue's in-process goals over pages."""
+of the kept elements, the summary of the issue's in-process goals over pages, and measurers
+taking turns page by page."""
 
 from __future__ import annotations
 
+import asyncio
+from collections.abc import Awaitable, Callable
+
+import pytest
 from rich.console import Console
 
 from harness import stage_bench
@@ -117,3 +122,52 @@ def test_sizes_parse_with_separators_and_zero_means_none() -> None:
     assert stage_bench.parse_sizes("10,100,1_000") == [10, 100, 1000]
     assert stage_bench.parse_sizes("0") == []
     assert stage_bench.parse_sizes("") == []
+
+
+# -- taking turns ---------------------------------------------------------------------------
+
+
+async def test_measurers_take_turns_page_by_page_and_one_done_leaves_the_rest_going() -> None:
+    log: list[str] = []
+
+    def measurer(
+        name: str, pages: int, fails_after: int | None = None
+    ) -> Callable[[stage_bench.Turn], Awaitable[None]]:
+        async def work(turn: stage_bench.Turn) -> None:
+            for page in range(pages):
+                async with turn():
+                    log.append(f"{name}{page}+")
+                    await asyncio.sleep(0)  # others may run now, but must not take a turn
+                    log.append(f"{name}{page}-")
+                if fails_after is not None and page + 1 == fails_after:
+                    raise RuntimeError("this one breaks")
+
+        return work
+
+    turns = stage_bench.Turns(3)
+    with pytest.raises(RuntimeError, match="breaks"):
+        await turns.run(measurer("a", 3), measurer("b", 1), measurer("c", 3, fails_after=2))
+    pairs = [entry[:-1] for entry in log[::2]]
+    assert all(log[i][:-1] == log[i + 1][:-1] for i in range(0, len(log), 2))  # never overlap
+    assert pairs == ["a0", "b0", "c0", "a1", "c1", "a2"]
+
+
+async def test_a_lone_measurer_takes_its_turns_at_once() -> None:
+    seen: list[int] = []
+
+    async def work(turn: stage_bench.Turn) -> None:
+        for page in range(3):
+            async with turn():
+                seen.append(page)
+
+    await asyncio.wait_for(stage_bench.Turns(1).run(work), timeout=5)
+    assert seen == [0, 1, 2]
+    async with stage_bench.anytime():
+        seen.append(3)
+    assert seen == [0, 1, 2, 3]
+
+
+def test_a_viewport_is_width_by_height() -> None:
+    assert stage_bench.parse_viewport("1280x720") == (1280, 720)
+    assert stage_bench.parse_viewport("800X600") == (800, 600)
+    assert stage_bench.VIEWPORT == (1280, 800)  # the product's, which `subterminator mcp` uses
