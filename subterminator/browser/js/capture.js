@@ -44,17 +44,23 @@
     focused = focused.shadowRoot.activeElement;
   }
   const els = [], meta = [];
-  const stack = [];
   // frame: [offset x, offset y, clip left, top, right, bottom] of the document being walked
   const TOP = origin || [0, 0, 0, 0, vw, vh];
   const xf = [];
+  // three parallel stacks (node, parent index, frame): no array per visited node
+  const stackNode = [], stackParent = [], stackFrame = [];
   const pushChildren = (node, parent, frame) => {
-    const kids = [];
-    if (node.shadowRoot) for (let c = node.shadowRoot.firstElementChild; c; c = c.nextElementSibling) kids.push(c);
-    for (let c = node.firstChild; c; c = c.nextSibling) {
-      if (c.nodeType === 1 || (c.nodeType === 3 && /\S/.test(c.nodeValue))) kids.push(c);
+    // pushed last to first, shadow children after light ones, so they pop in DFS order
+    for (let c = node.lastChild; c; c = c.previousSibling) {
+      const type = c.nodeType;
+      if (type === 1 || (type === 3 && /\S/.test(c.nodeValue))) {
+        stackNode.push(c); stackParent.push(parent); stackFrame.push(frame);
+      }
     }
-    for (let i = kids.length - 1; i >= 0; i--) stack.push([kids[i], parent, frame]);
+    const root = node.shadowRoot;
+    if (root) for (let c = root.lastElementChild; c; c = c.previousElementSibling) {
+      stackNode.push(c); stackParent.push(parent); stackFrame.push(frame);
+    }
   };
   // visible text: [in view, main content, elsewhere], each a list of blocks of words
   const texts = [[], [], []], sizes = [0, 0, 0];
@@ -64,14 +70,14 @@
     if (!el || (sizes[0] >= textLimit && sizes[1] >= textLimit && sizes[2] >= textLimit)) return;
     if (el !== seen || frame !== seenFrame) {
       seen = el; seenFrame = frame;
-      seenOk = !el.closest('select,textarea,datalist') &&
+      // where its text would go first (cheap: layout is done), and only then whether it shows
+      const b = el.getBoundingClientRect();
+      const x = b.x + frame[0], y = b.y + frame[1];
+      const inView = x + b.width > frame[2] && y + b.height > frame[3] && x < frame[4] && y < frame[5];
+      seenPart = inView ? 0 : (sizes[1] >= textLimit && sizes[2] >= textLimit) ? -1
+        : (el.closest('main,[role=main],article') ? 1 : 2);
+      seenOk = seenPart >= 0 && sizes[seenPart] < textLimit && !el.closest('select,textarea,datalist') &&
         el.checkVisibility({visibilityProperty: true, opacityProperty: true});
-      if (seenOk) {
-        const b = el.getBoundingClientRect();
-        const x = b.x + frame[0], y = b.y + frame[1];
-        const inView = x + b.width > frame[2] && y + b.height > frame[3] && x < frame[4] && y < frame[5];
-        seenPart = inView ? 0 : (el.closest('main,[role=main],article') ? 1 : 2);
-      }
     }
     if (!seenOk || sizes[seenPart] >= textLimit) return;
     const words = node.nodeValue.replace(/\s+/g, ' ');  // spaces at the ends kept: "a<b>b</b>." stays "ab."
@@ -117,12 +123,12 @@
     return doc && doc.documentElement ? doc : null;
   };
   pushChildren(document.documentElement, -1, TOP);
-  while (stack.length) {
-    const [el, parent, frame] = stack.pop();
+  while (stackNode.length) {
+    const el = stackNode.pop(), parent = stackParent.pop(), frame = stackFrame.pop();
     if (el.nodeType === 3) { addText(el, frame); continue; }
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
-    if (el.matches(SEL) && el.getClientRects().length) {
+    if (el.matches(SEL)) {
       const b = el.getBoundingClientRect();
       const r = {x: b.x + frame[0], y: b.y + frame[1], width: b.width, height: b.height};
       r.right = r.x + r.width; r.bottom = r.y + r.height;
