@@ -86,6 +86,11 @@ def records(runs: Path) -> list[set[str]]:
     return [{f.name for f in folder.iterdir()} for folder in runs.iterdir()]
 
 
+def is_png(runs: Path, name: str) -> bool:
+    (folder,) = runs.iterdir()
+    return (folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
 def events(runs: Path) -> list[dict[str, Any]]:
     (folder,) = runs.iterdir()
     lines = (folder / "events.jsonl").read_text(encoding="utf-8").splitlines()
@@ -119,6 +124,27 @@ async def test_a_yes_by_elicitation_cancels_and_the_run_is_recorded(
     assert "outcome" in kinds
     outcome = next(e for e in events(tmp_path) if e["event"] == "outcome")
     assert outcome["reason"] == "completed"
+    # snapshots take no screenshot (the client is sent none with them), but what the person
+    # was asked about is recorded as they saw it
+    turns = [e for e in events(tmp_path) if e["event"] == "turn"]
+    assert turns
+    assert all(not t.get("screenshot") for t in turns)
+    (asked,) = [e for e in events(tmp_path) if e["event"] == "approval_asked"]
+    assert asked["screenshot"] in folder
+    assert is_png(tmp_path, asked["screenshot"])
+
+
+async def test_with_screenshots_every_turn_keeps_one(
+    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+) -> None:
+    options = McpOptions(sim="2026", url=sim.url(), runs_dir=tmp_path, screenshots=True)
+    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    async with Client(server, mode="legacy") as client:
+        await client.call_tool("browser_open", {})
+        await client.call_tool("get_snapshot", {})
+    turns = [e for e in events(tmp_path) if e["event"] == "turn"]
+    assert len(turns) == 2
+    assert all(t["screenshot"] for t in turns)
 
 
 async def test_a_no_is_human_rejected_and_nothing_is_cancelled(

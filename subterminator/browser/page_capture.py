@@ -35,7 +35,7 @@ CAPTURE_JS = script("capture")
 # Chrome names ~3 candidates a millisecond, and a snapshot keeps at most 100 elements (spec 01),
 # so past this many only the highest-ranked are named: in view first, then by the role the
 # markup implies, then in document order (RawCapture.omitted says how many were left out).
-MAX_CAPTURE_NODES = 400
+MAX_CAPTURE_NODES = 300
 PAGE_TEXT_PART_CHARS = 4000  # per part of RawCapture.text: in view, main content, the rest
 HIDDEN_REASONS = frozenset(
     {

@@ -21,6 +21,7 @@ def options(args: argparse.Namespace) -> McpOptions:
         headed=args.headed,
         profile=args.profile,
         runs_dir=None if args.no_record else (args.runs_dir or DEFAULT_RUNS),
+        screenshots=args.screenshots,
     )
 
 

@@ -300,6 +300,12 @@ def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="where run records go (default ~/.subterminator/runs)",
     )
     serve.add_argument("--no-record", action="store_true", help="write no run record")
+    serve.add_argument(
+        "--screenshots",
+        action="store_true",
+        help="take a screenshot with every snapshot, for the run record (slower: ~35 ms a "
+        "call; by default only browser_screenshot and the person's approvals take one)",
+    )
     serve.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
     _window(serve)
     _profile(serve)

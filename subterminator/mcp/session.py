@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.browser.protocol import Browser
 from subterminator.mcp.asking import AskingPerson, Question
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
@@ -32,7 +33,10 @@ from subterminator.run import (
 )
 from subterminator.runlog import RunRecord
 from subterminator.services import get_service
+from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
+from subterminator.snapshot.registry import ElementRegistry
 from subterminator.stack import Reply
+from subterminator.tools.server import BrowserToolServer
 
 log = logging.getLogger(__name__)
 
@@ -47,6 +51,10 @@ class McpOptions:
     headed: bool | None = None  # None: a window on real sites, none on the simulator
     profile: Path | None = None
     runs_dir: Path | None = DEFAULT_RUNS  # None: no run record
+    # A screenshot with every snapshot (for the run record's turns). Off by default: the
+    # client gets none with a snapshot (``browser_screenshot`` is its image), and it is the
+    # largest part of a small page's snapshot (~35 ms); an approval still records one.
+    screenshots: bool = False
 
     @property
     def simulated(self) -> bool:
@@ -129,13 +137,25 @@ class McpSession:
         browser = await self.browser_factory(launch)
         self._exit.push_async_callback(browser.close)
         run = build_run(
-            service, browser, self.person, record=self.record, log_calls=True, start_url=start_url
+            service,
+            browser,
+            self.person,
+            record=self.record,
+            log_calls=True,
+            start_url=start_url,
+            tool_server=self._tool_server,
         )
         problem = http_problem(await run.browser.navigate(start_url))
         if problem and self.record is not None:
             self.record.notice(f"The start page answered {problem}: {start_url}")
         self.run = run
         return run
+
+    def _tool_server(self, browser: Browser) -> BrowserToolServer:
+        registry = ElementRegistry()
+        shots = SCREENSHOT_TOKENS if self.options.screenshots else None
+        factory = SnapshotFactory(browser, registry, screenshot_tokens=shots)
+        return BrowserToolServer(browser, registry=registry, factory=factory)
 
     # -- calls -----------------------------------------------------------------------------
 

@@ -78,10 +78,15 @@ class SnapshotFactory:
             return None
         return self.screenshot_tokens * PIXELS_PER_IMAGE_TOKEN
 
-    async def create(self, viewport_only: bool = True) -> tuple[Snapshot, list[ElementInfo]]:
+    async def create(
+        self, viewport_only: bool = True, *, screenshot: bool | None = None
+    ) -> tuple[Snapshot, list[ElementInfo]]:
+        """``screenshot`` overrides the factory's choice for this one snapshot."""
+        pixels = self.screenshot_pixels
+        if screenshot is not None:
+            pixels = (pixels or SCREENSHOT_TOKENS * PIXELS_PER_IMAGE_TOKEN) if screenshot else None
         capture = await self.browser.capture(
-            scope="viewport" if viewport_only else "page",
-            screenshot_pixels=self.screenshot_pixels,
+            scope="viewport" if viewport_only else "page", screenshot_pixels=pixels
         )
         return self.from_capture(capture, viewport_only)
 

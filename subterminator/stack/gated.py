@@ -20,7 +20,9 @@ Every approval, refusal and grant is written to one ``ApprovalLedger``.
 
 from __future__ import annotations
 
+import asyncio
 import base64
+import contextlib
 import logging
 import time
 
@@ -42,6 +44,8 @@ from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_c
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.safety.text import normalize
 from subterminator.services.base import Checkpoint, ServiceConfig
+from subterminator.snapshot.factory import SCREENSHOT_TOKENS
+from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN
 from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.completion import Completion, ending
 from subterminator.stack.layer import Reply, failed
@@ -297,6 +301,8 @@ class GatedTools:
     # -- asking the person -----------------------------------------------------------------
 
     async def ask(self, request: ApprovalRequest) -> ApprovalDecision:
+        if self.approvals is not None:
+            request = await self._looked(request)
         if self.approvals is None:
             log.warning("approval refused, no handler: %s", request.action)
             decision = ApprovalDecision(approved=False, message=NO_HANDLER)
@@ -312,6 +318,20 @@ class GatedTools:
         if request.kind in ("irreversible", "checkpoint"):
             self.ledger.answered(decision.approved)
         return decision
+
+    async def _looked(self, request: ApprovalRequest) -> ApprovalRequest:
+        """The page as the person is asked about it, when snapshots are taken without a
+        screenshot (the MCP front door's default): their record shows what they approved."""
+        factory = self.server.factory
+        if request.screenshot is not None or factory.screenshot_tokens is not None:
+            return request
+        pixels = SCREENSHOT_TOKENS * PIXELS_PER_IMAGE_TOKEN
+        with contextlib.suppress(BrowserError, TimeoutError):
+            async with asyncio.timeout(self.server.caps.snapshot / 1000):
+                raw = await self.server.browser.capture(scope="viewport", screenshot_pixels=pixels)
+            if raw.screenshot:
+                return request.model_copy(update={"screenshot": raw.screenshot})
+        return request
 
     def request(
         self,

@@ -106,7 +106,7 @@ class BrowserToolServer:
             if isinstance(args, OpenArgs):
                 return await self.open_page(args.url or "")
             if isinstance(args, ScreenshotArgs):
-                return await self.get_snapshot()
+                return await self.get_snapshot(screenshot=True)
             if isinstance(args, ScrollArgs):
                 return await self.browser_scroll(args.ref, args.direction, args.amount)
             raise InvalidParamsError(tool_name, "unknown tool")
@@ -118,12 +118,14 @@ class BrowserToolServer:
 
     # -- snapshots -------------------------------------------------------------------------
 
-    async def _refresh(self, viewport_only: bool = True) -> Snapshot:
+    async def _refresh(
+        self, viewport_only: bool = True, *, screenshot: bool | None = None
+    ) -> Snapshot:
         """A fresh snapshot within the cap; raises TimeoutError or BrowserError."""
         self.registry.invalidate()
         try:
             async with asyncio.timeout(self.caps.snapshot / 1000):  # cancellation-safe
-                snapshot, _ = await self.factory.create(viewport_only)
+                snapshot, _ = await self.factory.create(viewport_only, screenshot=screenshot)
         except builtins.TimeoutError:
             raise TimeoutError("get_snapshot", self.caps.snapshot) from None
         except BrowserError as exc:
@@ -162,9 +164,11 @@ class BrowserToolServer:
 
     # -- the tools -------------------------------------------------------------------------
 
-    async def get_snapshot(self, viewport_only: bool = True) -> ToolResult:
+    async def get_snapshot(
+        self, viewport_only: bool = True, *, screenshot: bool | None = None
+    ) -> ToolResult:
         try:
-            snapshot = await self._refresh(viewport_only)
+            snapshot = await self._refresh(viewport_only, screenshot=screenshot)
         except (TimeoutError, BrowserError) as exc:
             return await self._reply(error_code(exc), str(exc))
         return ToolResult(success=True, snapshot=snapshot)
