@@ -5,13 +5,13 @@ Dense pages (``fixtures/pages/news.html``, an English portal with ~65 controls i
 viewport; ``portal-zh.html``, a Chinese one with ~54; ``catalog.html``; ``grid.html?n=100``)
 are loaded in headless Chromium and captured once each. For each page it prints:
 
-- in view / kept: the controls (spec 01 1.3.2's interactive roles) at least partly in the
-  viewport, and how many of them the default ``SnapshotFactory`` (2,000-token element budget,
-  100 elements) keeps;
+- in view / kept: the controls (every admitted element but headings and landmarks) at least
+  partly in the viewport, and how many of them the default ``SnapshotFactory`` (2,000-token
+  element budget, 100 elements) keeps;
 - tokens per element: each in-view element's JSON as the model reads it (one element of
-  ``Snapshot.elements_json()``), median and mean, counted by our estimator and by the
-  tokenizer yardstick of ``harness.token_calibration``, over every admitted in-view element
-  (an unlimited budget, so the set measured is the same whatever the pruning keeps);
+  ``Snapshot.elements_json()``, full names), median and mean, as the budget counts it
+  (``estimate_json_tokens``) and by the tokenizer yardstick of ``harness.token_calibration``,
+  over every admitted in-view element (the same set whatever the pruning keeps);
 - the elements JSON actually sent, in estimated and yardstick tokens.
 """
 
@@ -33,9 +33,9 @@ from subterminator.browser.capture import RawCapture
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.snapshot.element import OFFSCREEN
 from subterminator.snapshot.factory import SnapshotFactory
-from subterminator.snapshot.pruning import INTERACTIVE_ROLES, PruneLimits, candidates, keep, link
+from subterminator.snapshot.pruning import PruneLimits, candidates, is_control, keep, link
 from subterminator.snapshot.registry import ElementRegistry
-from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
+from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_json_tokens
 
 PAGES = Path(__file__).resolve().parent.parent / "fixtures/pages"
 TARGETS = (
@@ -61,13 +61,10 @@ class Density:
     sent_yardstick: int
 
 
-def _in_view_controls(capture: RawCapture) -> list[tuple[str, str]]:
+def _in_view_controls(capture: RawCapture) -> set[int]:
+    """The capture indexes of the controls at least partly in the viewport."""
     admitted = candidates(capture, True, PruneLimits())
-    return [
-        (e.role, e.name)
-        for e in admitted
-        if e.visibility != OFFSCREEN and e.role in INTERACTIVE_ROLES
-    ]
+    return {e.order for e in admitted if e.visibility != OFFSCREEN and is_control(e)}
 
 
 def measure(label: str, capture: RawCapture) -> Density:
@@ -76,22 +73,21 @@ def measure(label: str, capture: RawCapture) -> Density:
     every = keep(every, set(range(len(every))), PruneLimits().max_depth)
     link(every, [f"@e{i}" for i in range(len(every))])
     pieces = [e.to_element().model_dump_json() for e in every]
-    estimated = [estimate_tokens(p) for p in pieces]
+    estimated = [estimate_json_tokens(p) for p in pieces]
     measured = [token_calibration.yardstick(p) for p in pieces]
-    snapshot, _ = SnapshotFactory(None, ElementRegistry()).from_capture(capture)  # type: ignore[arg-type]
+    snapshot, infos = SnapshotFactory(None, ElementRegistry()).from_capture(capture)  # type: ignore[arg-type]
     in_view = _in_view_controls(capture)
-    kept = {(e.role, e.name) for e in snapshot.elements}
     sent = snapshot.elements_json()
     return Density(
         page=label,
         controls_in_view=len(in_view),
-        controls_kept=sum(1 for control in in_view if control in kept),
+        controls_kept=len(in_view & {e.order for e in infos}),
         elements_kept=len(snapshot.elements),
         median_estimate=statistics.median(estimated),
         mean_estimate=round(statistics.fmean(estimated), 1),
         median_yardstick=statistics.median(measured),
         mean_yardstick=round(statistics.fmean(measured), 1),
-        sent_estimate=estimate_tokens(sent),
+        sent_estimate=estimate_json_tokens(sent),
         sent_yardstick=token_calibration.yardstick(sent),
     )
 

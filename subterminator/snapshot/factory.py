@@ -13,7 +13,11 @@ from subterminator.models.snapshot import PageInfo, Snapshot, ViewportInfo
 from subterminator.snapshot.element import ElementInfo
 from subterminator.snapshot.pruning import PruneLimits, link, prune
 from subterminator.snapshot.registry import ElementRegistry
-from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN, estimate_tokens
+from subterminator.snapshot.tokens import (
+    PIXELS_PER_IMAGE_TOKEN,
+    estimate_json_tokens,
+    estimate_tokens,
+)
 
 SCREENSHOT_TOKENS = 500  # spec 01 2.1.1: ~500 image tokens per screenshot
 
@@ -62,6 +66,7 @@ class SnapshotFactory:
         new_id: Callable[[], str] = _uuid,
         clock: Callable[[], str] = _now,
         estimator: Callable[[str], int] = estimate_tokens,
+        element_estimator: Callable[[str], int] | None = None,
     ) -> None:
         self.browser = browser
         self.registry = registry
@@ -70,6 +75,11 @@ class SnapshotFactory:
         self.new_id = new_id
         self.clock = clock
         self.estimator = estimator
+        # the elements JSON is denser than prose: by default the estimator's count plus what
+        # its numbers cost (estimate_json_tokens)
+        self.element_estimator = element_estimator or (
+            lambda text: estimate_json_tokens(text, estimator)
+        )
 
     @property
     def screenshot_pixels(self) -> int | None:
@@ -89,7 +99,7 @@ class SnapshotFactory:
         """Estimated tokens of ``elements`` once they carry the next snapshot's refs."""
         start = self.registry.next_index
         link(elements, [f"@e{start + i}" for i in range(len(elements))])
-        return self.estimator(elements_json(elements))
+        return self.element_estimator(elements_json(elements))
 
     def from_capture(
         self, capture: RawCapture, viewport_only: bool = True
