@@ -6,9 +6,10 @@ safe side of the yardstick on page text in 18 languages and scripts, and that a 
 pruned by the real SnapshotFactory to 2,000 estimated tokens, is within spec 01's 2,000-token
 hard limit by the yardstick too, in the exact text the model reads. Elements are compact JSON,
 denser than prose, and the budget counts them with ``estimate_json_tokens`` (the estimate plus
-what their numbers cost); the plain estimate alone falls under the yardstick on them. A plain-ASCII Indonesian
-sample pins the known gap on prose: ASCII estimates were left as they were, and its text
-is held to a bound on how far under it may be, while its elements still hold the hard limit.
+what their numbers cost); the plain estimate alone falls under the yardstick on them. A
+plain-ASCII Indonesian sample pins the known gap on prose: ASCII estimates were left as they
+were, and its text is held to a bound on how far under it may be, while its elements still
+hold the hard limit.
 """
 
 from __future__ import annotations

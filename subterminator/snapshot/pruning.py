@@ -112,7 +112,7 @@ def shorten(name: str, tokens: int, min_chars: int = 0) -> str:
             else:
                 high = middle - 1
         keep = low
-    stem = name[: max(keep, min_chars)].rstrip()
+    stem = name[: max(keep, min_chars, 1)].rstrip()
     return name if len(stem) + 3 >= len(name) else stem + "..."  # a cut never lengthens
 
 

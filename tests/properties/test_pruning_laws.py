@@ -8,8 +8,8 @@ docstring): an excluded role (and StaticText) stays out unless keyboard focusabl
 focusability is the spec's stand-in for click handlers; the document itself (RootWebArea) is
 the page, not an element on it; a searchbox (Chrome's role for <input type=search>) ranks as
 the textbox it is in ARIA; and under the token budget a name may be cut shorter than 200
-characters (still marked "...") rather than an in-view control dropped. Kept elements map back to their raw nodes by
-``ElementInfo.order``, their position in the capture.
+characters (still marked "...") rather than an in-view control dropped. Kept elements map
+back to their raw nodes by ``ElementInfo.order``, their position in the capture.
 
 - at most 100 elements (AC-S4), and exactly min(admitted, 100) when the token budget is lifted;
 - nothing 1.3.2 excludes survives; everything it includes appears when nothing had to go;
