@@ -198,12 +198,10 @@ class Element(_Contract):
         have = set(state)
         if not have & VISIBILITY_STATES:
             have.add("visible")
-        if info.data.get("role") not in NO_INTERACTIVITY_ROLES and not have & {
-            "enabled",
-            "disabled",
-        }:
+        interactive = info.data.get("role") not in NO_INTERACTIVITY_ROLES
+        if interactive and "enabled" not in have and "disabled" not in have:
             have.add("enabled")
-        return sorted(have, key=_STATE_ORDER.__getitem__)  # type: ignore[arg-type]
+        return sorted(have, key=_STATE_ORDER.__getitem__)
 
     @model_serializer(mode="wrap")
     def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:

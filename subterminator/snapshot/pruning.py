@@ -280,7 +280,7 @@ def prune(
 
     def pool(cap: int | None) -> list[ElementInfo]:
         """The admitted elements, names cut to ``cap`` tokens (``None``: as they are)."""
-        if cap not in pools:
+        if cap is not None and cap not in pools:
             top = set(ranked[:most])  # only these can be sent
             pools[cap] = [
                 dataclasses.replace(e, name=shorten(e.name, cap, limits.min_name_chars))
