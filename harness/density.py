@@ -9,9 +9,10 @@ are loaded in headless Chromium and captured once each. For each page it prints:
   partly in the viewport, and how many of them the default ``SnapshotFactory`` (2,000-token
   element budget, 100 elements) keeps;
 - tokens per element: each in-view element's JSON as the model reads it (one element of
-  ``Snapshot.elements_json()``, full names), median and mean, as the budget counts it
-  (``estimate_json_tokens``) and by the tokenizer yardstick of ``harness.token_calibration``,
-  over every admitted in-view element (the same set whatever the pruning keeps);
+  ``Snapshot.elements_json()``, full names), median and mean, as the element budget counts it
+  (``estimate_json_tokens``), by the plain estimator (``estimate_tokens``) and by the tokenizer
+  yardstick of ``harness.token_calibration``, over every admitted in-view element (the same
+  set whatever the pruning keeps);
 - the elements JSON actually sent, in estimated and yardstick tokens.
 """
 
@@ -35,7 +36,7 @@ from subterminator.snapshot.element import OFFSCREEN
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import PruneLimits, candidates, is_control, keep, link
 from subterminator.snapshot.registry import ElementRegistry
-from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_json_tokens
+from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_json_tokens, estimate_tokens
 
 PAGES = Path(__file__).resolve().parent.parent / "fixtures/pages"
 TARGETS = (
@@ -53,8 +54,10 @@ class Density:
     controls_in_view: int
     controls_kept: int
     elements_kept: int
-    median_estimate: float  # tokens per in-view element, our estimator
+    median_estimate: float  # tokens per in-view element, as the element budget counts them
     mean_estimate: float
+    median_plain: float  # the same by the plain estimator (estimate_tokens)
+    mean_plain: float
     median_yardstick: float  # the same by the tokenizer yardstick
     mean_yardstick: float
     sent_estimate: int  # the elements JSON sent, default limits
@@ -74,6 +77,7 @@ def measure(label: str, capture: RawCapture) -> Density:
     link(every, [f"@e{i}" for i in range(len(every))])
     pieces = [e.to_element().model_dump_json() for e in every]
     estimated = [estimate_json_tokens(p) for p in pieces]
+    plain = [estimate_tokens(p) for p in pieces]
     measured = [token_calibration.yardstick(p) for p in pieces]
     snapshot, infos = SnapshotFactory(None, ElementRegistry()).from_capture(capture)  # type: ignore[arg-type]
     in_view = _in_view_controls(capture)
@@ -85,6 +89,8 @@ def measure(label: str, capture: RawCapture) -> Density:
         elements_kept=len(snapshot.elements),
         median_estimate=statistics.median(estimated),
         mean_estimate=round(statistics.fmean(estimated), 1),
+        median_plain=statistics.median(plain),
+        mean_plain=round(statistics.fmean(plain), 1),
         median_yardstick=statistics.median(measured),
         mean_yardstick=round(statistics.fmean(measured), 1),
         sent_estimate=estimate_json_tokens(sent),
@@ -113,8 +119,8 @@ def table(rows: list[Density]) -> Table:
         "controls in view",
         "kept",
         "elements sent",
-        "tok/element median (est/yard)",
-        "tok/element mean (est/yard)",
+        "tok/element median (budget/plain/yard)",
+        "tok/element mean (budget/plain/yard)",
         "elements JSON (est/yard)",
     ):
         grid.add_column(column, justify="left" if column == "page" else "right")
@@ -124,8 +130,8 @@ def table(rows: list[Density]) -> Table:
             str(row.controls_in_view),
             str(row.controls_kept),
             str(row.elements_kept),
-            f"{row.median_estimate:g} / {row.median_yardstick:g}",
-            f"{row.mean_estimate:g} / {row.mean_yardstick:g}",
+            f"{row.median_estimate:g} / {row.median_plain:g} / {row.median_yardstick:g}",
+            f"{row.mean_estimate:g} / {row.mean_plain:g} / {row.mean_yardstick:g}",
             f"{row.sent_estimate} / {row.sent_yardstick}",
         )
     return grid

@@ -207,13 +207,14 @@ class Element(_Contract):
     def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
         """Absent optional fields, an empty name and the implied states are left out: tokens."""
         data: dict[str, Any] = handler(self)
-        state = wire_state(self.role, self.state)
-        if state:
-            data["state"] = state
-        else:
-            data.pop("state", None)
-        if not data.get("name"):
-            data.pop("name", None)
+        if "state" in data:  # (a dump may include only some fields)
+            state = wire_state(self.role, self.state)
+            if state:
+                data["state"] = state
+            else:
+                del data["state"]
+        if data.get("name") == "":
+            del data["name"]
         return {k: v for k, v in data.items() if v is not None or k not in _OPTIONAL}
 
 
