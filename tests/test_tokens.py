@@ -270,3 +270,33 @@ def test_measure_reports_every_script_within_budget() -> None:
         assert row.estimate >= row.yardstick
         assert row.json_yardstick <= row.json_estimate <= 2000
         assert row.excerpt_yardstick <= 500
+
+
+def test_numbers_cost_whole_tokens() -> None:
+    """Each number is a token per three digits, and what follows it a token of its own."""
+    assert tokens.number_units("[120,340,88,20]") == 2 + 2 + 3 + 3
+    assert tokens.number_units("@e1075") == 6 - 4 + 2
+    assert tokens.number_units("no digits") == 0
+    text = '{"ref":"@e12","role":"link","name":"World news","bbox":[120,340,88,20]}'
+    assert estimate_tokens(text) < yardstick(text) <= estimate_json_tokens(text)
+
+
+def test_the_plain_estimate_falls_short_on_compact_elements() -> None:
+    """Why the element budget counts numbers: compact element JSON of short names runs
+    under three bytes per yardstick token, and ceil(bytes / 3) would let it past its limit."""
+    nodes = [
+        RawNode(
+            handle=str(i),
+            role=("link", "button")[i % 2],
+            name=f"Item {i}",
+            box=RawBox(x=10 + i % 4 * 310, y=10 + i // 4 * 25, width=290, height=22),
+            focusable=True,
+        )
+        for i in range(100)
+    ]
+    viewport = RawViewport(width=1280, height=800)
+    capture = RawCapture(url="https://example.com/", title="t", viewport=viewport, nodes=nodes)
+    elements = snapshot_of(capture).elements_json()
+    assert estimate_tokens(elements) < yardstick(elements) <= estimate_json_tokens(elements) <= 2000
+    plain = snapshot_of(capture, element_estimator=estimate_tokens).elements_json()
+    assert yardstick(plain) > 2000 >= estimate_tokens(plain)
