@@ -26,11 +26,13 @@ from subterminator.models.snapshot import (
     Snapshot,
 )
 from subterminator.schema import snapshot_json_schema
-from subterminator.snapshot.element import OFFSCREEN
+from subterminator.snapshot.element import OFFSCREEN, ElementInfo
+from subterminator.snapshot.factory import elements_json
 from subterminator.snapshot.pruning import (
     PruneLimits,
     candidates,
     is_control,
+    prune,
     rank_key,
     shorten,
     states,
@@ -279,3 +281,22 @@ def test_an_in_view_control_is_dropped_only_with_every_long_name_at_the_floor(
                 assert len(info.name) - 3 <= limits.min_name_chars or (
                     estimate_tokens(info.name) <= limits.min_name_tokens
                 ), info.name
+
+
+@given(captures(max_nodes=200), st.booleans())
+def test_the_json_remembered_while_pruning_is_the_json_sent(
+    capture: RawCapture, viewport_only: bool
+) -> None:
+    made = factory()
+    written: dict[tuple[object, ...], str] = {}
+
+    def measure(elements: list[ElementInfo]) -> int:
+        made.measure(elements)  # gives them the next snapshot's refs
+        remembered = elements_json(elements, written)
+        assert remembered == elements_json(elements)
+        return estimate_json_tokens(remembered)
+
+    kept = prune(capture, viewport_only, PruneLimits(), measure)
+    snapshot, infos = made.from_capture(capture, viewport_only)
+    assert [i.order for i in infos] == [k.order for k in kept]
+    assert estimate_json_tokens(snapshot.elements_json()) <= 2000

@@ -18,7 +18,8 @@ ideograph at 2.3 tokens, twice the yardstick's, so six tokens would leave two).
 
 from __future__ import annotations
 
-import dataclasses
+import bisect
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -37,7 +38,7 @@ from subterminator.snapshot.element import (
     PARTLY_VISIBLE,
     ElementInfo,
 )
-from subterminator.snapshot.tokens import estimate_tokens
+from subterminator.snapshot.tokens import estimate_tokens, prefix_units
 
 INTERACTIVE_ROLES = frozenset(
     {
@@ -95,23 +96,24 @@ def truncate(text: str, limit: int = MAX_NAME_LENGTH) -> str:
     return text if len(text) <= limit else text[:limit] + "..."
 
 
+@functools.lru_cache(maxsize=4096)
+def _costs(name: str) -> tuple[int, list[int] | None]:
+    """A name's estimated tokens, and (non-ASCII) the units of each of its prefixes; pruning
+    asks for the same names at several lengths, and again on the next snapshot."""
+    return estimate_tokens(name), None if name.isascii() else prefix_units(name)
+
+
 def shorten(name: str, tokens: int, min_chars: int = 0) -> str:
     """``name`` within ``tokens`` estimated tokens: whole, or its longest prefix that fits
     with "..." (a token) after it, but no shorter than ``min_chars`` characters."""
-    if len(name) <= min_chars + 3 or estimate_tokens(name) <= tokens:
+    if len(name) <= min_chars + 3:
+        return name
+    whole, units = _costs(name)
+    if whole <= tokens:
         return name
     room = max(0, tokens - 1)
-    if name.isascii():
-        keep = 3 * room  # ceil(bytes / 3)
-    else:
-        low, high = 0, min(len(name), 3 * room)  # a character weighs a third of a token or more
-        while low < high:
-            middle = (low + high + 1) // 2
-            if estimate_tokens(name[:middle]) <= room:
-                low = middle
-            else:
-                high = middle - 1
-        keep = low
+    # ceil(bytes / 3) for ASCII; else the longest prefix whose units fit the room
+    keep = 3 * room if units is None else bisect.bisect_right(units, 3 * room) - 1
     stem = name[: max(keep, min_chars, 1)].rstrip()
     return name if len(stem) + 3 >= len(name) else stem + "..."  # a cut never lengthens
 
@@ -228,7 +230,7 @@ def keep(elements: list[ElementInfo], chosen: set[int], max_depth: int) -> list[
             new_parent = kept[new_parent].parent
         position[index] = len(kept)
         depth.append(1 if new_parent is None else depth[new_parent] + 1)
-        kept.append(dataclasses.replace(element, parent=new_parent, ref="", children=[]))
+        kept.append(element.but(parent=new_parent))
     return kept
 
 
@@ -283,7 +285,7 @@ def prune(
         if cap is not None and cap not in pools:
             top = set(ranked[:most])  # only these can be sent
             pools[cap] = [
-                dataclasses.replace(e, name=shorten(e.name, cap, limits.min_name_chars))
+                e.but(name=shorten(e.name, cap, limits.min_name_chars), parent=e.parent)
                 if i in top
                 else e
                 for i, e in enumerate(admitted)

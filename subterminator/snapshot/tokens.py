@@ -39,6 +39,7 @@ being most of the bytes, but a page of long Indonesian names reached 2,119 yards
 
 from __future__ import annotations
 
+import itertools
 import math
 import re
 import unicodedata
@@ -125,6 +126,12 @@ def _units(text: str) -> int:
         if prefix[:1] in data and prefix in data:
             units += delta * data.count(prefix)
     return units
+
+
+def prefix_units(text: str) -> list[int]:
+    """Thirds of a token of each prefix of ``text`` (``[0, units of text[:1], ...]``), by the
+    weights ``estimate_tokens`` gives its characters: where to cut a text to a budget."""
+    return list(itertools.accumulate(map(_units, text), initial=0))
 
 
 def _nfkc_may_grow(text: str) -> bool:
