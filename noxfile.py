@@ -115,6 +115,15 @@ def bench(session: nox.Session) -> None:
 
 
 @nox.session
+def density(session: nox.Session) -> None:
+    """What an element costs the model and how many in-view controls the element budget keeps,
+    on dense pages (harness.density; ``-- --json`` for the figures as JSON)."""
+    session.install("-e", ".[test]")  # the token yardstick needs `tokenizers`
+    ensure_chromium(session)
+    session.run("python", "-m", "harness.density", *session.posargs)
+
+
+@nox.session
 def fixtures(session: nox.Session) -> None:
     """Regenerate fixtures/snapshot_schema.json, recording_schema.json and snapshots/."""
     session.install("-e", ".[test]")

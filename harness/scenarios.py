@@ -167,7 +167,9 @@ class CallLog:
 
 
 def same_element(node: RawNode | None, element: Element) -> bool:
-    """Is ``element`` (from a snapshot) the pruned form of raw ``node``: role, name and box?"""
+    """Is ``element`` (from a snapshot) the pruned form of raw ``node``: role, name and box?
+    The name is whole (cut at 200 characters), or, where the element budget had to cut
+    names, a prefix of it marked "..."."""
     if node is None:
         return False
     name = node.name if node.name.strip() or not node.text else node.text
@@ -182,7 +184,12 @@ def same_element(node: RawNode | None, element: Element) -> bool:
             height=max(0, round(box.height)),
         )
     )
-    return (node.role, truncate(name), bbox) == (element.role, element.name, element.bbox)
+    whole = truncate(name)
+    shown = element.name
+    named = shown == whole or (
+        shown.endswith("...") and len(shown) < len(whole) and whole.startswith(shown[:-3])
+    )
+    return named and (node.role, bbox) == (element.role, element.bbox)
 
 
 def reaches_browser(tool: str, element: Element) -> bool:

@@ -28,7 +28,7 @@ from rich.table import Table
 from harness.factories import capture_factory
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.models.snapshot import Snapshot
-from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
+from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_json_tokens, estimate_tokens
 
 if TYPE_CHECKING:
     from tokenizers import Tokenizer
@@ -833,12 +833,19 @@ def page_capture(sample: Sample, controls: int = PAGE_CONTROLS) -> RawCapture:
     )
 
 
-def snapshot_of(capture: RawCapture, estimator: Callable[[str], int] = estimate_tokens) -> Snapshot:
-    """The capture through the real factory: pruning, refs and both token budgets."""
+def snapshot_of(
+    capture: RawCapture,
+    estimator: Callable[[str], int] = estimate_tokens,
+    element_estimator: Callable[[str], int] | None = None,
+) -> Snapshot:
+    """The capture through the real factory: pruning, refs and both token budgets (the
+    elements counted by ``element_estimator``, by default ``estimate_json_tokens`` over
+    ``estimator``)."""
     factory = capture_factory(
         new_id=lambda: "0b7d7c1e-8a8f-4f4e-9a55-1f1d0c4f5b2a",
         clock=lambda: "2027-03-01T12:00:00+00:00",
         estimator=estimator,
+        element_estimator=element_estimator,
     )
     return factory.from_capture(capture)[0]
 
@@ -865,7 +872,7 @@ class Row:
     old: int  # ceil(utf8_bytes/3) of the same text
     elements: int
     json_yardstick: int
-    json_estimate: int
+    json_estimate: int  # estimate_json_tokens: how the element budget counts it
     old_elements: int  # the same page pruned with ceil(utf8_bytes/3)
     old_json_yardstick: int
     excerpt_yardstick: int  # page.text, budgeted at 500 estimated tokens
@@ -885,7 +892,7 @@ def measure(samples: tuple[Sample, ...] = SAMPLES) -> list[Row]:
     rows: list[Row] = []
     for sample in samples:
         capture = page_capture(sample)
-        snapshot, before = snapshot_of(capture), snapshot_of(capture, old_estimate)
+        snapshot, before = snapshot_of(capture), snapshot_of(capture, old_estimate, old_estimate)
         json = snapshot.elements_json()
         rows.append(
             Row(
@@ -896,7 +903,7 @@ def measure(samples: tuple[Sample, ...] = SAMPLES) -> list[Row]:
                 old=old_estimate(sample.text),
                 elements=len(snapshot.elements),
                 json_yardstick=yardstick(json),
-                json_estimate=estimate_tokens(json),
+                json_estimate=estimate_json_tokens(json),  # as the budget counts it
                 old_elements=len(before.elements),
                 old_json_yardstick=yardstick(before.elements_json()),
                 excerpt_yardstick=yardstick(snapshot.page.text),

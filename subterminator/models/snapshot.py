@@ -2,13 +2,40 @@
 
 Field order, names and optionality follow the spec's TypeScript interface; the JSON schema in
 ``fixtures/snapshot_schema.json`` is generated from these classes (``subterminator.schema``).
+
+An element is written compactly, for it is most of what the model reads (spec 01 2.1.1 gives
+the elements 2,000 tokens): what is empty or a default is left out, and the box is an array.
+In Python an ``Element`` always holds its full state (``"visible"``, ``"enabled"`` included)
+and a ``BoundingBox``; serialising leaves out what validating restores, so any element makes
+the same element again from its JSON, and the spec's long forms are accepted too.
+
+- ``state``: ``"visible"`` is left out (it is implied unless the state says ``hidden`` or
+  ``offscreen``), and so is ``"enabled"`` (implied unless it says ``disabled``) for every
+  role but headings and landmarks, which have no interactivity state; an empty ``state`` is
+  left out. ``{"ref":"@e3","role":"link","name":"Home",...}`` is a visible, enabled link.
+- ``bbox``: ``[x, y, width, height]``, the spec's BoundingBox fields in their order (an
+  object with those keys is accepted).
+- ``name``: left out when empty; ``value``, ``level`` and ``children`` when absent.
 """
 
 from __future__ import annotations
 
-from typing import Annotated, Literal, get_args
+from typing import Annotated, Any, Literal, get_args
 
-from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    GetJsonSchemaHandler,
+    PlainSerializer,
+    SerializerFunctionWrapHandler,
+    ValidationInfo,
+    field_validator,
+    model_serializer,
+)
+from pydantic.json_schema import JsonSchemaValue
+from pydantic_core import core_schema
 
 REF_PATTERN = r"^@e\d+$"
 Ref = Annotated[str, Field(pattern=REF_PATTERN)]
@@ -29,6 +56,11 @@ ElementState = Literal[
     "busy",
 ]
 ELEMENT_STATES: tuple[str, ...] = get_args(ElementState)
+_STATE_ORDER = {state: index for index, state in enumerate(ELEMENT_STATES)}
+VISIBILITY_STATES = frozenset({"visible", "hidden", "offscreen"})
+# Roles that carry no enabled/disabled state (spec 01 1.3.4 gives it to controls): headings and
+# the landmarks. Every other element is "enabled" unless its state says "disabled".
+NO_INTERACTIVITY_ROLES = frozenset({"heading", "region", "dialog", "alert", "alertdialog"})
 
 _OPTIONAL = frozenset({"value", "level", "children"})
 MAX_NAME_LENGTH = 200
@@ -49,6 +81,54 @@ class BoundingBox(_Contract):
 
     def center(self) -> tuple[int, int]:
         return (self.x + self.width // 2, self.y + self.height // 2)
+
+    def compact(self) -> list[int]:
+        """``[x, y, width, height]``: how an element's box is written."""
+        return [self.x, self.y, self.width, self.height]
+
+
+_BOX_FIELDS = ("x", "y", "width", "height")
+
+
+def _box_from_array(value: object) -> object:
+    """``[x, y, width, height]`` -> the object form (anything else is left to validate)."""
+    if isinstance(value, list | tuple):
+        if len(value) != len(_BOX_FIELDS):
+            raise ValueError("a bbox array is [x, y, width, height]")
+        return dict(zip(_BOX_FIELDS, value, strict=True))
+    return value
+
+
+class _CompactBoxSchema:
+    """The JSON schema of an element's box: the array written, or the spec's object."""
+
+    @classmethod
+    def __get_pydantic_json_schema__(
+        cls, schema: core_schema.CoreSchema, handler: GetJsonSchemaHandler
+    ) -> JsonSchemaValue:
+        as_object = handler(schema)
+        edges = "pixels from the viewport's"
+        as_array = {
+            "type": "array",
+            "prefixItems": [
+                {"type": "integer", "description": f"x: left edge, {edges} left"},
+                {"type": "integer", "description": f"y: top edge, {edges} top"},
+                {"type": "integer", "minimum": 0, "description": "width"},
+                {"type": "integer", "minimum": 0, "description": "height"},
+            ],
+            "items": False,
+            "minItems": 4,
+            "maxItems": 4,
+        }
+        return {"anyOf": [as_array, as_object]}
+
+
+CompactBox = Annotated[
+    BoundingBox,
+    BeforeValidator(_box_from_array),
+    PlainSerializer(BoundingBox.compact, return_type=list[int]),
+    _CompactBoxSchema,
+]
 
 
 class PageInfo(_Contract):
@@ -89,20 +169,64 @@ class Element(_Contract):
     ref: Ref = Field(description="Element reference, e.g. '@e7'")
     role: str = Field(description="ARIA role")
     name: str = Field(
+        default="",
         max_length=MAX_NAME_LENGTH + 3,
-        description="Accessible name (max 200 chars, then '...')",
+        description="Accessible name (max 200 chars, then '...'; shorter, with '...', when "
+        "the page has more controls than the token budget holds at full length); left out "
+        "when empty",
     )
-    state: list[ElementState]
-    bbox: BoundingBox = Field(description="Position in viewport coordinates")
+    state: list[ElementState] = Field(
+        default_factory=list,
+        validate_default=True,
+        description="Spec 01 1.3.4 states, in the order listed. Written without the defaults: "
+        "'visible' unless 'hidden' or 'offscreen' is there, and, for every role but heading, "
+        "region, dialog, alert and alertdialog, 'enabled' unless 'disabled' is there; left out "
+        "when nothing else applies. Reading one restores them",
+    )
+    bbox: CompactBox = Field(
+        description="Position in viewport coordinates (CSS pixels), written [x, y, width, "
+        "height]: the spec's BoundingBox fields in order (the object form is accepted)"
+    )
     value: str | None = Field(default=None, description="For inputs: current value")
     level: int | None = Field(default=None, ge=1, le=6, description="For headings: 1-6")
     children: list[Ref] | None = Field(default=None, description="Refs of child elements")
 
+    @field_validator("state")
+    @classmethod
+    def _with_defaults(cls, state: list[ElementState], info: ValidationInfo) -> list[ElementState]:
+        """The full state: the implied defaults added, each state once, in the spec's order."""
+        have = set(state)
+        if not have & VISIBILITY_STATES:
+            have.add("visible")
+        interactive = info.data.get("role") not in NO_INTERACTIVITY_ROLES
+        if interactive and "enabled" not in have and "disabled" not in have:
+            have.add("enabled")
+        return sorted(have, key=_STATE_ORDER.__getitem__)
+
     @model_serializer(mode="wrap")
-    def _omit_absent(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
-        """Optional fields (value, level, children) are left out, not sent as null: tokens."""
-        data: dict[str, object] = handler(self)
+    def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """Absent optional fields, an empty name and the implied states are left out: tokens."""
+        data: dict[str, Any] = handler(self)
+        if "state" in data:  # (a dump may include only some fields)
+            state = wire_state(self.role, self.state)
+            if state:
+                data["state"] = state
+            else:
+                del data["state"]
+        if data.get("name") == "":
+            del data["name"]
         return {k: v for k, v in data.items() if v is not None or k not in _OPTIONAL}
+
+
+def wire_state(role: str, state: list[ElementState]) -> list[ElementState]:
+    """``state`` as written: without what ``Element`` validation would add back."""
+    have = set(state)
+    implied: set[str] = set()
+    if not have & {"hidden", "offscreen"}:
+        implied.add("visible")
+    if role not in NO_INTERACTIVITY_ROLES and "disabled" not in have:
+        implied.add("enabled")
+    return [s for s in state if s not in implied]
 
 
 class Snapshot(_Contract):

@@ -13,7 +13,11 @@ from subterminator.models.snapshot import PageInfo, Snapshot, ViewportInfo
 from subterminator.snapshot.element import ElementInfo
 from subterminator.snapshot.pruning import PruneLimits, link, prune
 from subterminator.snapshot.registry import ElementRegistry
-from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN, estimate_tokens
+from subterminator.snapshot.tokens import (
+    PIXELS_PER_IMAGE_TOKEN,
+    estimate_json_tokens,
+    estimate_tokens,
+)
 
 SCREENSHOT_TOKENS = 500  # spec 01 2.1.1: ~500 image tokens per screenshot
 
@@ -44,9 +48,24 @@ def _now() -> str:
     return datetime.now(UTC).isoformat()
 
 
-def elements_json(elements: list[ElementInfo]) -> str:
-    """The elements exactly as ``Snapshot.elements_json`` will render them."""
-    return "[" + ",".join(e.to_element().model_dump_json() for e in elements) + "]"
+def elements_json(
+    elements: list[ElementInfo], written: dict[tuple[object, ...], str] | None = None
+) -> str:
+    """The elements exactly as ``Snapshot.elements_json`` will render them. ``written``
+    remembers each element's JSON after its ref across the many tries of one pruning, keyed
+    by what may change between them (its node, name and children; the rest is the node's)."""
+    if written is None:
+        return "[" + ",".join(e.to_element().model_dump_json() for e in elements) + "]"
+    parts = []
+    for e in elements:
+        head = f'{{"ref":"{e.ref}"'  # a ref is @e and digits: nothing to escape
+        key = (e.order, e.name, *e.children)
+        tail = written.get(key)
+        if tail is None:
+            whole = e.to_element().model_dump_json()
+            tail = written[key] = whole[len(head) :]
+        parts.append(head + tail)
+    return "[" + ",".join(parts) + "]"
 
 
 class SnapshotFactory:
@@ -62,6 +81,7 @@ class SnapshotFactory:
         new_id: Callable[[], str] = _uuid,
         clock: Callable[[], str] = _now,
         estimator: Callable[[str], int] = estimate_tokens,
+        element_estimator: Callable[[str], int] | None = None,
     ) -> None:
         self.browser = browser
         self.registry = registry
@@ -70,6 +90,11 @@ class SnapshotFactory:
         self.new_id = new_id
         self.clock = clock
         self.estimator = estimator
+        # the elements JSON is denser than prose: by default the estimator's count plus what
+        # its numbers cost (estimate_json_tokens)
+        self.element_estimator = element_estimator or (
+            lambda text: estimate_json_tokens(text, estimator)
+        )
 
     @property
     def screenshot_pixels(self) -> int | None:
@@ -90,17 +115,23 @@ class SnapshotFactory:
         )
         return self.from_capture(capture, viewport_only)
 
-    def measure(self, elements: list[ElementInfo]) -> int:
-        """Estimated tokens of ``elements`` once they carry the next snapshot's refs."""
+    def measure(
+        self, elements: list[ElementInfo], written: dict[tuple[object, ...], str] | None = None
+    ) -> int:
+        """Estimated tokens of ``elements`` once they carry the next snapshot's refs
+        (``written``: the JSON of elements already measured for the same capture)."""
         start = self.registry.next_index
         link(elements, [f"@e{start + i}" for i in range(len(elements))])
-        return self.estimator(elements_json(elements))
+        return self.element_estimator(elements_json(elements, written))
 
     def from_capture(
         self, capture: RawCapture, viewport_only: bool = True
     ) -> tuple[Snapshot, list[ElementInfo]]:
         """Prune, register and render one capture (pure but for the registry)."""
-        elements = prune(capture, viewport_only, self.limits, self.measure)
+        written: dict[tuple[object, ...], str] = {}
+        elements = prune(
+            capture, viewport_only, self.limits, lambda kept: self.measure(kept, written)
+        )
         snapshot_id = self.new_id()
         refs = self.registry.register_snapshot(snapshot_id, elements)
         link(elements, refs)

@@ -7,23 +7,38 @@ click handlers it cannot see. The document itself (RootWebArea, WebArea) is the 
 element on it: never admitted, though Chrome reports it focusable. Depth is counted over
 included elements (wrapper divs do not count); an element deeper than ``max_depth`` hangs off
 its ancestor at that depth, so capping the tree never hides a control.
+
+The token budget drops the lowest-ranked elements, but a control in the viewport is dropped
+only when shorter names cannot make room: long names are first cut (the spec's "..." marking
+the cut) to the most tokens each, down to ``PruneLimits.min_name_tokens``, at which every
+in-view control fits. The cut is in tokens, not characters, so that it costs every script
+alike, but never leaves fewer than ``min_name_chars`` characters (the estimate weighs an
+ideograph at 2.3 tokens, twice the yardstick's, so six tokens would leave two).
 """
 
 from __future__ import annotations
 
-import dataclasses
+import bisect
+import functools
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
 
 from subterminator.browser.capture import RawCapture, RawNode
-from subterminator.models.snapshot import MAX_ELEMENTS, MAX_NAME_LENGTH, BoundingBox, ElementState
+from subterminator.models.snapshot import (
+    MAX_ELEMENTS,
+    MAX_NAME_LENGTH,
+    NO_INTERACTIVITY_ROLES,
+    BoundingBox,
+    ElementState,
+)
 from subterminator.snapshot.element import (
     FULLY_VISIBLE,
     OFFSCREEN,
     PARTLY_VISIBLE,
     ElementInfo,
 )
+from subterminator.snapshot.tokens import estimate_tokens, prefix_units
 
 INTERACTIVE_ROLES = frozenset(
     {
@@ -52,6 +67,7 @@ _ROLE_RANK = {
     **dict.fromkeys(("button", "link"), 0),
     **dict.fromkeys(("checkbox", "radio", "textbox"), 1),
     **dict.fromkeys(("combobox", "listbox"), 2),
+    "searchbox": 1,  # ARIA: a textbox
     "heading": 3,
     **dict.fromkeys(("region", "dialog"), 4),
 }
@@ -63,6 +79,12 @@ class PruneLimits:
     max_elements: int = MAX_ELEMENTS
     max_depth: int = 10
     max_name_length: int = MAX_NAME_LENGTH
+    # Under budget pressure names are cut to this many estimated tokens, and no fewer
+    # characters, before in-view controls are dropped: 6 tokens are 15 ASCII characters and
+    # "..."; 5 ideographs weigh about as much by the yardstick (~5 tokens). Either still
+    # tells one headline or product from the next, and the page's text has them whole.
+    min_name_tokens: int = 6
+    min_name_chars: int = 5
     element_token_budget: int = 2000  # spec 01 2.1.1 hard limit for the elements JSON
     # The page's visible text beside the elements (spec 04 gives the model ~2 KB of it); its
     # own budget, so prose never crowds out controls.
@@ -72,6 +94,28 @@ class PruneLimits:
 def truncate(text: str, limit: int = MAX_NAME_LENGTH) -> str:
     text = _SPACE.sub(" ", text).strip()
     return text if len(text) <= limit else text[:limit] + "..."
+
+
+@functools.lru_cache(maxsize=4096)
+def _costs(name: str) -> tuple[int, list[int] | None]:
+    """A name's estimated tokens, and (non-ASCII) the units of each of its prefixes; pruning
+    asks for the same names at several lengths, and again on the next snapshot."""
+    return estimate_tokens(name), None if name.isascii() else prefix_units(name)
+
+
+def shorten(name: str, tokens: int, min_chars: int = 0) -> str:
+    """``name`` within ``tokens`` estimated tokens: whole, or its longest prefix that fits
+    with "..." (a token) after it, but no shorter than ``min_chars`` characters."""
+    if len(name) <= min_chars + 3:
+        return name
+    whole, units = _costs(name)
+    if whole <= tokens:
+        return name
+    room = max(0, tokens - 1)
+    # ceil(bytes / 3) for ASCII; else the longest prefix whose units fit the room
+    keep = 3 * room if units is None else bisect.bisect_right(units, 3 * room) - 1
+    stem = name[: max(keep, min_chars, 1)].rstrip()
+    return name if len(stem) + 3 >= len(name) else stem + "..."  # a cut never lengthens
 
 
 def is_included(node: RawNode) -> bool:
@@ -101,7 +145,7 @@ def visibility(node: RawNode, width: int, height: int) -> int:
 def states(node: RawNode, seen: int) -> list[ElementState]:
     """Spec 01 1.3.4 states, in the spec's order."""
     out: list[ElementState] = ["offscreen" if seen == OFFSCREEN else "visible"]
-    if node.role not in LANDMARK_ROLES and node.role != "heading":
+    if node.role not in NO_INTERACTIVITY_ROLES:  # headings and landmarks: no such state
         out.append("disabled" if node.disabled else "enabled")
     if node.readonly:
         out.append("readonly")
@@ -186,7 +230,7 @@ def keep(elements: list[ElementInfo], chosen: set[int], max_depth: int) -> list[
             new_parent = kept[new_parent].parent
         position[index] = len(kept)
         depth.append(1 if new_parent is None else depth[new_parent] + 1)
-        kept.append(dataclasses.replace(element, parent=new_parent, ref="", children=[]))
+        kept.append(element.but(parent=new_parent))
     return kept
 
 
@@ -200,6 +244,22 @@ def link(elements: list[ElementInfo], refs: list[str]) -> None:
             elements[element.parent].children.append(element.ref)
 
 
+def is_control(element: ElementInfo) -> bool:
+    """An element one acts on: anything admitted but headings and landmarks."""
+    return element.role not in NO_INTERACTIVITY_ROLES
+
+
+def _largest_fitting(low: int, high: int, fits: Callable[[int], bool]) -> int:
+    """The largest ``n`` in ``[low, high]`` with ``fits(n)``, given ``fits(low)`` (or low)."""
+    while low < high:
+        middle = (low + high + 1) // 2
+        if fits(middle):
+            low = middle
+        else:
+            high = middle - 1
+    return low
+
+
 def prune(
     capture: RawCapture,
     viewport_only: bool,
@@ -209,21 +269,56 @@ def prune(
     """The highest-ranked elements that fit both the count cap and ``measure``'s token budget.
 
     ``measure`` returns the tokens of the elements as the model will see them (refs and
-    children filled in provisionally), so the budget holds for the exact JSON sent.
+    children filled in provisionally), so the budget holds for the exact JSON sent. When the
+    in-view controls do not all fit, long names are cut first: to the most tokens (no fewer
+    than ``limits.min_name_tokens``) at which they do, else to that floor, and then the
+    lowest-ranked elements go.
     """
     admitted = candidates(capture, viewport_only, limits)
     ranked = sorted(range(len(admitted)), key=lambda i: rank_key(admitted[i]))
+    most = min(len(admitted), limits.max_elements)
+    budget = limits.element_token_budget
+    pools: dict[int | None, list[ElementInfo]] = {None: admitted}
 
-    def take(count: int) -> list[ElementInfo]:
-        return keep(admitted, set(ranked[:count]), limits.max_depth)
+    def pool(cap: int | None) -> list[ElementInfo]:
+        """The admitted elements, names cut to ``cap`` tokens (``None``: as they are)."""
+        if cap is not None and cap not in pools:
+            top = set(ranked[:most])  # only these can be sent
+            pools[cap] = [
+                e.but(name=shorten(e.name, cap, limits.min_name_chars), parent=e.parent)
+                if i in top
+                else e
+                for i, e in enumerate(admitted)
+            ]
+        return pools[cap]
 
-    low, high = 0, min(len(admitted), limits.max_elements)
-    if measure(take(high)) <= limits.element_token_budget:
-        return take(high)
-    while low < high:  # the largest count whose JSON fits the budget
-        middle = (low + high + 1) // 2
-        if measure(take(middle)) <= limits.element_token_budget:
-            low = middle
+    def take(count: int, cap: int | None = None) -> list[ElementInfo]:
+        return keep(pool(cap), set(ranked[:count]), limits.max_depth)
+
+    def fits(count: int, cap: int | None = None) -> bool:
+        return measure(take(count, cap)) <= budget
+
+    if fits(most):
+        return take(most)
+    # The ranked prefix that holds every in-view control (ranking puts them first, but for
+    # the spec's "others" (tabs, menu items, focusable widgets) behind headings and regions).
+    needed = max(
+        (p + 1 for p, i in enumerate(ranked[:most]) if _in_view_control(admitted[i])),
+        default=0,
+    )
+    cap: int | None = None
+    low = 0
+    if needed:
+        floor = limits.min_name_tokens
+        if fits(needed):
+            low = needed
+        elif fits(needed, floor):  # the longest names that let every in-view control in
+            longest = max(estimate_tokens(admitted[i].name) for i in ranked[:needed])
+            cap, low = _largest_fitting(floor, longest, lambda c: fits(needed, c)), needed
         else:
-            high = middle - 1
-    return take(low)
+            cap = floor
+    return take(_largest_fitting(low, most, lambda n: fits(n, cap)), cap)
+
+
+def _in_view_control(element: ElementInfo) -> bool:
+    return element.visibility != OFFSCREEN and is_control(element)

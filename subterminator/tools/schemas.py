@@ -117,6 +117,11 @@ confirmations and dates, which are often plain prose), viewport and scroll, and 
 
 {_REF_NOTE}
 
+READING ELEMENTS: bbox is [x, y, width, height] in viewport pixels. An element is visible \
+and enabled unless its state says otherwise, so state lists only the rest ("offscreen", \
+"disabled", "checked", "collapsed", ...) and is left out when there is none. A name ending \
+in "..." was cut to fit the budget (page.text often has it whole).
+
 WHEN TO USE: at the start; after something changed the page without a tool (a redirect, a \
 timer); when you need elements outside the viewport (viewport_only=false).
 
@@ -129,13 +134,14 @@ ERROR CONDITIONS: timeout (the page took longer than 3 s to capture).
 
 EXAMPLE: get_snapshot({{"viewport_only": true}}) -> {{"success": true, "error": null, \
 "snapshot": {{"elements": [{{"ref": "@e0", "role": "button", "name": "Cancel membership", \
-"state": ["visible", "enabled"], ...}}], ...}}}}""",
+"bbox": [24, 310, 180, 40]}}, {{"ref": "@e1", "role": "checkbox", "name": "Email me", \
+"state": ["checked"], "bbox": [24, 370, 16, 16]}}], ...}}}}""",
     "browser_click": f"""Click an element by its ref from the most recent snapshot.
 
 {_REF_NOTE}
 
 WHEN TO USE: buttons, links, checkboxes, radios, tabs, and collapsed sections to expand. \
-The element should be "enabled"; offscreen elements are scrolled into view first.
+The element must not be "disabled"; offscreen elements are scrolled into view first.
 
 COMMON PATTERNS:
 - expand a section: click the button whose state has "collapsed"
