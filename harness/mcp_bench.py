@@ -9,8 +9,9 @@ viewport, the same pages (``fixtures/pages/grid.html?n=N`` and the realistic str
 the same scripted flow on a fresh in-process Netflix simulator each, whose account state says
 whether it really cancelled.
 
-Our ``get_snapshot`` carries a screenshot (the spec wants one); Playwright MCP's
-``browser_snapshot`` has none. So ours is also measured without it, in-process
+Through MCP, our snapshots take no screenshot (``subterminator mcp --screenshots`` would), as
+Playwright MCP's ``browser_snapshot`` takes none; the agent loop's do (spec 01). So ours is also
+measured in-process without one
 (``harness.stage_bench``: capture, prune, serialise; no MCP transport), and every summary line
 gives both figures: the median per-page ratio, the ratio on pages under 100 elements (counted
 as the controls in Playwright MCP's snapshot), our slowest viewport and whole-page snapshots,
@@ -765,20 +766,20 @@ def summary_lines(pw: SideResult, ours: SideResult, labels: Sequence[str]) -> li
 
     return [
         f"median per-page ratio, ours viewport / PW (goal <= {RATIO_GOAL}x): "
-        f"{_x(shot.median)} with our screenshot (MCP round trip, {len(shot.pages)} pages); "
-        f"{_x(bare.median)} without it (in-process, {len(bare.pages)} pages)",
+        f"{_x(shot.median)} over MCP (round trip, {len(shot.pages)} pages); "
+        f"{_x(bare.median)} in-process ({len(bare.pages)} pages)",
         f"pages under {SMALL_PAGE} elements (controls in PW's snapshot): {small}; "
         f"ratio (goal <= {SMALL_RATIO_GOAL}x): median {_x(shot.small_median)}, max "
-        f"{worst(shot.small_max)} with screenshot; median {_x(bare.small_median)}, max "
-        f"{worst(bare.small_max)} without",
+        f"{worst(shot.small_max)} over MCP; median {_x(bare.small_median)}, max "
+        f"{worst(bare.small_max)} in-process",
         f"max ours viewport (goal <= 300 ms without screenshot): "
-        f"{worst(slowest(only(ours.bare)), 'ms')} without screenshot (in-process); "
-        f"{worst(slowest(ms(ours.snapshots)), 'ms')} with it (MCP)",
+        f"{worst(slowest(only(ours.bare)), 'ms')} in-process; "
+        f"{worst(slowest(ms(ours.snapshots)), 'ms')} over MCP",
         f"max ours whole page (goal <= 1,000 ms, never slower than PW): "
-        f"{worst(slowest(only(ours.bare_whole)), 'ms')} without screenshot (in-process); "
-        f"{worst(slowest(ms(ours.whole)), 'ms')} with it (MCP)",
+        f"{worst(slowest(only(ours.bare_whole)), 'ms')} in-process; "
+        f"{worst(slowest(ms(ours.whole)), 'ms')} over MCP",
         f"ours whole page slower than PW on: {slower(slower_than(only(ours.bare_whole), theirs))}"
-        f" (without screenshot); {slower(slower_than(ms(ours.whole), theirs))} (with it)",
+        f" (in-process); {slower(slower_than(ms(ours.whole), theirs))} (over MCP)",
         *missing_lines(pw, ours, labels),
     ]
 
@@ -810,7 +811,7 @@ def snapshot_table(
         or (
             f"MCP snapshot round trip at {width}x{height} (the product's viewport, both): {PW} "
             f"{PLAYWRIGHT_MCP_VERSION} (PW, whole page, no "
-            f"screenshot) vs {OURS} (ours, viewport by default, with its screenshot), median of "
+            f"screenshot) vs {OURS} (ours, viewport by default; no screenshot over MCP), median of "
             f"{runs}; ours no-shot = in-process without the screenshot (capture, prune, "
             f"serialise; no MCP); ratio = ours / PW, below 1 is better for ours; tokens of the "
             f"reply: {ESTIMATOR_NAME}; elements = controls in PW's snapshot"

@@ -237,14 +237,14 @@ def test_summary_lines_give_each_goal_with_and_without_our_screenshot() -> None:
     lines = mcp_bench.summary_lines(pw, ours, ["login", "story", "huge"])
     median, small, viewport, whole, slower = lines
     # per-page ratios: MCP 1.25, 0.18, 0.175 -> 0.18; in-process 0.25, 0.11, 0.11 -> 0.11
-    assert "0.18x with our screenshot (MCP round trip, 3 pages)" in median
-    assert "0.11x without it (in-process, 3 pages)" in median
+    assert "0.18x over MCP (round trip, 3 pages)" in median
+    assert "0.11x in-process (3 pages)" in median
     assert small.startswith("pages under 100 elements (controls in PW's snapshot): login;")
-    assert "max 1.25x (login) with screenshot" in small
-    assert "max 0.25x (login) without" in small
-    assert "220 ms (huge) without screenshot (in-process); 350 ms (huge) with it" in viewport
-    assert "850 ms (huge) without screenshot (in-process); 2,500 ms (huge) with it" in whole
-    assert slower.endswith("never (without screenshot); login 1.30x, huge 1.25x (with it)")
+    assert "max 1.25x (login) over MCP" in small
+    assert "max 0.25x (login) in-process" in small
+    assert "220 ms (huge) in-process; 350 ms (huge) over MCP" in viewport
+    assert "850 ms (huge) in-process; 2,500 ms (huge) over MCP" in whole
+    assert slower.endswith("never (in-process); login 1.30x, huge 1.25x (over MCP)")
 
 
 def test_summary_lines_name_the_pages_a_figure_lacks() -> None:
@@ -262,9 +262,9 @@ def test_summary_lines_name_the_pages_a_figure_lacks() -> None:
 def test_summary_lines_only_count_the_pages_asked_for() -> None:
     pw, ours = sides()
     lines = mcp_bench.summary_lines(pw, ours, ["story"])
-    assert "0.18x with our screenshot (MCP round trip, 1 pages)" in lines[0]
+    assert "0.18x over MCP (round trip, 1 pages)" in lines[0]
     assert "none measured" in lines[1]
-    assert "never (without screenshot); never (with it)" in lines[4]
+    assert "never (in-process); never (over MCP)" in lines[4]
 
 
 def test_held_aside_pages_get_their_own_table_and_summary() -> None:
@@ -277,7 +277,7 @@ def test_held_aside_pages_get_their_own_table_and_summary() -> None:
     assert "huge" not in main.split("median per-page")[0]  # not a row of the main table
     assert "huge" in held
     assert "held aside: median per-page ratio" in held
-    assert "held aside: ours whole page slower than PW on: never (without screenshot); huge" in (
+    assert "held aside: ours whole page slower than PW on: never (in-process); huge" in (
         " ".join(held.split())
     )
 

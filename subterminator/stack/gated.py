@@ -325,6 +325,8 @@ class GatedTools:
         factory = self.server.factory
         if request.screenshot is not None or factory.screenshot_tokens is not None:
             return request
+        if request.kind == "human_action":  # a sign-in for the person to do, not a yes
+            return request
         pixels = SCREENSHOT_TOKENS * PIXELS_PER_IMAGE_TOKEN
         with contextlib.suppress(BrowserError, TimeoutError):
             async with asyncio.timeout(self.server.caps.snapshot / 1000):
