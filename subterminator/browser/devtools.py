@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import logging
 from collections.abc import Callable
 from dataclasses import dataclass
 from importlib import resources
@@ -21,6 +22,8 @@ from playwright.async_api import Error as PlaywrightError
 from subterminator.browser import playwright_errors
 from subterminator.errors import BrowserActionError
 
+log = logging.getLogger(__name__)
+
 WORLD = "subterminator"
 MAX_FRAME_DEPTH = 4  # cross-origin frames inside cross-origin frames, as deep as we follow
 
@@ -28,6 +31,9 @@ MAX_FRAME_DEPTH = 4  # cross-origin frames inside cross-origin frames, as deep a
 def script(name: str) -> str:
     """One of our page scripts (``js/<name>.js``), run in the isolated world."""
     return resources.files("subterminator.browser").joinpath(f"js/{name}.js").read_text("utf-8")
+
+
+HANDLE_JS = script("handle")
 
 
 @dataclass(frozen=True)
@@ -80,6 +86,11 @@ class DevTools:
         # world's context id by (session, frame), both dropped when a frame commits a new
         # document (and a world that is gone anyway is asked again: ``call_in_world``).
         self._top_frame: dict[Page, str] = {}
+        # Sessions whose documents keep Chrome's accessibility on, so that our scripts name
+        # elements in the page (``computedName``); without it each name rebuilds the tree.
+        # ``name_in_page`` False names through DevTools instead (the older, slower path).
+        self.name_in_page = True
+        self._accessible: dict[CDPSession, bool] = {}
         self._worlds: dict[tuple[CDPSession, str], int] = {}
 
     @property
@@ -121,6 +132,7 @@ class DevTools:
                 self._committed[page].set()
 
     def _forget(self, page: Page) -> None:
+        self._accessible.pop(self._cdp.get(page), None)  # type: ignore[arg-type]
         for table in (self._cdp, self._commits, self._committed, self._top_frame):
             table.pop(page, None)
 
@@ -169,6 +181,23 @@ class DevTools:
                 if fresh or "context" not in str(exc).lower():
                     raise
         raise AssertionError("unreachable")
+
+    async def names_in_page(self, doc: Doc) -> bool:
+        """Whether our scripts may name elements in ``doc``: accessibility is on for its
+        session (turned on here, once per session; a session that refuses names through
+        DevTools)."""
+        if not self.name_in_page:
+            return False
+        known = self._accessible.get(doc.session)
+        if known is None:
+            try:
+                await self.send("Accessibility.enable", via=doc.session)
+                known = True
+            except PlaywrightError as exc:
+                log.debug("accessibility stays off: %s", exc)
+                known = False
+            self._accessible[doc.session] = known
+        return known
 
     async def child(self, doc: Doc, frame_element: str) -> Doc | None:
         """The document inside a frame element of ``doc`` (a remote object id), if reachable."""
@@ -227,19 +256,15 @@ class DevTools:
     async def resolve(self, handle: str) -> Node:
         """The handle's node as a remote object in our isolated world of its document."""
         frame_id, _, backend = handle.rpartition(":")
+        if backend.startswith("j"):
+            return await self._resolve_ours(frame_id, backend)
         try:
             backend_id = int(backend)
         except ValueError:
             raise BrowserActionError(
                 "action_failed", f"not a handle of this browser: {handle!r}"
             ) from None
-        if frame_id:
-            session = self._frame_sessions.get(frame_id)
-            if session is None:
-                raise BrowserActionError("element_detached", "its frame is gone")
-            doc = Doc(session, frame_id)
-        else:
-            doc = await self.top()
+        doc = await self._doc(frame_id)
         try:
             resolved = await self.in_world(doc, "DOM.resolveNode", {"backendNodeId": backend_id})
             context_id = await self.world(doc)
@@ -247,6 +272,37 @@ class DevTools:
             detail = playwright_errors.first_line(str(exc))
             raise BrowserActionError("element_detached", detail) from None
         return Node(doc, str(resolved["object"]["objectId"]), context_id)
+
+    async def _doc(self, frame_id: str) -> Doc:
+        """The document a handle's prefix names: the page's own when empty."""
+        if not frame_id:
+            return await self.top()
+        session = self._frame_sessions.get(frame_id)
+        if session is None:
+            raise BrowserActionError("element_detached", "its frame is gone")
+        return Doc(session, frame_id)
+
+    async def _resolve_ours(self, frame_id: str, handle: str) -> Node:
+        """A handle capture.js gave out (``j<nonce>.<id>``), looked up in our world of its
+        document: another world's nonce, or an element since collected, is detached."""
+        nonce, _, number = handle[1:].partition(".")
+        if not number.isdigit() or not nonce.isalnum():
+            raise BrowserActionError("action_failed", f"not a handle of this browser: {handle!r}")
+        doc = await self._doc(frame_id)
+        params = {
+            "functionDeclaration": HANDLE_JS,
+            "arguments": [{"value": nonce}, {"value": int(number)}],
+        }
+        try:
+            found = await self.in_world(doc, "Runtime.callFunctionOn", params)
+            context_id = await self.world(doc)
+        except PlaywrightError as exc:
+            detail = playwright_errors.first_line(str(exc))
+            raise BrowserActionError("element_detached", detail) from None
+        object_id = found.get("result", {}).get("objectId")
+        if not object_id:
+            raise BrowserActionError("element_detached", "the element is gone from the page")
+        return Node(doc, str(object_id), context_id)
 
     async def call_on(self, node: Node, function: str, *args: Any) -> Any:
         """``function`` with ``this`` as the node, in our world; its JSON result."""

@@ -233,6 +233,7 @@ async def _walk(
                     {"value": limit},
                     {"value": origin},
                     {"value": PAGE_TEXT_PART_CHARS},
+                    {"value": await devtools.names_in_page(doc)},
                 ],
                 "objectGroup": group,
                 "returnByValue": False,
@@ -271,16 +272,22 @@ async def _walk(
             return await _walk(devtools, child, scope, place, room, depth + 1, _Clock({}))
 
         async def named() -> list[Any]:
-            return await _together(
-                *(
-                    devtools.send(
-                        "Accessibility.getPartialAXTree",
-                        {"objectId": objects[i], "fetchRelatives": False},
-                        via=doc.session,
+            # named in the page unless the script could not (or left one to Chrome's DevTools)
+            asked = [not data.get("named") or bool(m.get("ax")) for m in data["meta"]]
+            trees = iter(
+                await _together(
+                    *(
+                        devtools.send(
+                            "Accessibility.getPartialAXTree",
+                            {"objectId": objects[i], "fetchRelatives": False},
+                            via=doc.session,
+                        )
+                        for i, ask in enumerate(asked)
+                        if ask
                     )
-                    for i in range(len(data["meta"]))
                 )
             )
+            return [next(trees) if ask else None for ask in asked]
 
         # Chrome names this document's candidates while every frame in it is walked (cross-site
         # frames run in processes of their own), each frame within the room left before any;
@@ -308,7 +315,11 @@ async def _walk(
     position: dict[int, int] = {}  # index in this document -> index in ``nodes``
     for index, (meta, tree) in enumerate(zip(data["meta"], ax, strict=True)):
         position[index] = len(nodes)
-        nodes.append(_raw_node(meta, tree["nodes"], position.get(meta["p"]), doc.handle_prefix))
+        parent = position.get(meta["p"])
+        if tree is None:
+            nodes.append(_named_node(meta, parent, doc.handle_prefix))
+        else:
+            nodes.append(_raw_node(meta, tree["nodes"], parent, doc.handle_prefix))
         base = len(nodes)
         for node in frames.get(index, []):
             parent = position[index] if node.parent is None else base + node.parent
@@ -390,6 +401,34 @@ def _raw_node(
         hidden=hidden,
         checked=_tristate(checked),
         expanded=props.get("expanded") if isinstance(props.get("expanded"), bool) else None,
+        text=meta.get("x"),
+    )
+
+
+def _named_node(meta: dict[str, Any], parent: int | None, prefix: str) -> RawNode:
+    """One captured element named in the page (capture.js ``axFacts``): the same fields as
+    ``_raw_node`` reads from Chrome's accessibility node, in short keys."""
+    value = meta.get("va")
+    if meta.get("pw") and value:
+        value = "•" * len(str(value))  # never hand a password to the model or a recording
+    x, y, w, h = meta["b"]
+    return RawNode(
+        handle=f"{prefix}{meta['h']}",
+        parent=parent,
+        tag=meta["t"],
+        role=str(meta.get("r", "")),
+        name=str(meta.get("n", "")),
+        value=None if value is None else str(value),
+        level=meta.get("lv"),
+        box=RawBox(x=x, y=y, width=w, height=h),
+        focusable=bool(meta.get("fo")),
+        focused=bool(meta.get("f")),
+        disabled=bool(meta.get("di")),
+        readonly=bool(meta.get("ro")),
+        busy=bool(meta.get("bu")),
+        hidden=bool(meta.get("hd")),
+        checked=_tristate(meta.get("ch")),
+        expanded=meta.get("ex"),
         text=meta.get("x"),
     )
 

@@ -9,7 +9,7 @@
 // content, elsewhere (`tx`); each part bounded by `textLimit` characters. Text nodes only: form
 // values (passwords) never; a line break between blocks.
 // The returned array carries the metadata as JSON in its `data` property.
-(scope, limit, origin, textLimit) => {
+(scope, limit, origin, textLimit, nameHere) => {
   const SEL = 'a[href],area[href],button,input,select,textarea,summary,details,[role],' +
     '[tabindex],h1,h2,h3,h4,h5,h6,[contenteditable]:not([contenteditable="false"]),dialog,' +
     'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked]';
@@ -37,6 +37,81 @@
       case 'SECTION': return 'region';
     }
     return '';
+  };
+  // What Chrome's accessibility tree says of one element (the fields of RawNode), for names
+  // taken in the page: role and name from the engine, states from the DOM as Chrome reads it.
+  const CHECKS = /^(checkbox|radio|switch|menuitemcheckbox|menuitemradio|treeitem)$/;
+  const TEXTY = /^(textbox|searchbox|combobox|spinbutton|slider|scrollbar|progressbar|meter)$/;
+  const flatParent = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+  const aria = (el, name) => {
+    const v = el.getAttribute(name);
+    return v === null ? null : v.trim().toLowerCase();
+  };
+  const axFacts = (el) => {
+    const out = {};
+    let role = el.computedRole || '';
+    let hidden = !el.checkVisibility({visibilityProperty: true});
+    for (let n = el; n && !hidden; n = flatParent(n)) {
+      if (aria(n, 'aria-hidden') === 'true' || n.inert) hidden = true;
+    }
+    // Chrome leaves a hidden node out of its tree: no role, name or state
+    if (hidden) return {hd: 1, r: 'none', n: ''};
+    const tag = el.tagName;
+    // a role of Chrome's own (no ARIA name: a frame, a disclosure triangle, a media player)
+    // or a control whose name Chrome composes apart (a file picker) is asked of DevTools
+    if (!role || (tag === 'INPUT' && /^(file|color|date|datetime-local|month|week|time)$/.test(el.type))) return {ax: 1};
+    if (role === 'presentation') role = 'none';
+    out.r = role;
+    out.n = (el.computedName || '').replace(/\s+/g, ' ');
+    const native = tag === 'INPUT' || tag === 'SELECT' || tag === 'TEXTAREA' || tag === 'BUTTON';
+    // disabled: the element (or its fieldset), or aria-disabled on it or an ancestor, which
+    // leaves it focusable
+    const off = native && el.matches(':disabled');
+    let disabled = off;
+    for (let n = el; n && !disabled; n = flatParent(n)) {
+      if (aria(n, 'aria-disabled') === 'true') disabled = true;
+    }
+    if (disabled) out.di = 1;
+    if (!off && (el.tabIndex >= 0 || el.hasAttribute('tabindex') || tag === 'DIALOG' ||
+        (tag === 'A' && el.hasAttribute('href')) || el.isContentEditable)) out.fo = 1;
+    if ((native && el.readOnly && tag !== 'BUTTON' && tag !== 'SELECT') || aria(el, 'aria-readonly') === 'true') out.ro = 1;
+    if (aria(el, 'aria-busy') === 'true') out.bu = 1;
+    // checked
+    if (CHECKS.test(role)) {
+      const given = aria(el, 'aria-checked');
+      if (tag === 'INPUT' && (el.type === 'checkbox' || el.type === 'radio')) {
+        out.ch = el.indeterminate && el.type === 'checkbox' ? 'mixed' : String(el.checked);
+      } else if (given === 'true' || given === 'false' || given === 'mixed') out.ch = given;
+      else if (role !== 'treeitem') out.ch = 'false';
+    }
+    // expanded
+    const ex = aria(el, 'aria-expanded');
+    if (ex === 'true' || ex === 'false') out.ex = ex === 'true';
+    else if (tag === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') out.ex = el.parentElement.open;
+    else if (tag === 'SELECT' && role === 'combobox') out.ex = false;
+    // level
+    if (role === 'heading') {
+      const lv = parseInt(el.getAttribute('aria-level') || '', 10);
+      out.lv = lv > 0 ? lv : (/^H[1-6]$/.test(tag) ? Number(tag[1]) : 2);
+    } else if (/^(treeitem|row|listitem|comment)$/.test(role) && el.hasAttribute('aria-level')) {
+      const lv = parseInt(el.getAttribute('aria-level') || '', 10);
+      if (lv > 0) out.lv = lv;
+    }
+    // value
+    if (el.isContentEditable) {
+      const text = (el.innerText || '').slice(0, 2000);
+      if (text) out.va = text;
+    } else if (TEXTY.test(role)) {
+      if (tag === 'INPUT' || tag === 'TEXTAREA') {
+        if (!/^(checkbox|radio|button|submit|reset|image|file|hidden|color)$/.test(el.type) && el.value) out.va = el.value;
+      } else if (tag === 'SELECT') {
+        const o = el.selectedOptions[0];
+        out.va = o ? (o.label || o.textContent || '').replace(/\s+/g, ' ').trim() : '';
+      } else if (el.hasAttribute('aria-valuenow') || el.hasAttribute('aria-valuetext')) {
+        out.va = el.getAttribute('aria-valuenow') || el.getAttribute('aria-valuetext');
+      }
+    }
+    return out;
   };
   const vw = window.innerWidth, vh = window.innerHeight;
   let focused = document.activeElement;
@@ -188,7 +263,34 @@
     els.length = 0; els.push(...keptEls);
     meta.length = 0; meta.push(...keptMeta);
   }
-  els.data = JSON.stringify({ dropped,
+  // Naming here, by Chrome's own accessibility engine (computedRole/computedName, with the
+  // page's accessibility on: the caller knows), costs microseconds an element where asking
+  // DevTools costs a round trip each; states come from the same DOM facts Chrome reads.
+  // Handles are ours: an id per element in this world, never reused within it, behind a nonce
+  // new with each world, so a handle of a replaced document finds nothing.
+  let named = false;
+  if (nameHere && 'computedName' in Element.prototype) {
+    named = true;
+    let reg = globalThis.__subterminator;
+    if (!reg) {
+      const bytes = crypto.getRandomValues(new Uint8Array(6));
+      reg = globalThis.__subterminator = {
+        nonce: Array.from(bytes, b => b.toString(16).padStart(2, '0')).join(''),
+        next: 0, ids: new WeakMap(), els: new Map(),
+      };
+    }
+    if (reg.els.size > 20000) for (const [k, ref] of reg.els) if (!ref.deref()) reg.els.delete(k);
+    for (let i = 0; i < els.length; i++) {
+      const el = els[i], m = meta[i];
+      let id = reg.ids.get(el);
+      if (id === undefined) {
+        id = ++reg.next; reg.ids.set(el, id); reg.els.set(id, new WeakRef(el));
+      }
+      m.h = `j${reg.nonce}.${id}`;
+      Object.assign(m, axFacts(el));
+    }
+  }
+  els.data = JSON.stringify({ dropped, named,
     url: location.href, title: document.title, lang: (document.documentElement.lang || '').trim(), vw, vh,
     sx: Math.max(0, Math.round(window.scrollX)), sy: Math.max(0, Math.round(window.scrollY)),
     meta, xf, tx: texts.map(t => t.map(b => b.replace(/ +/g, ' ').trim()).filter(Boolean).join('\n').slice(0, textLimit)),
