@@ -1,10 +1,12 @@
 """How ``PlaywrightBrowser`` captures a page into a ``RawCapture`` (the model is ``capture.py``).
 
-One script in our isolated world finds the candidates (boxes, DFS order, text), then Chrome's
-own accessibility engine names the candidates only (``Accessibility.getPartialAXTree``):
-measured at 10,000 interactive elements this is ~0.3 s for the viewport where
-``getFullAXTree`` took ~6 s. Cross-origin frames are walked in their own documents and
-spliced in; a main-frame commit during the capture makes it start again.
+One script in our isolated world finds the candidates (boxes, DFS order, text) and names them
+with Chrome's own accessibility engine (``computedRole``/``computedName``, states from the
+DOM): a few microseconds an element, where a DevTools round trip each
+(``Accessibility.getPartialAXTree``, still used for Chrome's internal roles and for a
+Chromium without the feature) costs ~0.25 ms through Playwright's driver. Cross-origin frames
+are walked in their own documents and spliced in; a main-frame commit during the capture makes
+it start again.
 """
 
 from __future__ import annotations
@@ -32,9 +34,9 @@ from subterminator.errors import BrowserError
 log = logging.getLogger(__name__)
 
 CAPTURE_JS = script("capture")
-# Chrome names ~3 candidates a millisecond, and a snapshot keeps at most 100 elements (spec 01),
-# so past this many only the highest-ranked are named: in view first, then by the role the
-# markup implies, then in document order (RawCapture.omitted says how many were left out).
+# A snapshot keeps at most 100 elements (spec 01), so past this many only the highest-ranked
+# are captured: in view first, then by the role the markup implies, then in document order
+# (RawCapture.omitted says how many were left out); more would only cost pruning its time.
 MAX_CAPTURE_NODES = 300
 PAGE_TEXT_PART_CHARS = 4000  # per part of RawCapture.text: in view, main content, the rest
 HIDDEN_REASONS = frozenset(

@@ -78,11 +78,19 @@ class LaunchOptions:
     no_display_fix: str = ""
 
 
-def chromium_args(executable: str) -> list[str]:
+def chromium_args(executable: str, extra: tuple[str, ...] = ()) -> list[str]:
     args = list(CHROMIUM_ARGS)
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         args.append("--no-sandbox")  # Chromium refuses to run sandboxed as root
-    return args
+    return _one_blink_features([*args, *extra])
+
+
+def _one_blink_features(args: list[str]) -> list[str]:
+    """Chromium reads only the last ``--enable-blink-features``: a person's own joins ours."""
+    flag = "--enable-blink-features="
+    features = [f for a in args if a.startswith(flag) for f in a[len(flag) :].split(",") if f]
+    kept = [a for a in args if not a.startswith(flag)]
+    return [*kept, flag + ",".join(dict.fromkeys(features))] if features else kept
 
 
 async def release(owned: list[Any]) -> None:
@@ -138,7 +146,7 @@ class PlaywrightBrowser:
         owned: list[Any] = [pw]
         try:
             executable = options.executable or find_chromium(pw.chromium.executable_path)
-            args = [*chromium_args(executable), *options.extra_args]
+            args = chromium_args(executable, options.extra_args)
             width, height = options.viewport
             viewport = {"width": width, "height": height}
             try:

@@ -59,6 +59,7 @@
     const tag = el.tagName;
     // a role of Chrome's own (no ARIA name: a frame, a disclosure triangle, a media player)
     // or a control whose name Chrome composes apart (a file picker) is asked of DevTools
+    if (!role && tag === 'SUMMARY') role = 'DisclosureTriangle';
     if (!role || (tag === 'INPUT' && /^(file|color|date|datetime-local|month|week|time)$/.test(el.type))) return {ax: 1};
     if (role === 'presentation') role = 'none';
     out.r = role;
