@@ -5,6 +5,7 @@ their document; a Chromium without the feature names through DevTools."""
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 
 import pytest
@@ -160,3 +161,25 @@ def test_a_persons_blink_features_join_ours() -> None:
     features = [a for a in args if a.startswith("--enable-blink-features=")]
     assert features == [f"{ours},Foo,Bar"]
     assert "--mute-audio" in args
+
+
+async def test_a_document_whose_tree_chrome_does_not_keep_is_found_and_kept(
+    browser: PlaywrightBrowser, pages: StaticSite, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Accessibility turned on for a loaded document but nothing asked of its tree yet: each
+    computedName would rebuild the tree, so capture.js says it is cold, the tree is asked
+    for, and the capture is named in the page all the same."""
+    devtools = browser._devtools
+    await browser.navigate(pages.url("grid.html?n=300"))
+    session = await devtools.session()
+    await devtools.send("Accessibility.enable", via=session)
+    devtools._accessible[session] = True  # on, but the tree never asked for
+    with caplog.at_level(logging.DEBUG, logger="subterminator.browser.page_capture"):
+        capture = await browser.capture()
+    assert any("was not kept" in r.message for r in caplog.records)
+    assert len(capture.nodes) > 100
+    assert all((n.handle or "").startswith("j") for n in capture.nodes)
+    caplog.clear()
+    with caplog.at_level(logging.DEBUG, logger="subterminator.browser.page_capture"):
+        await browser.capture()
+    assert not any("was not kept" in r.message for r in caplog.records)  # kept since

@@ -183,14 +183,15 @@ class DevTools:
                     raise
         raise AssertionError("unreachable")
 
-    async def names_in_page(self, doc: Doc) -> bool:
+    async def names_in_page(self, doc: Doc, *, cold: bool = False) -> bool:
         """Whether our scripts may name elements in ``doc``: accessibility is on for its
         session (turned on here, once per session; a session that refuses names through
-        DevTools) and Chrome's tree of the document is built.
+        DevTools) and Chrome keeps its tree of the document.
 
         Chrome keeps the tree it builds for DevTools only once something asked for it; until
         then each ``computedName`` builds and drops one (measured: 1.5 ms an element against
-        0.01), so the root is asked for on every capture, which costs one round trip."""
+        0.01). So the root is asked for when the session is new, and again whenever capture.js
+        finds the tree ``cold``."""
         if not self.name_in_page:
             return False
         known = self._accessible.get(doc.session)
@@ -202,16 +203,16 @@ class DevTools:
                 log.debug("accessibility stays off: %s", exc)
                 known = False
             self._accessible[doc.session] = known
-        if not known:
-            return False
-        try:
-            await self.send(
-                "Accessibility.getRootAXNode", {"frameId": doc.frame_id}, via=doc.session
-            )
-        except PlaywrightError as exc:  # a document going away: named through DevTools
-            log.debug("no accessibility tree now: %s", exc)
-            return False
-        return True
+            cold = known
+        if known and cold:
+            try:
+                await self.send(
+                    "Accessibility.getRootAXNode", {"frameId": doc.frame_id}, via=doc.session
+                )
+            except PlaywrightError as exc:  # a document going away: named through DevTools
+                log.debug("no accessibility tree now: %s", exc)
+                return False
+        return known
 
     async def child(self, doc: Doc, frame_element: str) -> Doc | None:
         """The document inside a frame element of ``doc`` (a remote object id), if reachable."""

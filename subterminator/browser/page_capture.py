@@ -224,46 +224,18 @@ async def _walk(
     ``measured`` is told the top document's data as soon as the script returns it.
     """
     group = f"capture-{secrets.token_hex(4)}"
-    with clock.stage("script"):
-        evaluated = await devtools.in_world(
-            doc,
-            "Runtime.callFunctionOn",
-            {
-                "functionDeclaration": CAPTURE_JS,
-                "arguments": [
-                    {"value": scope},
-                    {"value": limit},
-                    {"value": origin},
-                    {"value": PAGE_TEXT_PART_CHARS},
-                    {"value": await devtools.names_in_page(doc)},
-                ],
-                "objectGroup": group,
-                "returnByValue": False,
-            },
-        )
-    if "exceptionDetails" in evaluated:
-        # a document torn down under the walk (a navigation, a frame replaced) throws; the
-        # capture is taken again, and only a script that fails every time is an error
-        details = evaluated["exceptionDetails"]
-        text = details.get("exception", {}).get("description") or details.get("text", "")
-        raise _Committed(f"capture script failed: {playwright_errors.first_line(str(text))}")
+    data = await _run_script(devtools, doc, scope, origin, limit, clock)
+    if measured is not None:
+        measured(data)
+    # element references only for frames to walk and elements DevTools names
+    asked = [not data.get("named") or bool(m.get("ax")) for m in data["meta"]]
+    referenced = any(asked) or bool(data.get("xf"))
     frames: dict[int, list[RawNode]] = {}
     try:
-        with clock.stage("script"):
-            props = await devtools.send(
-                "Runtime.getProperties",
-                {"objectId": evaluated["result"]["objectId"], "ownProperties": True},
-                via=doc.session,
-            )
-        data: dict[str, Any] = {}
         objects: dict[int, str] = {}
-        for prop in props["result"]:
-            if prop["name"] == "data":
-                data = json.loads(prop["value"]["value"])
-            elif prop["name"].isdigit():
-                objects[int(prop["name"])] = prop["value"]["objectId"]
-        if measured is not None:
-            measured(data)
+        if referenced:
+            with clock.stage("script"):
+                objects = await _elements(devtools, doc, group)
         room = limit - len(data["meta"])
         listed = data.get("xf", []) if depth < MAX_FRAME_DEPTH and room > 0 else []
 
@@ -275,7 +247,6 @@ async def _walk(
 
         async def named() -> list[Any]:
             # named in the page unless the script could not (or left one to Chrome's DevTools)
-            asked = [not data.get("named") or bool(m.get("ax")) for m in data["meta"]]
             trees = iter(
                 await _together(
                     *(
@@ -312,7 +283,8 @@ async def _walk(
             omitted += left_out
             parts = [f"{mine}\n{theirs}".strip() for mine, theirs in zip(parts, text, strict=True)]
     finally:
-        _released(devtools, doc, group)
+        if referenced:
+            _released(devtools, doc, group)
     nodes: list[RawNode] = []
     position: dict[int, int] = {}  # index in this document -> index in ``nodes``
     for index, (meta, tree) in enumerate(zip(data["meta"], ax, strict=True)):
@@ -327,6 +299,65 @@ async def _walk(
             parent = position[index] if node.parent is None else base + node.parent
             nodes.append(node.model_copy(update={"parent": parent}))
     return data, nodes, omitted, parts
+
+
+async def _run_script(
+    devtools: DevTools,
+    doc: Doc,
+    scope: CaptureScope,
+    origin: list[float] | None,
+    limit: int,
+    clock: _Clock,
+) -> dict[str, Any]:
+    """capture.js's data for ``doc``; run again once Chrome keeps its tree, if it had not."""
+    for attempt in range(2):
+        with clock.stage("script"):
+            evaluated = await devtools.in_world(
+                doc,
+                "Runtime.callFunctionOn",
+                {
+                    "functionDeclaration": CAPTURE_JS,
+                    "arguments": [
+                        {"value": scope},
+                        {"value": limit},
+                        {"value": origin},
+                        {"value": PAGE_TEXT_PART_CHARS},
+                        {"value": await devtools.names_in_page(doc, cold=attempt > 0)},
+                    ],
+                    "returnByValue": True,
+                },
+            )
+        if "exceptionDetails" in evaluated:
+            # a document torn down under the walk (a navigation, a frame replaced) throws;
+            # the capture is taken again, and only a script that fails every time is an error
+            details = evaluated["exceptionDetails"]
+            text = details.get("exception", {}).get("description") or details.get("text", "")
+            raise _Committed(f"capture script failed: {playwright_errors.first_line(str(text))}")
+        data: dict[str, Any] = json.loads(evaluated["result"]["value"])
+        if not data.get("cold"):
+            break
+        log.debug("Chrome's accessibility tree of %s was not kept; asked for", doc.frame_id)
+    return data
+
+
+async def _elements(devtools: DevTools, doc: Doc, group: str) -> dict[int, str]:
+    """Remote object ids of the elements capture.js just returned, by index."""
+    found = await devtools.in_world(
+        doc,
+        "Runtime.callFunctionOn",
+        {
+            "functionDeclaration": "() => globalThis.__subterminatorLast",
+            "objectGroup": group,
+            "returnByValue": False,
+        },
+    )
+    object_id = found.get("result", {}).get("objectId")
+    if not object_id:
+        raise _Committed("the capture's elements are gone")
+    props = await devtools.send(
+        "Runtime.getProperties", {"objectId": object_id, "ownProperties": True}, via=doc.session
+    )
+    return {int(p["name"]): p["value"]["objectId"] for p in props["result"] if p["name"].isdigit()}
 
 
 async def _screenshot(

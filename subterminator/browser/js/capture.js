@@ -8,7 +8,7 @@
 // It also reads the visible text, in document order, in three parts: in the viewport, in the main
 // content, elsewhere (`tx`); each part bounded by `textLimit` characters. Text nodes only: form
 // values (passwords) never; a line break between blocks.
-// The returned array carries the metadata as JSON in its `data` property.
+// It returns the metadata as JSON; the elements themselves stay in `__subterminatorLast`.
 (scope, limit, origin, textLimit, nameHere) => {
   const SEL = 'a[href],area[href],button,input,select,textarea,summary,details,[role],' +
     '[tabindex],h1,h2,h3,h4,h5,h6,[contenteditable]:not([contenteditable="false"]),dialog,' +
@@ -269,8 +269,15 @@
   // DevTools costs a round trip each; states come from the same DOM facts Chrome reads.
   // Handles are ours: an id per element in this world, never reused within it, behind a nonce
   // new with each world, so a handle of a replaced document finds nothing.
-  let named = false;
-  if (nameHere && 'computedName' in Element.prototype) {
+  let named = false, cold = false;
+  if (nameHere && 'computedName' in Element.prototype && els.length) {
+    // a document whose tree Chrome does not keep rebuilds it for every name (~1 ms and up
+    // where a kept one answers in microseconds): say so, and the caller has it kept
+    const t0 = performance.now();
+    void els[0].computedName;
+    cold = performance.now() - t0 > 0.5;
+  }
+  if (nameHere && 'computedName' in Element.prototype && !cold) {
     named = true;
     let reg = globalThis.__subterminator;
     if (!reg) {
@@ -291,10 +298,12 @@
       Object.assign(m, axFacts(el));
     }
   }
-  els.data = JSON.stringify({ dropped, named,
+  // the elements stay here for the caller to fetch by reference when it needs them (frames
+  // to walk, elements left to DevTools); the rest of the capture travels by value
+  globalThis.__subterminatorLast = els;
+  return JSON.stringify({ dropped, named, cold,
     url: location.href, title: document.title, lang: (document.documentElement.lang || '').trim(), vw, vh,
     sx: Math.max(0, Math.round(window.scrollX)), sy: Math.max(0, Math.round(window.scrollY)),
     meta, xf, tx: texts.map(t => t.map(b => b.replace(/ +/g, ' ').trim()).filter(Boolean).join('\n').slice(0, textLimit)),
   });
-  return els;
 }
