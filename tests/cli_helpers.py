@@ -75,13 +75,18 @@ class Session:
     status: int | None = None
 
     def read_until(self, text: str, timeout: float = 120) -> str:
+        """What the terminal showed once ``text`` appeared in it, however the terminal
+        wrapped its lines (the wrap moves with the length of a temporary path)."""
         deadline = time.monotonic() + timeout
-        while text not in self.seen and time.monotonic() < deadline:
+        while not self.showed(text) and time.monotonic() < deadline:
             if not self._read(0.5):
                 break
-        if text not in self.seen:
+        if not self.showed(text):
             raise AssertionError(f"{text!r} never appeared; the terminal showed:\n{self.seen}")
         return self.seen
+
+    def showed(self, text: str) -> bool:
+        return " ".join(text.split()) in " ".join(self.seen.split())
 
     def _read(self, wait: float) -> bool:
         ready, _, _ = select.select([self.fd], [], [], wait)

@@ -34,6 +34,15 @@ from subterminator.errors import BrowserError
 log = logging.getLogger(__name__)
 
 CAPTURE_JS = script("capture")
+# capture.js is sent once per world (16 KB through Playwright's driver each time was a good
+# part of a small page's capture): it stays there as a function, called by the short one.
+# Either returns [ms waited for the document to be parsed, capture.js's JSON] (ready.js).
+_READY = script("ready")
+_KEEP_CAPTURE = f"(...a) => ({_READY})(globalThis.__subterminatorCapture = ({CAPTURE_JS}), a)"
+_CALL_CAPTURE = (
+    f"(...a) => {{ const run = globalThis.__subterminatorCapture;"
+    f" return run ? ({_READY})(run, a) : null; }}"
+)
 # A snapshot keeps at most 100 elements (spec 01), so past this many only the highest-ranked
 # are captured: in view first, then by the role the markup implies, then in document order
 # (RawCapture.omitted says how many were left out); more would only cost pruning its time.
@@ -53,8 +62,9 @@ HIDDEN_REASONS = frozenset(
 
 
 # Where a capture spends its time (PlaywrightBrowser.last_stages, ms): the wait for a loading
-# page, our script in the page, Chrome naming the candidates, cross-origin frames walked on their
-# own, the screenshot (taken while the candidates are named), and the capture as a whole.
+# page (in the page: also part of "script"), our script in the page, Chrome naming the
+# candidates, cross-origin frames walked on their own, the screenshot (taken while the
+# candidates are named), and the capture as a whole.
 STAGES = ("settle", "script", "naming", "frames", "screenshot", "total")
 _T = TypeVar("_T")
 
@@ -104,7 +114,6 @@ async def _capture(
     clock: _Clock,
 ) -> RawCapture:
     for attempt in range(3):
-        await clock.timed("settle", _settle(devtools.page))
         try:
             with playwright_errors.translate_closed():
                 return await _capture_once(devtools, scope, screenshot_pixels, max_nodes, clock)
@@ -116,12 +125,6 @@ async def _capture(
             log.debug("capture attempt %d failed: %s", attempt, exc)
             last = str(exc)
     raise BrowserError(f"Page kept changing during capture: {playwright_errors.first_line(last)}")
-
-
-async def _settle(page: Page) -> None:
-    """Give a loading page a moment; a slow load is fine, a dead browser is not."""
-    with contextlib.suppress(PlaywrightError), playwright_errors.translate_closed():
-        await page.wait_for_load_state("domcontentloaded", timeout=2000)
 
 
 async def _capture_once(
@@ -311,29 +314,46 @@ async def _run_script(
 ) -> dict[str, Any]:
     """capture.js's data for ``doc``; run again once Chrome keeps its tree, if it had not."""
     for attempt in range(2):
+        arguments = [
+            {"value": scope},
+            {"value": limit},
+            {"value": origin},
+            {"value": PAGE_TEXT_PART_CHARS},
+            {"value": await devtools.names_in_page(doc, cold=attempt > 0)},
+        ]
         with clock.stage("script"):
             evaluated = await devtools.in_world(
                 doc,
                 "Runtime.callFunctionOn",
                 {
-                    "functionDeclaration": CAPTURE_JS,
-                    "arguments": [
-                        {"value": scope},
-                        {"value": limit},
-                        {"value": origin},
-                        {"value": PAGE_TEXT_PART_CHARS},
-                        {"value": await devtools.names_in_page(doc, cold=attempt > 0)},
-                    ],
+                    "functionDeclaration": _CALL_CAPTURE,
+                    "arguments": arguments,
                     "returnByValue": True,
+                    "awaitPromise": True,
                 },
             )
+            if evaluated.get("result", {}).get("value") is None and not evaluated.get(
+                "exceptionDetails"
+            ):  # a world that has not had it yet
+                evaluated = await devtools.in_world(
+                    doc,
+                    "Runtime.callFunctionOn",
+                    {
+                        "functionDeclaration": _KEEP_CAPTURE,
+                        "arguments": arguments,
+                        "returnByValue": True,
+                        "awaitPromise": True,
+                    },
+                )
         if "exceptionDetails" in evaluated:
             # a document torn down under the walk (a navigation, a frame replaced) throws;
             # the capture is taken again, and only a script that fails every time is an error
             details = evaluated["exceptionDetails"]
             text = details.get("exception", {}).get("description") or details.get("text", "")
             raise _Committed(f"capture script failed: {playwright_errors.first_line(str(text))}")
-        data: dict[str, Any] = json.loads(evaluated["result"]["value"])
+        waited, text = evaluated["result"]["value"]
+        clock.stages["settle"] = clock.stages.get("settle", 0.0) + float(waited)
+        data: dict[str, Any] = json.loads(text)
         if not data.get("cold"):
             break
         log.debug("Chrome's accessibility tree of %s was not kept; asked for", doc.frame_id)
