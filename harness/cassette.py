@@ -26,7 +26,7 @@ import vcr
 from vcr.cassette import Cassette
 from vcr.request import Request
 
-from subterminator.ai.client import allow_model_requests
+from subterminator.ai.guard import allow_model_requests
 
 RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
 REDACTED = "[REDACTED]"

@@ -15,7 +15,8 @@ from harness.cassette import (
     use_cassette,
 )
 from harness.fake_anthropic import FakeAnthropic, message, tool_use
-from subterminator.ai.client import AIClient, ModelRequestsBlockedError, RetryPolicy
+from subterminator.ai.client import AIClient, RetryPolicy
+from subterminator.ai.guard import ModelRequestsBlockedError
 from subterminator.models.conversation import Message, ToolCall
 from subterminator.tools.schemas import TOOL_SCHEMAS
 

@@ -97,17 +97,17 @@ def test_the_model_request_guard_applies_to_our_tests_only(pytester: pytest.Pyte
     pytester.makepyfile(
         """
         import pytest
-        from subterminator.ai import client
+        from subterminator.ai import guard
 
         def test_theirs():
-            assert client.ALLOW_MODEL_REQUESTS is True
+            assert guard.ALLOW_MODEL_REQUESTS is True
 
         @pytest.mark.cassette
         def test_ours_by_marker():
-            assert client.ALLOW_MODEL_REQUESTS is False
+            assert guard.ALLOW_MODEL_REQUESTS is False
 
         def test_theirs_again():
-            assert client.ALLOW_MODEL_REQUESTS is True
+            assert guard.ALLOW_MODEL_REQUESTS is True
         """
     )
     pytester.makeconftest(

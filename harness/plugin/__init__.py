@@ -191,14 +191,14 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     """Our tests reach the real model API only under --live; other tests are left alone."""
     if not ours(item):
         return (yield)
-    from subterminator.ai import client
+    from subterminator.ai import guard
 
-    before = client.ALLOW_MODEL_REQUESTS
-    client.ALLOW_MODEL_REQUESTS = bool(item.config.getoption("--live"))
+    before = guard.ALLOW_MODEL_REQUESTS
+    guard.ALLOW_MODEL_REQUESTS = bool(item.config.getoption("--live"))
     try:
         return (yield)
     finally:
-        client.ALLOW_MODEL_REQUESTS = before
+        guard.ALLOW_MODEL_REQUESTS = before
 
 
 @pytest.hookimpl(wrapper=True)
