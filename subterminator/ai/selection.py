@@ -15,11 +15,16 @@ from __future__ import annotations
 
 import os
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
-from typing import Literal
+from typing import TYPE_CHECKING, Literal
 from urllib.parse import urlsplit
 
 from subterminator.errors import ConfigurationError
+
+if TYPE_CHECKING:
+    from subterminator.ai.protocol import AIClientProtocol
+    from subterminator.ai.retry import RetryNotice
 
 Provider = Literal["anthropic", "openai"]
 
@@ -103,3 +108,16 @@ def choose_model(model: str | None = None, base_url: str | None = None) -> Model
         f"o1, o3, o4-mini, ..., needs OPENAI_API_KEY; any name an OpenAI-compatible server "
         f"serves, with --base-url URL or {BASE_URL_ENV})"
     )
+
+
+def connect(
+    choice: ModelChoice, *, on_retry: Callable[[RetryNotice], None] | None = None
+) -> AIClientProtocol:
+    """The client for ``choice``; only its SDK is imported."""
+    if choice.provider == "anthropic":
+        from subterminator.ai.client import AIClient
+
+        return AIClient(model=choice.model, on_retry=on_retry)
+    from subterminator.ai.openai_client import OpenAIClient
+
+    return OpenAIClient(model=choice.model, base_url=choice.base_url, on_retry=on_retry)
