@@ -14,7 +14,7 @@ import asyncio
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any, Literal
+from typing import Any
 
 from harness import fake_anthropic, fake_openai
 from harness.cassette import use_cassette
@@ -22,6 +22,7 @@ from harness.fake_api import FakeAPI, Reply
 from harness.replay.run import CASSETTES, OPENAI_CASSETTE_MODEL, IdentityRefs, ReplayAI, replay
 from subterminator.ai.client import AIClient
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.ai.selection import Provider
 from subterminator.errors import ServiceLoadError
 from subterminator.models.conversation import AIResponse, Message
 from subterminator.recording import Recording, load
@@ -30,7 +31,6 @@ from subterminator.services.registry import load_services
 ROOT = Path("recordings")
 RECORDING_KEY = "sk-ant-api03-cassette-recording-key-never-written-0000"
 OPENAI_RECORDING_KEY = "sk-proj-cassette-recording-key-never-written-0000000"
-Provider = Literal["anthropic", "openai"]
 Call = tuple[str, str, dict[str, Any]]  # name, id, arguments
 
 

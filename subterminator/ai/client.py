@@ -19,6 +19,7 @@ from typing import Any
 import anthropic
 
 from subterminator.ai.api_errors import Advice, SDKErrors
+from subterminator.ai.guard import ModelRequestsBlockedError, allow_model_requests
 from subterminator.ai.render import message_image, message_text, shown_arguments, shown_name
 from subterminator.ai.retry import RetryNotice, RetryPolicy
 from subterminator.ai.sdk_client import SDKClient
@@ -32,8 +33,10 @@ __all__ = [
     "MISSING_KEY",
     "MODEL_ENV",
     "AIClient",
+    "ModelRequestsBlockedError",  # the guard's, importable here as before
     "RetryNotice",
     "RetryPolicy",
+    "allow_model_requests",
     "parse_response",
     "resolve_model",
     "to_anthropic",
