@@ -252,7 +252,6 @@ class OpenAIClient(SDKClient):
         )
         # None: by the server (cassettes recorded on a local server ask as OpenAI is asked)
         self._cap = limit_field or ("max_tokens" if compatible else "max_completion_tokens")
-        self._with_images = False
         self._client = openai.AsyncOpenAI(
             api_key=key or NO_KEY, base_url=url, max_retries=0, timeout=timeout_s + 5
         )
@@ -289,20 +288,21 @@ class OpenAIClient(SDKClient):
                 estimated=True,
             )
 
-        self._with_images = images
         return await self._call(
             lambda: self._client.chat.completions.create(**params),
             lambda response: parse_completion(response, estimate),
+            refused_first=_images_refused if images else None,
         )
 
-    def _refused(self, failed: Failure) -> Exception | None:
-        status, message = failed.status, failed.body.message or ""
-        if (
-            self._with_images
-            and status is not None
-            and 400 <= status < 500
-            and status not in (401, 403, 404, 429)
-            and _IMAGES_REFUSED.search(message)
-        ):
-            return _ImagesRefusedError()
-        return super()._refused(failed)
+
+def _images_refused(failed: Failure) -> Exception | None:
+    """A request refused for its image (a 4xx naming images, not the key or the model)."""
+    status, message = failed.status, failed.body.message or ""
+    if (
+        status is not None
+        and 400 <= status < 500
+        and status not in (401, 403, 404, 429)
+        and _IMAGES_REFUSED.search(message)
+    ):
+        return _ImagesRefusedError()
+    return None

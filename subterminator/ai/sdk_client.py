@@ -63,9 +63,15 @@ class SDKClient:
         self._sleep = sleep
 
     async def _call(
-        self, send: Callable[[], Awaitable[Answer]], parse: Callable[[Answer], AIResponse]
+        self,
+        send: Callable[[], Awaitable[Answer]],
+        parse: Callable[[Answer], AIResponse],
+        *,
+        refused_first: Callable[[Failure], Exception | None] | None = None,
     ) -> AIResponse:
-        """``send`` under the guard, the time limit and the retry policy; ``parse`` reads it."""
+        """``send`` under the guard, the time limit and the retry policy; ``parse`` reads it.
+        ``refused_first`` may end the call on a refusal of its own (raised as it returns it)
+        before the person's refusals are looked for."""
         guard.check(self.base_url)
         for attempt in range(self.retry.max_attempts):
             try:
@@ -83,7 +89,9 @@ class SDKClient:
                 ) from None
             except self._errors.api as exc:
                 failed = failure(exc, self._errors)
-                refused = self._refused(failed)
+                refused = (refused_first and refused_first(failed)) or refusal(
+                    failed, self.model, self._advice
+                )
                 if refused is not None:
                     raise refused from None
                 reason, cause, status = describe(failed)
@@ -111,10 +119,6 @@ class SDKClient:
                     self.on_retry(notice)
                 await self._sleep(notice.delay_s)
         raise AssertionError("unreachable")  # pragma: no cover
-
-    def _refused(self, failed: Failure) -> Exception | None:
-        """The error that ends the call at once without a retry, if ``failed`` is one."""
-        return refusal(failed, self.model, self._advice)
 
     def _scrub(self, text: str) -> str:
         """Belt and braces: the key never reaches a message, whatever an answer echoes."""
