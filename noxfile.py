@@ -137,7 +137,8 @@ def fixtures(session: nox.Session) -> None:
 
 @nox.session
 def replay(session: nox.Session) -> None:
-    """Every recorded flow (recordings/**) replayed: no browser, no network, no API key."""
+    """Every recorded flow (recordings/**) replayed, through Claude's and OpenAI's SDK clients
+    where a cassette lies beside: no browser, no network, no API key."""
     session.install("-e", ".[test]")
     session.run(
         "pytest",

@@ -1,12 +1,14 @@
-"""Cassettes: the real AIClient (anthropic SDK, real HTTP path) against recorded Messages API
-traffic, with vcrpy underneath and pytest-recording's record modes.
+"""Cassettes: the real model clients (anthropic and openai SDKs, real HTTP path) against
+recorded Messages API or chat-completions traffic, with vcrpy underneath and pytest-recording's
+record modes.
 
 What is scrubbed before anything is written: request headers that carry credentials or identify
-an account (x-api-key, authorization, organization ids, cookies), response headers that identify
-a request or set state, the API key anywhere in a body, and the ``secrets`` a session knows (what
-a person typed into password or code fields). Requests match on method, path and a normalised
-body: snapshot ids, timestamps, tool-use ids and typed values are replaced by placeholders,
-image bytes by their hash, so yesterday's cassette answers today's run.
+an account (x-api-key, authorization, Anthropic's organization id, OpenAI's organization and
+project, cookies), response headers that identify a request or set state, API keys (``sk-...``)
+anywhere in a body, and the ``secrets`` a session knows (what a person typed into password or
+code fields). Requests match on method, path and a normalised body: snapshot ids, timestamps,
+tool-call ids and typed values are replaced by placeholders, image bytes by their hash, so
+yesterday's cassette answers today's run.
 """
 
 from __future__ import annotations
@@ -26,7 +28,7 @@ import vcr
 from vcr.cassette import Cassette
 from vcr.request import Request
 
-from subterminator.ai.client import allow_model_requests
+from subterminator.ai.guard import allow_model_requests
 
 RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
 REDACTED = "[REDACTED]"
@@ -34,6 +36,8 @@ SECRET_REQUEST_HEADERS = (
     "x-api-key",
     "authorization",
     "anthropic-organization-id",
+    "openai-organization",
+    "openai-project",
     "cookie",
     "x-stainless-retry-count",
 )
@@ -41,13 +45,17 @@ SECRET_RESPONSE_HEADERS = (
     "request-id",
     "x-request-id",
     "anthropic-organization-id",
+    "openai-organization",
+    "openai-project",
     "set-cookie",
     "cf-ray",
 )
 _UUID = re.compile(r"[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}")
 _TIMESTAMP = re.compile(r"\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?([+-]\d{2}:\d{2}|Z)?")
 _TOOL_ID = re.compile(r"toolu_[A-Za-z0-9_]+")
-_KEY = re.compile(r"sk-ant-[A-Za-z0-9_\-]{8,}")
+_CALL_ID = re.compile(r"\bcall_[A-Za-z0-9_]+")
+# Anthropic's keys (sk-ant-...) and OpenAI's (sk-proj-..., sk-svcacct-..., sk-admin-..., sk-...)
+_KEY = re.compile(r"sk-ant-[A-Za-z0-9_\-]{8,}|\bsk-[A-Za-z0-9_\-]{16,}")
 
 
 def normalise_body(body: bytes | str | None) -> str:
@@ -63,22 +71,43 @@ def normalise_body(body: bytes | str | None) -> str:
     def walk(value: Any) -> Any:
         if isinstance(value, dict):
             if value.get("type") == "base64" and isinstance(value.get("data"), str):
-                digest = hashlib.sha256(value["data"].encode()).hexdigest()[:16]
-                return {**value, "data": f"sha256:{digest}"}
+                return {**value, "data": _digest(value["data"])}
+            image = value.get("image_url")  # chat completions: a data URL
+            if value.get("type") == "image_url" and isinstance(image, dict):
+                return {**value, "image_url": {**image, "url": _digest(str(image.get("url")))}}
             if value.get("type") == "tool_use" and value.get("name") == "browser_fill":
                 typed = dict(value.get("input") or {})
                 typed["value"] = "<typed>"  # a cassette never holds what was typed
                 value = {**value, "input": typed}
+            function = value.get("function")
+            if isinstance(function, dict) and function.get("name") == "browser_fill":
+                value = {**value, "function": {**function, "arguments": _typed(function)}}
             return {k: walk(v) for k, v in value.items()}
         if isinstance(value, list):
             return [walk(v) for v in value]
         if isinstance(value, str):
             value = _UUID.sub("<uuid>", value)
             value = _TIMESTAMP.sub("<time>", value)
+            value = _CALL_ID.sub("<call>", value)
             return _TOOL_ID.sub("<toolu>", value)
         return value
 
     return json.dumps(walk(data), sort_keys=True, ensure_ascii=False)
+
+
+def _digest(data: str) -> str:
+    return f"sha256:{hashlib.sha256(data.encode()).hexdigest()[:16]}"
+
+
+def _typed(function: dict[str, Any]) -> str:
+    """A chat-completions ``browser_fill``'s JSON arguments with the typed value masked."""
+    try:
+        arguments = json.loads(function.get("arguments") or "{}")
+    except json.JSONDecodeError:
+        return "<typed>"
+    if isinstance(arguments, dict) and "value" in arguments:
+        arguments["value"] = "<typed>"
+    return json.dumps(arguments, sort_keys=True)
 
 
 class PromptDriftError(AssertionError):

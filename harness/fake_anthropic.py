@@ -1,37 +1,26 @@
 """A local stand-in for the Messages API, so the real SDK path runs offline.
 
 Queue replies (JSON bodies, raw bodies, error statuses, delays) or a responder that builds
-a reply from the request; every request is recorded with its headers and JSON body.
+a reply from the request; every request is recorded with its headers and JSON body
+(the server is ``harness.fake_api``'s, shared with ``FakeOpenAI``).
 """
 
 from __future__ import annotations
 
-import json
-import time
-from collections.abc import Callable
-from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler
 from typing import Any
 
-from subterminator.simulator.server import LocalServer
+from harness.fake_api import FakeAPI, Recorded, Reply, Responder
 
-
-@dataclass
-class Reply:
-    status: int = 200
-    body: Any = None  # dict -> JSON; str/bytes -> sent as is
-    delay: float = 0.0
-    headers: dict[str, str] = field(default_factory=dict)
-
-
-@dataclass
-class Recorded:
-    path: str
-    headers: dict[str, str]
-    body: Any
-
-
-Responder = Callable[[dict[str, Any]], Reply]
+__all__ = [
+    "FakeAnthropic",
+    "Recorded",
+    "Reply",
+    "Responder",
+    "error",
+    "message",
+    "text",
+    "tool_use",
+]
 
 
 def message(
@@ -69,56 +58,8 @@ def error(status: int, kind: str, detail: str = "fake error") -> Reply:
     return Reply(status=status, body={"type": "error", "error": {"type": kind, "message": detail}})
 
 
-class FakeAnthropic(LocalServer):
+class FakeAnthropic(FakeAPI):
     """``with FakeAnthropic() as api: AIClient(base_url=api.url, ...)``."""
 
-    def __init__(self) -> None:
-        self.replies: list[Reply | Responder] = []
-        self.requests: list[Recorded] = []
-        owner = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def log_message(self, format: str, *args: Any) -> None:
-                pass
-
-            def do_POST(self) -> None:
-                raw = self.rfile.read(int(self.headers.get("content-length", 0)))
-                body = json.loads(raw) if raw else None
-                headers = {k.lower(): v for k, v in self.headers.items()}
-                owner.requests.append(Recorded(self.path, headers, body))
-                if not owner.replies:
-                    reply = error(500, "api_error", "FakeAnthropic has no reply queued")
-                else:
-                    queued = owner.replies.pop(0)
-                    reply = queued(body or {}) if callable(queued) else queued
-                if reply.delay:
-                    time.sleep(reply.delay)
-                payload = reply.body
-                data = (
-                    json.dumps(payload).encode()
-                    if isinstance(payload, dict | list)
-                    else payload.encode()
-                    if isinstance(payload, str)
-                    else (payload or b"")
-                )
-                try:
-                    self.send_response(reply.status)
-                    self.send_header("content-type", "application/json")
-                    self.send_header("request-id", "req_fake")
-                    for key, value in reply.headers.items():
-                        self.send_header(key, value)
-                    self.send_header("content-length", str(len(data)))
-                    self.end_headers()
-                    self.wfile.write(data)
-                except (BrokenPipeError, ConnectionResetError):
-                    pass  # the client gave up (a timeout test): nothing to answer
-
-        super().__init__(Handler)
-
-    @property
-    def url(self) -> str:
-        return self.base_url
-
-    def queue(self, *replies: Reply | Responder) -> FakeAnthropic:
-        self.replies.extend(replies)
-        return self
+    def unqueued(self) -> Reply:
+        return error(500, "api_error", "FakeAnthropic has no reply queued")

@@ -1,24 +1,28 @@
-"""Cassettes for recorded flows: ``python -m harness.record_cassettes [FOLDER ...]``.
+"""Cassettes for recorded flows: ``python -m harness.record_cassettes [--provider P] [FOLDER ...]``.
 
-Each recording's own tool calls are answered by the local Messages API (harness.fake_anthropic)
-while the real AIClient talks to it over HTTP and vcrpy writes ``cassette.yaml`` beside the
-recording. Each tool call names its element (``_target``) rather than a ref, so the cassette
-survives pruning changes. Replays then run the flow through the real SDK path with no server.
+Each recording's own tool calls are answered by a local model API (``harness.fake_anthropic``
+for Claude, ``harness.fake_openai`` for OpenAI) while the real client talks to it over HTTP and
+vcrpy writes the cassette beside the recording (``cassette.yaml``, ``cassette-openai.yaml``).
+Each tool call names its element (``_target``) rather than a ref, so the cassette survives
+pruning changes. Replays then run the flow through the real SDK path with no server.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
+from harness import fake_anthropic, fake_openai
 from harness.cassette import use_cassette
-from harness.fake_anthropic import FakeAnthropic, message, tool_use
-from harness.replay.collect import CASSETTE
-from harness.replay.run import IdentityRefs, ReplayAI, replay
+from harness.fake_api import FakeAPI, Reply
+from harness.replay.run import CASSETTES, OPENAI_CASSETTE_MODEL, IdentityRefs, ReplayAI, replay
 from subterminator.ai.client import AIClient
+from subterminator.ai.protocol import AIClientProtocol
+from subterminator.ai.selection import Provider
 from subterminator.errors import ServiceLoadError
 from subterminator.models.conversation import AIResponse, Message
 from subterminator.recording import Recording, load
@@ -26,40 +30,89 @@ from subterminator.services.registry import load_services
 
 ROOT = Path("recordings")
 RECORDING_KEY = "sk-ant-api03-cassette-recording-key-never-written-0000"
+OPENAI_RECORDING_KEY = "sk-proj-cassette-recording-key-never-written-0000000"
+Call = tuple[str, str, dict[str, Any]]  # name, id, arguments
+
+
+@dataclass(frozen=True)
+class _Wire:
+    """What differs by provider: the cassette's name, the local API, the client, the reply."""
+
+    cassette: str
+    fake: Callable[[], FakeAPI]
+    client: Callable[[str], AIClientProtocol]  # for the local API's URL
+    reply: Callable[[list[Call]], Reply]
+    id_prefix: str
+
+
+def _openai_client(url: str) -> AIClientProtocol:
+    from subterminator.ai.openai_client import OpenAIClient
+
+    # asked as OpenAI's own API is asked, so a strict replay against api.openai.com matches
+    return OpenAIClient(
+        api_key=OPENAI_RECORDING_KEY,
+        model=OPENAI_CASSETTE_MODEL,
+        base_url=url,
+        limit_field="max_completion_tokens",
+    )
+
+
+WIRES: dict[Provider, _Wire] = {
+    "anthropic": _Wire(
+        cassette=CASSETTES["cassette"],
+        fake=fake_anthropic.FakeAnthropic,
+        client=lambda url: AIClient(api_key=RECORDING_KEY, base_url=url),
+        reply=lambda calls: fake_anthropic.message(
+            *(fake_anthropic.tool_use(name, id=id, **args) for name, id, args in calls)
+        ),
+        id_prefix="toolu_cassette_",
+    ),
+    "openai": _Wire(
+        cassette=CASSETTES["cassette-openai"],
+        fake=fake_openai.FakeOpenAI,
+        client=_openai_client,
+        reply=lambda calls: fake_openai.completion(
+            *(fake_openai.tool_call(name, id=id, **args) for name, id, args in calls)
+        ),
+        id_prefix="call_cassette_",
+    ),
+}
 
 
 class _Primed:
     """Queues the recorded turn's tool call on the local API, then asks it like a model."""
 
-    def __init__(self, recording: Recording, api: FakeAnthropic) -> None:
+    def __init__(self, recording: Recording, api: FakeAPI, wire: _Wire) -> None:
         self.recording = recording
         self.api = api
+        self.wire = wire
         self.planner = ReplayAI(recording.turns)
-        self.client = AIClient(api_key=RECORDING_KEY, base_url=api.url)
+        self.client = wire.client(api.url)
 
     async def chat(
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
     ) -> AIResponse:
         index = self.planner.next
         planned = await self.planner.chat(messages, tools, system)
-        blocks = []
+        calls: list[Call] = []
         for call in planned.tool_calls:
             arguments = dict(call.arguments) if isinstance(call.arguments, dict) else {}
             turn = self.recording.turns[index] if index < len(self.recording.turns) else None
             if turn is not None and turn.target is not None:
                 arguments.pop("ref", None)
                 arguments["_target"] = turn.target.model_dump()
-            blocks.append(tool_use(call.name, id=f"toolu_cassette_{index}", **arguments))
-        self.api.queue(message(*blocks))
+            calls.append((call.name, f"{self.wire.id_prefix}{index}", arguments))
+        self.api.queue(self.wire.reply(calls))
         return await self.client.chat(messages, tools, system)
 
 
-async def record_cassette(folder: Path) -> Path:
+async def record_cassette(folder: Path, provider: Provider = "anthropic") -> Path:
     recording = load(folder)
-    path = folder / CASSETTE
+    wire = WIRES[provider]
+    path = folder / wire.cassette
     path.unlink(missing_ok=True)
-    with FakeAnthropic() as api:
-        primed = _Primed(recording, api)
+    with wire.fake() as api:
+        primed = _Primed(recording, api, wire)
         with use_cassette(path, "all"):
             run = await replay(recording, ai=IdentityRefs(primed))
     expected = recording.expected
@@ -68,9 +121,25 @@ async def record_cassette(folder: Path) -> Path:
     return path
 
 
+def providers_for(folder: Path, asked: Sequence[Provider]) -> list[Provider]:
+    """The providers asked for; by default Claude's, and every other one whose cassette is
+    already there (re-recording a flow keeps its cassettes in step)."""
+    if asked:
+        return list(dict.fromkeys(asked))
+    return [p for p, wire in WIRES.items() if p == "anthropic" or (folder / wire.cassette).exists()]
+
+
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m harness.record_cassettes", description=__doc__)
     parser.add_argument("folders", nargs="*", type=Path, help="recording folders (default: all)")
+    parser.add_argument(
+        "--provider",
+        action="append",
+        choices=list(WIRES),
+        default=[],
+        help="whose cassette to record (repeatable; default: Claude's, and OpenAI's where a "
+        "cassette-openai.yaml is already there)",
+    )
     parser.add_argument(
         "--services",
         action="append",
@@ -86,8 +155,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         parser.error(str(exc))
     folders = args.folders or sorted(p.parent for p in ROOT.glob("**/recording.json"))
     for folder in folders:
-        path = asyncio.run(record_cassette(folder))
-        print(f"{path}: {path.stat().st_size} bytes")
+        for provider in providers_for(folder, args.provider):
+            path = asyncio.run(record_cassette(folder, provider))
+            print(f"{path}: {path.stat().st_size} bytes")
     return 0
 
 

@@ -4,7 +4,6 @@ from __future__ import annotations
 
 import asyncio
 import base64
-import os
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -13,10 +12,11 @@ from typing import Literal
 
 from rich.console import Console
 
-from subterminator.ai.client import KEY_ENV, MISSING_KEY, AIClient
 from subterminator.ai.fallback import FallbackAI
 from subterminator.ai.prompts import build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.ai.sdk_client import SDKClient
+from subterminator.ai.selection import choose_model, connect, missing_key
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.protocol import Browser
 from subterminator.errors import ConfigurationError, LLMError
@@ -59,11 +59,12 @@ EXIT_DECLINED = 4  # the person said no: their choice, not a failure of the prog
 class CancelOptions:
     service: str
     model: str | None = None
+    base_url: str | None = None  # an OpenAI-compatible server (--base-url)
     max_turns: int | None = None
     dry_run: bool = False
     verbose: bool = False
     no_checkpoint: bool = False
-    ai: Literal["auto", "claude", "offline"] = "auto"
+    ai: Literal["auto", "model", "claude", "offline"] = "auto"
     url: str | None = None
     sim: str | None = None  # simulator variant; None for the real site
     headed: bool | None = None  # None: a window on real sites (a person may have to sign in)
@@ -84,27 +85,33 @@ class CancelOptions:
 def choose_ai(
     options: CancelOptions, service: ServiceConfig, console: Console, terminal: Terminal
 ) -> AIClientProtocol:
-    """Claude or the offline policy; the fallback between them only where it is safe.
+    """The model (Claude, OpenAI's, or a compatible server's: ``ai.selection``) or the offline
+    policy; the fallback between them only where it is safe.
 
-    ``--ai claude`` gets Claude or an error, never a silent substitute. With ``--ai auto`` an
-    outage hands over to the offline policy with one notice on the simulator, and only with
-    the person's yes on a real site, where the policy knows nothing but known pages.
+    ``--ai model`` (or ``claude``) gets the model or an error, never a silent substitute, and so
+    does a model asked for by name (``--model``, ``--base-url``) when its key is missing. With
+    ``--ai auto`` an outage hands over to the offline policy with one notice on the simulator,
+    and only with the person's yes on a real site, where the policy knows nothing but known
+    pages.
     """
     offline = OfflinePolicy(service)
-    mode = options.ai
-    if mode == "auto":
-        if os.environ.get(KEY_ENV):
-            mode = "claude"
-        elif options.simulated:
-            terminal.notice("No ANTHROPIC_API_KEY: the offline policy drives this run.")
-            mode = "offline"
-        else:
-            raise ConfigurationError(f"{MISSING_KEY} Or run without a model: --ai offline.")
-    if mode == "offline":
+    if options.ai == "offline":
         return offline
-    claude = AIClient(model=options.model, on_retry=lambda notice: terminal.notice(notice.text))
-    if options.ai == "claude":
-        return claude
+    choice = choose_model(options.model, options.base_url)  # an unknown name: exit 2, here
+    if options.ai == "claude" and choice.provider != "anthropic":
+        raise ConfigurationError(
+            f"--ai claude asks for a Claude model, and {choice.model} is not one: use --ai model"
+        )
+    if not choice.has_key():
+        asked = options.model is not None or options.base_url is not None
+        if options.ai == "auto" and options.simulated and not asked:
+            terminal.notice(f"No {choice.key_env}: the offline policy drives this run.")
+            return offline
+        fix = " Or run without a model: --ai offline." if options.ai == "auto" else ""
+        raise ConfigurationError(f"{missing_key(choice.key_env)}{fix}")
+    model = connect(choice, on_retry=lambda notice: terminal.notice(notice.text))
+    if options.ai != "auto":
+        return model
 
     async def may_switch(exc: LLMError) -> bool:
         if options.simulated:
@@ -120,7 +127,15 @@ def choose_ai(
         )
         return yes
 
-    return FallbackAI(claude, offline, may_switch)
+    return FallbackAI(model, offline, may_switch)
+
+
+def ai_label(ai: AIClientProtocol) -> str:
+    """What the run record calls the AI: ``offline``, or the model client's label."""
+    if isinstance(ai, OfflinePolicy):
+        return "offline"
+    inner = ai.primary if isinstance(ai, FallbackAI) else ai
+    return inner.label if isinstance(inner, SDKClient) else "claude"
 
 
 def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> list[str]:
@@ -135,6 +150,8 @@ def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> lis
         argv += ["--ai", options.ai]
     if options.model is not None:
         argv += ["--model", options.model]
+    if options.base_url is not None:
+        argv += ["--base-url", options.base_url]
     if options.max_turns is not None:
         argv += ["--max-turns", str(options.max_turns)]
     if options.profile is not None:
@@ -276,7 +293,7 @@ class _Run:
                 record.start(
                     start_url=start_url,
                     mode="simulator" if simulated else "live",
-                    ai="offline" if offline else "claude",
+                    ai=ai_label(ai),
                     display_name=service.display_name,
                 )
                 terminal.started(record)

@@ -18,15 +18,23 @@ COMMAND = [sys.executable, "-m", "subterminator.cli"]
 
 
 HOME = tempfile.mkdtemp(prefix="st-home-")  # run records and profiles land here, not in ~
+# What chooses or reaches a model: a test names what it wants, the developer's own never leaks in
+MODEL_ENVIRONMENT = frozenset(
+    {
+        "ANTHROPIC_API_KEY",
+        "ANTHROPIC_BASE_URL",
+        "SUBTERMINATOR_MODEL",
+        "OPENAI_API_KEY",
+        "OPENAI_BASE_URL",
+        "OPENAI_ORG_ID",
+        "OPENAI_PROJECT_ID",
+    }
+)
 
 
 def clean_env(**extra: str) -> dict[str, str]:
-    """This environment without a model key, with a scratch HOME, plus ``extra``."""
-    base = {
-        k: v
-        for k, v in os.environ.items()
-        if k not in ("ANTHROPIC_API_KEY", "SUBTERMINATOR_MODEL", "ANTHROPIC_BASE_URL")
-    }
+    """This environment without a model key or server, with a scratch HOME, plus ``extra``."""
+    base = {k: v for k, v in os.environ.items() if k not in MODEL_ENVIRONMENT}
     return {**base, "HOME": HOME, **extra}
 
 

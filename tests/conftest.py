@@ -8,7 +8,7 @@ import pytest_asyncio
 
 from harness import profiles
 from harness.sites import StaticSite
-from subterminator.ai import client as ai_client
+from subterminator.ai import guard
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 
 pytest_plugins = ["pytester"]
@@ -23,7 +23,7 @@ profiles.load()  # st-fast, or st-ci under CI; --hypothesis-profile st-thorough 
 def pytest_configure(config: pytest.Config) -> None:
     """Every test here, not only those using the plugin's fixtures, reaches the real model API
     only under --live (the plugin guards its own tests and leaves other projects' alone)."""
-    ai_client.ALLOW_MODEL_REQUESTS = bool(config.getoption("--live"))
+    guard.ALLOW_MODEL_REQUESTS = bool(config.getoption("--live"))
 
 
 @pytest_asyncio.fixture(loop_scope="session")

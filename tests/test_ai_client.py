@@ -7,8 +7,9 @@ import logging
 import pytest
 
 from harness.fake_anthropic import FakeAnthropic, Reply, error, message, text, tool_use
-from subterminator.ai import client as ai_client
-from subterminator.ai.client import AIClient, ModelRequestsBlockedError, RetryPolicy, resolve_model
+from subterminator.ai import guard
+from subterminator.ai.client import AIClient, RetryPolicy, resolve_model
+from subterminator.ai.guard import ModelRequestsBlockedError
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Snapshot
@@ -179,6 +180,6 @@ def test_missing_key_and_model_selection(monkeypatch: pytest.MonkeyPatch) -> Non
 
 
 async def test_real_model_requests_fail_loudly_outside_live() -> None:
-    assert ai_client.ALLOW_MODEL_REQUESTS is False  # set by the harness plugin without --live
+    assert guard.ALLOW_MODEL_REQUESTS is False  # set by the harness plugin without --live
     with pytest.raises(ModelRequestsBlockedError, match=r"api\.anthropic\.com"):
         await AIClient(api_key=KEY).chat(conversation(), TOOL_SCHEMAS, "s")

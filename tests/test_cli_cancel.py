@@ -80,6 +80,9 @@ def test_partner_billing_exits_1_with_the_reason() -> None:
             ("netflix", "--sim", "--model", "claude-x-1", "--ai", "claude"),
             "Missing ANTHROPIC_API_KEY",
         ),
+        # a model asked for by name is that model or an error, never the offline policy
+        (("netflix", "--sim", "--model", "claude-x-1"), "Missing ANTHROPIC_API_KEY"),
+        (("netflix", "--sim", "--model", "o4-mini"), "Missing OPENAI_API_KEY"),
     ],
 )
 def test_configuration_errors_exit_2(args: tuple[str, ...], message: str) -> None:
@@ -89,10 +92,12 @@ def test_configuration_errors_exit_2(args: tuple[str, ...], message: str) -> Non
     assert "Traceback" not in done.stderr
 
 
-def test_a_model_that_is_not_claude_is_refused_before_anything_runs() -> None:
-    done = cancel("netflix", "--sim", "--model", "gpt-4o")
+def test_a_model_nobody_serves_is_refused_before_anything_runs() -> None:
+    done = cancel("netflix", "--sim", "--model", "llama3")
     assert done.returncode == 2
-    assert "not a Claude model: 'gpt-4o'" in done.stderr
+    assert "Unsupported model: llama3" in done.stderr
+    assert "--base-url" in done.stderr  # how a compatible server's name would be taken
+    assert "Starting" not in done.stdout
 
 
 def test_dry_run_shows_the_first_action_and_executes_nothing() -> None:

@@ -1,20 +1,25 @@
-"""Live runs: ``pytest --live`` (needs ANTHROPIC_API_KEY and the network; costs model tokens).
+"""Live runs: ``pytest --live`` (needs the network and a key; costs model tokens).
 
-- Claude cancels on the bundled simulator (real model, local site): about five model turns.
-- Claude on the real Netflix up to the final step, every approval answered "no": it never
-  cancels a real membership (and stops at sign-in if the profile is signed out).
+- Claude, and OpenAI's gpt-4o, cancel on the bundled simulator (real model, local site): about
+  five model turns each.
+- Claude, and gpt-4o, on the real Netflix up to the final step, every approval answered "no":
+  they never cancel a real membership (and stop at sign-in if the profile is signed out).
 - Real pages of thousands of elements stay in the snapshot budget.
 
-With ``--st-record-mode=once`` (or ``all``/``rewrite``) the Claude runs write a recording and its
-cassette into ``recordings/netflix/live-*``; otherwise into a temporary folder.
-``tests/test_live_wiring.py`` proves the Claude runs here, against the local Messages API.
+Each model's runs need its key (ANTHROPIC_API_KEY, OPENAI_API_KEY): without it they are
+deselected, and the header says so. With ``--st-record-mode=once`` (or ``all``/``rewrite``) the
+model runs write a recording and its cassette (``cassette.yaml``, ``cassette-openai.yaml``) into
+``recordings/netflix/live-*``; otherwise into a temporary folder. ``tests/test_live_wiring.py``
+proves the simulator runs here, against the local Messages API and chat-completions server.
 """
 
 from __future__ import annotations
 
 import io
 import time
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Literal
 
 import pytest
 from rich.console import Console
@@ -60,18 +65,42 @@ def target(request: pytest.FixtureRequest, tmp_path: Path, name: str) -> tuple[P
     return folder, ("all" if mode == "none" else mode)
 
 
-async def test_claude_cancels_on_the_simulator(
-    request: pytest.FixtureRequest, tmp_path: Path
+@dataclass(frozen=True)
+class Model:
+    """A model a live run asks, and where its runs record."""
+
+    ai: Literal["claude", "model"]
+    model: str | None
+    cassette: str
+    prefix: str  # of the recording folders
+
+
+CLAUDE = Model("claude", None, "cassette.yaml", "live")
+OPENAI = Model("model", "gpt-4o", "cassette-openai.yaml", "live-openai")
+MODELS = [
+    pytest.param(CLAUDE, marks=pytest.mark.live(key="ANTHROPIC_API_KEY"), id="claude"),
+    pytest.param(OPENAI, marks=pytest.mark.live(key="OPENAI_API_KEY"), id="openai"),
+]
+
+
+@pytest.mark.parametrize("model", MODELS)
+async def test_cancels_on_the_simulator(
+    request: pytest.FixtureRequest, tmp_path: Path, model: Model
 ) -> None:
-    folder, mode = target(request, tmp_path, "live-2026")
+    folder, mode = target(request, tmp_path, f"{model.prefix}-2026")
     console = Console(file=io.StringIO(), width=120)
     options = CancelOptions(
-        service="netflix", sim="2026", ai="claude", no_checkpoint=True, record=folder
+        service="netflix",
+        sim="2026",
+        ai=model.ai,
+        model=model.model,
+        no_checkpoint=True,
+        record=folder,
     )
-    with use_cassette(folder / "cassette.yaml", mode):  # type: ignore[arg-type]
+    with use_cassette(folder / model.cassette, mode):  # type: ignore[arg-type]
         code = await run_cancel(options, console)
     said = console.file.getvalue()  # type: ignore[attr-defined]
-    assert "continuing with the offline policy" not in said, said  # Claude drove, throughout
+    assert "continuing with the offline policy" not in said, said  # the model drove, throughout
     assert code == 0, said
 
 
@@ -86,13 +115,14 @@ class SaysNo:
         return ApprovalDecision(approved=False, message="live test: never on a real account")
 
 
-async def test_claude_on_real_netflix_never_gets_past_a_no(
-    request: pytest.FixtureRequest, tmp_path: Path
+@pytest.mark.parametrize("model", MODELS)
+async def test_on_real_netflix_never_gets_past_a_no(
+    request: pytest.FixtureRequest, tmp_path: Path, model: Model
 ) -> None:
-    folder, mode = target(request, tmp_path, "live-real")
+    folder, mode = target(request, tmp_path, f"{model.prefix}-real")
     console = Console(file=io.StringIO(), width=120)
     person = SaysNo()
-    options = CancelOptions(service="netflix", ai="claude", record=folder)
-    with use_cassette(folder / "cassette.yaml", mode):  # type: ignore[arg-type]
+    options = CancelOptions(service="netflix", ai=model.ai, model=model.model, record=folder)
+    with use_cassette(folder / model.cassette, mode):  # type: ignore[arg-type]
         code = await run_cancel(options, console, handler=person)
     assert code != 0, "a live run must never complete a real cancellation"

@@ -1,5 +1,6 @@
-"""``pytest --live`` proven here: its Claude run on the simulator, with the model API replaced by
-the local Messages API (``ANTHROPIC_BASE_URL``) answering as a model would on the 2026 flow."""
+"""``pytest --live`` proven here: its simulator runs, Claude's with the model API replaced by the
+local Messages API (``ANTHROPIC_BASE_URL``) and OpenAI's by the local chat-completions server
+(``OPENAI_BASE_URL``), each answering as a model would on the 2026 flow."""
 
 from __future__ import annotations
 
@@ -11,6 +12,8 @@ from typing import Any
 import pytest
 
 from harness.fake_anthropic import FakeAnthropic, Reply, message, tool_use
+from harness.fake_openai import FakeOpenAI
+from tests.test_cli_openai import model_on_the_2026_flow
 
 pytestmark = pytest.mark.browser
 
@@ -58,6 +61,21 @@ def claude_on_the_2026_flow() -> Any:
     return answer
 
 
+def live_run(pytester: pytest.Pytester, model: str) -> pytest.RunResult:
+    """``pytest --live tests/test_live.py``'s simulator run for ``model``, in a subprocess."""
+    return pytester.runpytest_subprocess(
+        "--live",
+        "-p",
+        "no:cacheprovider",
+        f"--rootdir={ROOT}",
+        "-c",
+        str(ROOT / "pyproject.toml"),
+        str(ROOT / "tests" / "test_live.py"),
+        "-k",
+        f"cancels_on_the_simulator and {model}",
+    )
+
+
 def test_the_live_claude_run_on_the_simulator(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -66,17 +84,24 @@ def test_the_live_claude_run_on_the_simulator(
         api.queue(*([answer] * 8))
         monkeypatch.setenv("ANTHROPIC_API_KEY", "sk-ant-api03-live-wiring-test-key-0000")
         monkeypatch.setenv("ANTHROPIC_BASE_URL", api.url)
-        result = pytester.runpytest_subprocess(
-            "--live",
-            "-p",
-            "no:cacheprovider",
-            f"--rootdir={ROOT}",
-            "-c",
-            str(ROOT / "pyproject.toml"),
-            str(ROOT / "tests" / "test_live.py"),
-            "-k",
-            "claude_cancels_on_the_simulator",
-        )
+        result = live_run(pytester, "claude")
         asked = len(api.requests)
     result.assert_outcomes(passed=1)
     assert asked == 5  # four clicks and complete_task, each a real SDK request
+
+
+def test_the_live_openai_run_on_the_simulator(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """With OPENAI_API_KEY alone: the OpenAI run needs no Claude key."""
+    with FakeOpenAI() as api:
+        api.queue(*([model_on_the_2026_flow()] * 8))
+        monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+        monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-live-wiring-test-key-000000000000")
+        monkeypatch.setenv("OPENAI_BASE_URL", api.url)
+        result = live_run(pytester, "openai")
+        models = {r.body["model"] for r in api.requests}
+        asked = len(api.requests)
+    result.assert_outcomes(passed=1)
+    assert asked == 5
+    assert models == {"gpt-4o"}

@@ -87,10 +87,44 @@ def test_live_without_a_key_is_a_usage_error(
     pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.delenv("OPENAI_API_KEY", raising=False)
     pytester.makepyfile("def test_nothing():\n    pass\n")
     result = pytester.runpytest_subprocess("--live")
     assert result.ret == pytest.ExitCode.USAGE_ERROR
-    assert "ANTHROPIC_API_KEY" in result.stderr.str()
+    assert "ANTHROPIC_API_KEY or OPENAI_API_KEY" in result.stderr.str()
+
+
+def test_live_runs_only_the_tests_whose_key_is_set(
+    pytester: pytest.Pytester, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    monkeypatch.delenv("ANTHROPIC_API_KEY", raising=False)
+    monkeypatch.setenv("OPENAI_API_KEY", "sk-proj-not-used-here")
+    pytester.makepyfile(
+        """
+        import pytest
+
+        @pytest.mark.live(key="OPENAI_API_KEY")
+        def test_openai():
+            pass
+
+        @pytest.mark.live(key="ANTHROPIC_API_KEY")
+        def test_claude():
+            pass
+
+        @pytest.mark.live
+        def test_no_key():
+            pass
+        """
+    )
+    result = pytester.runpytest_subprocess("--live", "-v")
+    result.assert_outcomes(passed=2, deselected=1)
+    result.stdout.fnmatch_lines(
+        [
+            "*tests that need ANTHROPIC_API_KEY are deselected: it is not set*",
+            "*test_openai PASSED*",
+        ]
+    )
+    assert "test_claude" not in result.stdout.str()
 
 
 def test_the_cassette_fixture_records_once_then_plays(pytester: pytest.Pytester) -> None:

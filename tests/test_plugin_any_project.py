@@ -97,17 +97,17 @@ def test_the_model_request_guard_applies_to_our_tests_only(pytester: pytest.Pyte
     pytester.makepyfile(
         """
         import pytest
-        from subterminator.ai import client
+        from subterminator.ai import guard
 
         def test_theirs():
-            assert client.ALLOW_MODEL_REQUESTS is True
+            assert guard.ALLOW_MODEL_REQUESTS is True
 
         @pytest.mark.cassette
         def test_ours_by_marker():
-            assert client.ALLOW_MODEL_REQUESTS is False
+            assert guard.ALLOW_MODEL_REQUESTS is False
 
         def test_theirs_again():
-            assert client.ALLOW_MODEL_REQUESTS is True
+            assert guard.ALLOW_MODEL_REQUESTS is True
         """
     )
     pytester.makeconftest(
@@ -125,8 +125,9 @@ def test_a_recording_in_another_project_is_left_alone_unless_asked_for(
     pytester.runpytest_subprocess().assert_outcomes(passed=1)  # not collected: not asked
     pytester.makeini("[pytest]\nst_recordings = data/recordings\n")
     result = pytester.runpytest_subprocess("-v")
-    result.assert_outcomes(passed=4)  # recorded, offline, cassette; and theirs
+    result.assert_outcomes(passed=5)  # recorded, offline, cassette, cassette-openai; and theirs
     assert "recording.json::cassette PASSED" in result.stdout.str()
+    assert "recording.json::cassette-openai PASSED" in result.stdout.str()
 
 
 def test_pytest_on_a_recording_folder_anywhere_replays_it(pytester: pytest.Pytester) -> None:
@@ -134,10 +135,10 @@ def test_pytest_on_a_recording_folder_anywhere_replays_it(pytester: pytest.Pytes
     shutil.copytree(LEGACY, flow)
     (flow / "transcript.json").unlink()
     result = pytester.runpytest_subprocess(str(flow), "-v")
-    result.assert_outcomes(passed=3, warnings=2)
+    result.assert_outcomes(passed=4, warnings=2)  # both cassettes' runs write no transcript
     assert "wrote the recorded transcript" in result.stdout.str()
     assert (flow / "transcript.json").exists()  # written on the first run, then compared
-    pytester.runpytest_subprocess(str(flow)).assert_outcomes(passed=3)
+    pytester.runpytest_subprocess(str(flow)).assert_outcomes(passed=4)
 
 
 def test_a_recording_that_cannot_be_replayed_says_why(pytester: pytest.Pytester) -> None:
@@ -199,7 +200,8 @@ def test_a_recording_of_another_service_replays_with_its_service_file(
     flow = pytester.path / "recordings" / "acme" / "by-hand"
     shutil.copytree(LEGACY, flow)
     (flow / "transcript.json").unlink()
-    (flow / "cassette.yaml").unlink()
+    for cassette in ("cassette.yaml", "cassette-openai.yaml"):  # Netflix's model traffic
+        (flow / cassette).unlink()
     data = json.loads((flow / "recording.json").read_text())
     data["meta"]["service"] = "acme"
     data["expected"]["approvals"] = None  # as a recording made by hand has it

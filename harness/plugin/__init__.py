@@ -56,7 +56,8 @@ __all__ = [
     "static_site",
 ]
 
-KEY_ENV = "ANTHROPIC_API_KEY"  # subterminator.ai.client.KEY_ENV, without importing the SDK
+# subterminator.ai.selection.KEY_ENVS: --live needs one; a live test names the one it needs
+KEY_ENVS = ("ANTHROPIC_API_KEY", "OPENAI_API_KEY")
 PROFILES = ("st-fast", "st-ci", "st-thorough")  # harness.profiles.DEPTHS, without hypothesis
 # A test that uses any of these (or a marker below, or is a recorded flow) is ours: the
 # model-request guard applies to it.
@@ -126,8 +127,10 @@ def pytest_addoption(parser: pytest.Parser) -> None:
 
 @pytest.hookimpl(tryfirst=True)  # before hypothesis's plugin loads --hypothesis-profile
 def pytest_configure(config: pytest.Config) -> None:
-    if config.getoption("--live") and not os.environ.get(KEY_ENV):
-        raise pytest.UsageError(f"--live runs the agent against the real model API: set {KEY_ENV}")
+    if config.getoption("--live") and not any(os.environ.get(key) for key in KEY_ENVS):
+        raise pytest.UsageError(
+            f"--live runs the agent against the real model API: set {' or '.join(KEY_ENVS)}"
+        )
     asked = config.getoption("hypothesis_profile", None)
     ini = str(config.getini("st_hypothesis_profile") or "")
     if asked in PROFILES or ini:
@@ -144,7 +147,8 @@ def pytest_configure(config: pytest.Config) -> None:
         "cassette(path=None, *, record_mode=None, strict=None, allow_unused=None): the test "
         "plays its model traffic from this cassette (default cassettes/<module>/<test>.yaml "
         "beside the test file)",
-        "live: needs the real network and model API; runs only with --live",
+        "live(key=None): needs the real network and model API; runs only with --live, and "
+        "only where its key (key='OPENAI_API_KEY', say) is set",
         "browser: drives a real headless Chromium",
         "replay: replays a recorded flow (recording.json)",
     ):
@@ -157,6 +161,12 @@ def pytest_report_header(config: pytest.Config) -> list[str]:
         if config.getoption("--live")
         else "subterminator: tests marked 'live' are deselected; run them with --live"
     ]
+    if config.getoption("--live"):
+        lines += [
+            f"subterminator: --live: tests that need {key} are deselected: it is not set"
+            for key in KEY_ENVS
+            if not os.environ.get(key)
+        ]
     lines += [f"subterminator: {line}" for line in availability.missing()]
     return lines
 
@@ -167,13 +177,21 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
-    """Without --live, live tests are deselected (not skipped): CI shows no skips."""
-    if config.getoption("--live"):
-        return
-    live = [item for item in items if item.get_closest_marker("live") is not None]
-    if live:
-        config.hook.pytest_deselected(items=live)
-        items[:] = [item for item in items if item.get_closest_marker("live") is None]
+    """Without --live, live tests are deselected (not skipped): CI shows no skips. With it, so
+    are those whose key is not set (the header names the key)."""
+    live = config.getoption("--live")
+
+    def left_out(item: pytest.Item) -> bool:
+        marker = item.get_closest_marker("live")
+        if marker is None:
+            return False
+        key = marker.kwargs.get("key")
+        return not live or (key is not None and not os.environ.get(key))
+
+    out = [item for item in items if left_out(item)]
+    if out:
+        config.hook.pytest_deselected(items=out)
+        items[:] = [item for item in items if not left_out(item)]
 
 
 def ours(item: pytest.Item) -> bool:
@@ -191,14 +209,14 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
     """Our tests reach the real model API only under --live; other tests are left alone."""
     if not ours(item):
         return (yield)
-    from subterminator.ai import client
+    from subterminator.ai import guard
 
-    before = client.ALLOW_MODEL_REQUESTS
-    client.ALLOW_MODEL_REQUESTS = bool(item.config.getoption("--live"))
+    before = guard.ALLOW_MODEL_REQUESTS
+    guard.ALLOW_MODEL_REQUESTS = bool(item.config.getoption("--live"))
     try:
         return (yield)
     finally:
-        client.ALLOW_MODEL_REQUESTS = before
+        guard.ALLOW_MODEL_REQUESTS = before
 
 
 @pytest.hookimpl(wrapper=True)

@@ -103,7 +103,8 @@ def cassette(
         pytest.fail(
             f"No cassette at {settings.path} (record mode 'none' only plays one). Record it:\n"
             f"  pytest '{request.node.nodeid}' --st-record-mode=once --live\n"
-            "(--live reaches the real model API and needs ANTHROPIC_API_KEY; a test that "
+            "(--live reaches the real model API and needs ANTHROPIC_API_KEY or "
+            "OPENAI_API_KEY; a test that "
             "serves its own model API on 127.0.0.1 records without it)",
             pytrace=False,
         )

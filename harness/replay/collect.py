@@ -5,7 +5,8 @@ role, name and position in today's snapshot), ``offline`` with the offline polic
 person's recording that stops short of the cancellation: the policy would go on to steps the
 person never took), and, where a
 ``cassette.yaml`` lies beside, ``cassette`` through the real AIClient (anthropic SDK, HTTP)
-answered by the cassette (``--st-replay-strict``: any prompt drift fails, with the diff). All go
+answered by the cassette (``--st-replay-strict``: any prompt drift fails, with the diff); where
+a ``cassette-openai.yaml`` does, ``cassette-openai`` through the real OpenAIClient. All go
 through the real TaskOrchestrator, BrowserToolServer and SnapshotFactory over ReplayBrowser, and
 must reach the recorded outcome.
 
@@ -28,12 +29,12 @@ from typing import Any
 import pytest
 
 from harness.plugin import availability
-from harness.replay.run import Driver, Replay, replay
+from harness.replay.run import CASSETTES, Driver, Replay, replay
 from subterminator.errors import ConfigurationError
 from subterminator.recording import Recording, RecordingError, load
 from subterminator.services.registry import get_service, load_services
 
-CASSETTE = "cassette.yaml"
+CASSETTE = CASSETTES["cassette"]
 TRANSCRIPT = "transcript.json"
 
 
@@ -56,8 +57,9 @@ class RecordingFile(pytest.File):
         expected = recording.expected
         if recording.meta.source != "manual" or expected is None or expected.success:
             drivers.append("offline")
-        if (self.path.parent / CASSETTE).exists():
-            drivers.append("cassette")  # the real AIClient, played from the cassette beside
+        for driver, cassette in CASSETTES.items():  # a real SDK client, played from the file
+            if (self.path.parent / cassette).exists():
+                drivers.append(driver)
         for driver in drivers:
             yield RecordingItem.from_parent(self, name=driver, driver=driver, recording=recording)
 
@@ -100,7 +102,7 @@ class RecordingItem(pytest.Item):
                 f"{self.path}: the recording has no outcome (it was interrupted before its "
                 "last page was read): record the flow again"
             )
-        if self.driver == "cassette":
+        if self.driver in CASSETTES:
             availability.require("vcr", "replaying a cassette")
         asyncio.run(self._check(recording))
 
@@ -111,7 +113,7 @@ class RecordingItem(pytest.Item):
         run = await replay(
             recording,
             self.driver,
-            cassette=self.path.parent / CASSETTE,
+            cassette=self.path.parent / CASSETTES.get(self.driver, CASSETTE),
             strict_prompt=strict_prompt,
         )
         got = run.result
@@ -123,12 +125,12 @@ class RecordingItem(pytest.Item):
                 )
         if expected.approvals is not None and run.asked != expected.approvals:
             problems.append(f"approvals asked: recorded {expected.approvals}, got {run.asked}")
-        if self.driver in ("recorded", "cassette"):
+        if self.driver == "recorded" or self.driver in CASSETTES:
             made = [(t["tool"], t["target"]) for t in run.transcript]
             wanted = [(t.tool, t.target.name if t.target else None) for t in recording.turns]
             if made != wanted[: len(made)] or len(made) != len(wanted):
                 problems.append(f"turns: recorded {wanted}, got {made}")
-        if self.driver != "cassette" and not problems:
+        if self.driver not in CASSETTES and not problems:
             problems += self._compare_transcript(transcript(run))
         if problems:
             lines = "\n  ".join(problems)

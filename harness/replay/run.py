@@ -30,7 +30,13 @@ from subterminator.recording.model import (
 from subterminator.services.registry import get_service
 from subterminator.tools.server import BrowserToolServer
 
-Driver = Literal["recorded", "offline", "cassette"]
+OPENAI_CASSETTE_MODEL = "gpt-4o"  # the model OpenAI cassettes are recorded with
+Driver = Literal["recorded", "offline", "cassette", "cassette-openai"]
+# The drivers that play a cassette through a real SDK client, and the file each plays.
+CASSETTES: dict[Driver, str] = {
+    "cassette": "cassette.yaml",
+    "cassette-openai": "cassette-openai.yaml",
+}
 
 
 class ReplayAI:
@@ -135,13 +141,24 @@ class IdentityRefs:
         return response.model_copy(update={"tool_calls": calls})
 
 
-def cassette_ai(cassette_key: str = "sk-ant-cassette-playback-0000") -> IdentityRefs:
-    """The real AIClient (anthropic SDK, real HTTP path) aimed at the real API's address: only
-    a cassette can answer it, and outside one the model-request guard refuses."""
+def cassette_ai(driver: Driver = "cassette") -> IdentityRefs:
+    """The real client (anthropic SDK, or openai's for ``cassette-openai``; real HTTP path)
+    aimed at the real API's address: only a cassette can answer it, and outside one the
+    model-request guard refuses."""
+    once = RetryPolicy(max_attempts=1)
+    if driver == "cassette-openai":
+        from subterminator.ai.openai_client import OpenAIClient  # its SDK only when played
+
+        return IdentityRefs(
+            OpenAIClient(
+                api_key="sk-proj-cassette-playback-0000",
+                model=OPENAI_CASSETTE_MODEL,
+                base_url="https://api.openai.com/v1",
+                retry=once,
+            )
+        )
     client = AIClient(
-        api_key=cassette_key,
-        base_url="https://api.anthropic.com",
-        retry=RetryPolicy(max_attempts=1),
+        api_key="sk-ant-cassette-playback-0000", base_url="https://api.anthropic.com", retry=once
     )
     return IdentityRefs(client)
 
@@ -159,14 +176,14 @@ async def replay(
 ) -> Replay:
     """One run over the recorded pages; ``graph`` adds other recordings of the same service.
 
-    ``driver`` "cassette" plays ``cassette`` through the real AIClient; ``ai`` overrides the
-    driver (cassette making)."""
+    ``driver`` "cassette" plays ``cassette`` through the real AIClient, "cassette-openai"
+    through the real OpenAIClient; ``ai`` overrides the driver (cassette making)."""
     service = get_service(recording.meta.service)
     browser = ReplayBrowser([recording, *graph], strict=strict, failures=list(failures))
     await browser.navigate(recording.meta.start_url)
     if ai is None:
-        if driver == "cassette":
-            ai = cassette_ai()
+        if driver in CASSETTES:
+            ai = cassette_ai(driver)
         elif driver == "recorded":
             ai = ReplayAI(recording.turns)
         else:
@@ -178,7 +195,7 @@ async def replay(
     orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), service, approvals)
     transcript: list[dict[str, Any]] = []
     orchestrator.cost.observers.append(lambda record: transcript.append(_line(record)))
-    if driver == "cassette" and cassette is not None:
+    if driver in CASSETTES and cassette is not None:
         with use_cassette(cassette, strict=strict_prompt):
             result = await orchestrator.run(service.goal_template)
     else:

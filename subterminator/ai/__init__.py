@@ -1,4 +1,5 @@
-"""The AI seam: messages, the AIClientProtocol, the anthropic-backed AIClient, history."""
+"""The AI seam: messages, the AIClientProtocol, the SDK clients (Claude's AIClient, OpenAIClient)
+and what they share, model selection, history."""
 
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.models.conversation import AIResponse, Message, ToolCall, Usage

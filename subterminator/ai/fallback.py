@@ -1,7 +1,8 @@
 """``FallbackAI``: the model first; when its API stays unreachable, the offline policy.
 
 Switching is the caller's decision (``may_switch``): announced on the simulator, asked of the
-person on a real site, never when Claude was asked for by name (the caller then does not wrap).
+person on a real site, never when the model was asked for as the only driver (``--ai model``
+or ``claude``: the caller then does not wrap).
 A refused key or an unknown model is a ``ConfigurationError``, not an outage: it is not caught.
 """
 

@@ -36,6 +36,7 @@ def cancel(args: argparse.Namespace, console: Console) -> int:
     options = CancelOptions(
         service=args.service,
         model=args.model,
+        base_url=args.base_url,
         max_turns=args.max_turns,
         dry_run=args.dry_run,
         verbose=args.verbose,

@@ -58,10 +58,21 @@ def _page(text: str) -> str:
 
 
 def _model(text: str) -> str:
-    """Only Claude drives the agent; a typo is caught before any key is needed."""
-    if not text.startswith("claude-") or len(text) <= len("claude-") or text.strip() != text:
+    """A model's name; whose it is (and whether a server serves it) is decided before the run
+    starts. Refused here: what cannot be a name (empty, spaces, a bare prefix)."""
+    if not text or any(c.isspace() for c in text) or text in ("claude-", "gpt-"):
         raise argparse.ArgumentTypeError(
-            f"not a Claude model: {text!r} (for example {DEFAULT_MODEL_HINT})"
+            f"not a model name: {text!r} (for example {DEFAULT_MODEL_HINT} or gpt-4o)"
+        )
+    return text
+
+
+def _base_url(text: str) -> str:
+    """An OpenAI-compatible server's API root, e.g. http://127.0.0.1:11434/v1."""
+    scheme, _, rest = text.partition("://")
+    if scheme.lower() not in ("http", "https") or not rest.strip("/"):
+        raise argparse.ArgumentTypeError(
+            f"not a server address: {text!r} (for example http://127.0.0.1:11434/v1)"
         )
     return text
 
@@ -207,7 +218,16 @@ def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     cancel.add_argument(
         "--model",
         type=_model,
-        help=f"Claude model (default: $SUBTERMINATOR_MODEL or {DEFAULT_MODEL_HINT})",
+        help="the model: claude-* (ANTHROPIC_API_KEY), gpt-*, o1, o3, o4-mini... "
+        "(OPENAI_API_KEY), or any name an OpenAI-compatible server serves (--base-url, "
+        f"$OPENAI_BASE_URL) (default: $SUBTERMINATOR_MODEL or {DEFAULT_MODEL_HINT})",
+    )
+    cancel.add_argument(
+        "--base-url",
+        type=_base_url,
+        default=None,
+        metavar="URL",
+        help="an OpenAI-compatible server (vLLM, Ollama, LM Studio) to ask for --model",
     )
     cancel.add_argument("--max-turns", type=_turns, default=None, help="turn limit (default 20)")
     cancel.add_argument(
@@ -225,10 +245,11 @@ def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     cancel.add_argument(
         "--ai",
-        choices=["auto", "claude", "offline"],
+        choices=["auto", "model", "claude", "offline"],
         default="auto",
-        help="who decides: Claude, or the offline policy (auto: Claude if a key is set; "
-        "offline on the simulator without one)",
+        help="who decides: the model, or the offline policy (auto: the model if its key is "
+        "set, offline on the simulator without one unless --model names one; model: the "
+        "model or an error, never a substitute; claude: the same, for a Claude model)",
     )
     cancel.add_argument("--url", type=_address, help="start page override (e.g. another host)")
     cancel.add_argument(

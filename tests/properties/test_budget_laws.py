@@ -5,8 +5,9 @@ project's estimator (``estimate_tokens``; ``history_tokens`` for a history), nev
 product's constants:
 
 - a page's elements JSON stays within 2,000 tokens, stress pages included;
-- the request ``AIClient`` really sends (read off the local Messages API) stays within 15,000
-  tokens per turn after the orchestrator's truncation, its system prompt within 1,000;
+- the request ``AIClient`` really sends (read off the local Messages API), and the one
+  ``OpenAIClient`` sends (off the local chat-completions server), stays within 15,000 tokens
+  per turn after the orchestrator's truncation, its system prompt within 1,000;
 - the history view stays within 10,000 tokens for 1 to 200 turns of any tools; it keeps the
   goal and the NEWEST turns, whole and in order, the last ten unless fewer must go; the
   "Previous actions:" summary lists every dropped turn, in order, a line each (or, once
@@ -39,6 +40,7 @@ from hypothesis import strategies as st
 
 from harness.factories import capture_factory as factory
 from harness.fake_anthropic import FakeAnthropic, message, text, tool_use
+from harness.fake_openai import FakeOpenAI, completion, tool_call
 from harness.strategies.conversations import (
     Conversation,
     budget_captures,
@@ -47,6 +49,7 @@ from harness.strategies.conversations import (
 )
 from subterminator.ai.client import AIClient
 from subterminator.ai.history import compact, summarize, truncate_history
+from subterminator.ai.openai_client import OpenAIClient
 from subterminator.ai.prompts import build_system_prompt
 from subterminator.ai.render import history_tokens
 from subterminator.browser.capture import RawCapture
@@ -175,6 +178,12 @@ def api() -> Iterator[FakeAnthropic]:
         yield server
 
 
+@pytest.fixture(scope="module")
+def openai_api() -> Iterator[FakeOpenAI]:
+    with FakeOpenAI() as server:
+        yield server
+
+
 def png_tokens(data: str) -> int:
     head = base64.b64decode(data[:44] + "=" * (-len(data[:44]) % 4))
     assert head[:8] == b"\x89PNG\r\n\x1a\n", "screenshots travel as PNG"
@@ -193,9 +202,7 @@ def request_tokens(body: dict[str, Any]) -> dict[str, int]:
         if kind == "text":
             parts["messages"] += estimate_tokens(block["text"])
         elif kind == "image":
-            image = png_tokens(block["source"]["data"])
-            assert image <= SCREENSHOT_TOKENS + 1, "a screenshot costs ~500 image tokens"
-            parts["images"] += image
+            parts["images"] += image_tokens_of(block["source"]["data"])
         elif kind == "tool_use":
             tool_input = json.dumps(block["input"], ensure_ascii=False)
             parts["messages"] += estimate_tokens(block["name"] + tool_input)
@@ -211,6 +218,43 @@ def request_tokens(body: dict[str, Any]) -> dict[str, int]:
     return parts
 
 
+def image_tokens_of(data: str) -> int:
+    image = png_tokens(data)
+    assert image <= SCREENSHOT_TOKENS + 1, "a screenshot costs ~500 image tokens"
+    return image
+
+
+def openai_request_tokens(body: dict[str, Any]) -> dict[str, int]:
+    """The estimated tokens of a chat-completions request body, by part."""
+    parts = {"system": 0, "tools": 0, "messages": 0, "images": 0}
+    parts["tools"] = estimate_tokens(json.dumps(body["tools"], ensure_ascii=False))
+    for msg in body["messages"]:
+        where = "system" if msg["role"] == "system" else "messages"
+        content = msg.get("content")
+        for part in content if isinstance(content, list) else [{"type": "text", "text": content}]:
+            if part["type"] == "image_url":
+                parts["images"] += image_tokens_of(part["image_url"]["url"].split(",", 1)[1])
+            else:
+                assert part["type"] == "text", f"unexpected part {part['type']}"
+                parts[where] += estimate_tokens(part["text"] or "")
+        for call in msg.get("tool_calls", []):
+            function = call["function"]
+            parts["messages"] += estimate_tokens(function["name"] + function["arguments"])
+    return parts
+
+
+def send_openai(api: FakeOpenAI, view: list[Message], system: str) -> dict[str, Any]:
+    async def chat() -> None:
+        ai = OpenAIClient(api_key="sk-test", base_url=api.url, timeout_s=120)
+        await ai.chat(view, TOOL_SCHEMAS, system)
+
+    api.requests.clear()
+    api.queue(completion(tool_call("get_snapshot"), content="next"))
+    asyncio.run(chat())
+    body: dict[str, Any] = api.requests[-1].body
+    return body
+
+
 def send(api: FakeAnthropic, view: list[Message], system: str) -> dict[str, Any]:
     async def chat() -> None:
         ai = AIClient(api_key="sk-test", base_url=api.url, timeout_s=120)  # a loaded CI machine
@@ -223,14 +267,18 @@ def send(api: FakeAnthropic, view: list[Message], system: str) -> dict[str, Any]
     return body
 
 
+@pytest.mark.parametrize("wire", ["anthropic", "openai"])
 @settings(deadline=None)
 @given(conversations(min_turns=1, max_turns=60))
 def test_a_request_stays_within_15000_tokens_per_turn(
-    api: FakeAnthropic, conversation: Conversation
+    api: FakeAnthropic, openai_api: FakeOpenAI, wire: str, conversation: Conversation
 ) -> None:
     system = system_prompt()
-    body = send(api, orchestrator_view(conversation), system)
-    parts = request_tokens(body)
+    view = orchestrator_view(conversation)
+    if wire == "openai":
+        parts = openai_request_tokens(send_openai(openai_api, view, system))
+    else:
+        parts = request_tokens(send(api, view, system))
     total = sum(parts.values())
     note(f"{len(conversation.turns)} turns: {parts}")
     assert parts["system"] <= SYSTEM_LIMIT

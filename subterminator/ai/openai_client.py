@@ -1,0 +1,308 @@
+"""``OpenAIClient``: one turn through ``openai.AsyncOpenAI``, for OpenAI's models and for any
+OpenAI-compatible server (vLLM, Ollama, LM Studio, llama.cpp, a proxy).
+
+It speaks **chat completions with tools**, not the Responses API: chat completions is what
+OpenAI-compatible servers implement, so one client serves OpenAI and all of them, and nothing
+the Responses API adds (state kept by the server, built-in tools) is of use to a loop whose
+orchestrator owns the conversation.
+
+The guarantees are Claude's, from the same code: the guard, the time limit, the retry policy and
+the plain-worded errors are ``SDKClient``'s, and history compaction and the token budgets are
+applied by the orchestrator before any client is asked. What differs is the wire:
+
+- tools: our schemas as ``{"type": "function", "function": {name, description, parameters}}``
+  (spec 03 2.2.3);
+- the screenshot: a tool message carries text only, so the latest screenshot follows its tool
+  reply as a user message with an image part (a user message carries its own). A model known
+  to read no images gets none, and a server that refuses one (a text-only model behind vLLM,
+  Ollama or LM Studio) is asked again at once without, and for the rest of the run;
+- usage: ``prompt_tokens`` includes cached tokens, so ``input_tokens`` is the uncached part and
+  ``cache_read_input_tokens`` the cached one, as Claude's are counted; a server that reports no
+  usage gets our estimate, marked ``estimated``;
+- the answer's length: OpenAI's own API takes ``max_completion_tokens`` (its reasoning models
+  refuse ``max_tokens``), compatible servers take ``max_tokens``; reasoning models spend hidden
+  tokens before they answer, so their cap is larger.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import os
+import re
+from collections.abc import Awaitable, Callable
+from typing import Any, Literal
+
+import openai
+
+from subterminator.ai.api_errors import Advice, Failure, SDKErrors
+from subterminator.ai.render import (
+    history_tokens,
+    message_image,
+    message_text,
+    shown_arguments,
+    shown_name,
+)
+from subterminator.ai.retry import RetryNotice, RetryPolicy
+from subterminator.ai.sdk_client import SDKClient
+from subterminator.ai.selection import (
+    BASE_URL_ENV,
+    KEY_ENVS,
+    MODEL_ENV,
+    is_openai_api,
+    is_openai_name,
+    missing_key,
+)
+from subterminator.errors import ConfigurationError, LLMError
+from subterminator.models.conversation import AIResponse, Message, ToolCall, Usage
+from subterminator.snapshot.tokens import estimate_tokens
+
+log = logging.getLogger(__name__)
+
+KEY_ENV = KEY_ENVS["openai"]
+MISSING_KEY = missing_key(KEY_ENV)
+DEFAULT_OPENAI_MODEL = "gpt-4o"  # spec 03 2.2.1's; used when neither --model nor the env names one
+# Local compatible servers mostly need no key, but the SDK will not send a request without one.
+NO_KEY = "no-key-needed"
+ERRORS = SDKErrors(
+    api=openai.APIError,
+    status=openai.APIStatusError,
+    connection=openai.APIConnectionError,
+    timeout=openai.APITimeoutError,
+)
+SCREENSHOT_NOTE = "The screenshot of the page in the tool reply above."
+MAX_TOKENS = 1024
+REASONING_MAX_TOKENS = 8192
+# Names OpenAI serves that read text only: they are never sent an image.
+_TEXT_ONLY = re.compile(
+    r"^(?:gpt-3\.5|gpt-4(?:-0314|-0613|-32k\S*|-1106-preview|-0125-preview)?$|"
+    r"o1-mini|o1-preview|o3-mini)"
+)
+_REASONING = re.compile(r"^(?:o\d+|gpt-5)(?:-|$)")
+_IMAGES_REFUSED = re.compile(r"\bimages?\b|image_url|vision|multi-?modal", re.IGNORECASE)
+# OpenAI's finish reasons in the words our AIResponse uses everywhere (Anthropic's)
+STOP_REASONS = {
+    "tool_calls": "tool_use",
+    "function_call": "tool_use",
+    "stop": "end_turn",
+    "length": "max_tokens",
+    "content_filter": "refusal",
+}
+
+
+def accepts_images(model: str) -> bool:
+    """Whether to send ``model`` screenshots at first (a refusal turns them off later)."""
+    return not _TEXT_ONLY.match(model)
+
+
+def openai_tools(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:
+    """Our tool schemas (name, description, input_schema) as chat-completions functions."""
+    return [
+        {
+            "type": "function",
+            "function": {
+                "name": tool["name"],
+                "description": tool["description"],
+                "parameters": tool["input_schema"],
+            },
+        }
+        for tool in tools
+    ]
+
+
+def _image_part(image: str) -> dict[str, Any]:
+    return {"type": "image_url", "image_url": {"url": f"data:image/png;base64,{image}"}}
+
+
+def _call(call: ToolCall) -> dict[str, Any]:
+    arguments = json.dumps(shown_arguments(call.arguments), ensure_ascii=False)
+    return {
+        "id": call.id,
+        "type": "function",
+        "function": {"name": shown_name(call.name), "arguments": arguments},
+    }
+
+
+def to_openai(messages: list[Message], system: str, *, images: bool) -> list[dict[str, Any]]:
+    """The system prompt and our messages as chat-completions messages; with ``images``, each
+    screenshot shown in full goes as an image part."""
+    out: list[dict[str, Any]] = [{"role": "system", "content": system}]
+    for message in messages:
+        text = message_text(message)
+        image = message_image(message) if images else None
+        if message.role == "tool":
+            out.append(
+                {"role": "tool", "tool_call_id": message.tool_call_id or "", "content": text}
+            )
+            if image:  # a tool message takes text only: the screenshot follows it
+                parts = [{"type": "text", "text": SCREENSHOT_NOTE}, _image_part(image)]
+                out.append({"role": "user", "content": parts})
+        elif message.role == "assistant":
+            entry: dict[str, Any] = {"role": "assistant", "content": text or None}
+            if message.tool_calls:
+                entry["tool_calls"] = [_call(call) for call in message.tool_calls]
+            else:
+                entry["content"] = text or "(no text)"
+            out.append(entry)
+        elif image:
+            parts = [{"type": "text", "text": text or "(no text)"}, _image_part(image)]
+            out.append({"role": "user", "content": parts})
+        else:
+            out.append({"role": "user", "content": text or "(no text)"})
+    return out
+
+
+def _arguments(raw: str | None) -> Any:
+    """A tool call's JSON arguments; text that is not JSON is passed on as it is, for the tool
+    server to refuse (``invalid_params``) like any malformed call."""
+    if not raw:
+        return {}
+    try:
+        return json.loads(raw)
+    except json.JSONDecodeError:
+        return raw
+
+
+def parse_completion(response: Any, estimate: Callable[[AIResponse], Usage]) -> AIResponse:
+    """An SDK ``ChatCompletion`` as our AIResponse (``estimate`` stands in for missing usage);
+    anything unusable is an ``LLMError``."""
+    try:
+        choice = response.choices[0]
+        message = choice.message
+        calls = [
+            ToolCall(
+                id=getattr(call, "id", None) or f"call_{index}",
+                name=call.function.name,
+                arguments=_arguments(call.function.arguments),
+            )
+            for index, call in enumerate(message.tool_calls or [])
+            if call.type == "function"
+        ]
+        reason = choice.finish_reason
+        parsed = AIResponse(
+            content=message.content or getattr(message, "refusal", None) or "",
+            tool_calls=calls,
+            stop_reason=STOP_REASONS.get(reason, reason),
+        )
+        usage = response.usage
+        if usage is None:
+            return parsed.model_copy(update={"usage": estimate(parsed)})
+        details = getattr(usage, "prompt_tokens_details", None)
+        cached = (getattr(details, "cached_tokens", 0) or 0) if details is not None else 0
+        counted = Usage(
+            input_tokens=max(0, (usage.prompt_tokens or 0) - cached),
+            output_tokens=usage.completion_tokens or 0,
+            cache_read_input_tokens=cached,
+        )
+        return parsed.model_copy(update={"usage": counted})
+    except (AttributeError, TypeError, ValueError, IndexError) as exc:
+        raise LLMError(f"Malformed response from the model API: {exc}") from None
+
+
+class _ImagesRefusedError(Exception):
+    """The server will not take an image for this model: ask again without."""
+
+
+class OpenAIClient(SDKClient):
+    """OpenAI's models, or any model of an OpenAI-compatible server (``base_url``, or the SDK's
+    own ``OPENAI_BASE_URL``), through the openai SDK."""
+
+    def __init__(
+        self,
+        api_key: str | None = None,
+        model: str | None = None,
+        *,
+        max_tokens: int | None = None,
+        timeout_s: float = 30.0,
+        base_url: str | None = None,
+        retry: RetryPolicy | None = None,
+        sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+        on_retry: Callable[[RetryNotice], None] | None = None,
+        images: bool | None = None,
+        limit_field: Literal["max_tokens", "max_completion_tokens"] | None = None,
+    ) -> None:
+        url = base_url or os.environ.get(BASE_URL_ENV) or None
+        compatible = url is not None and not is_openai_api(url)
+        name = model or os.environ.get(MODEL_ENV) or DEFAULT_OPENAI_MODEL
+        if not compatible and not is_openai_name(name):
+            raise ConfigurationError(f"Unsupported model: {name}")
+        key = api_key or os.environ.get(KEY_ENV)
+        if not key and not compatible:
+            raise ConfigurationError(MISSING_KEY)
+        hint = (
+            f"(the server names those it serves at {url.rstrip('/')}/models)"
+            if url is not None and compatible
+            else "(for example gpt-4o)"
+        )
+        super().__init__(
+            model=name,
+            key=key or "",
+            errors=ERRORS,
+            advice=Advice(key_env=KEY_ENV, model_hint=hint),
+            timeout_s=timeout_s,
+            retry=retry,
+            sleep=sleep,
+            on_retry=on_retry,
+        )
+        self.label = "openai-compatible" if compatible else "openai"
+        self.images = accepts_images(name) if images is None else images
+        self.max_tokens = max_tokens or (
+            REASONING_MAX_TOKENS if _REASONING.match(name) else MAX_TOKENS
+        )
+        # None: by the server (cassettes recorded on a local server ask as OpenAI is asked)
+        self._cap = limit_field or ("max_tokens" if compatible else "max_completion_tokens")
+        self._client = openai.AsyncOpenAI(
+            api_key=key or NO_KEY, base_url=url, max_retries=0, timeout=timeout_s + 5
+        )
+        self.base_url = str(self._client.base_url)
+
+    async def chat(
+        self, messages: list[Message], tools: list[dict[str, Any]], system: str
+    ) -> AIResponse:
+        if self.images and any(message_image(m) for m in messages):
+            try:
+                return await self._turn(messages, tools, system, images=True)
+            except _ImagesRefusedError:
+                self.images = False
+                log.info("%s takes no images: screenshots are left out from now on", self.model)
+        return await self._turn(messages, tools, system, images=False)
+
+    async def _turn(
+        self, messages: list[Message], tools: list[dict[str, Any]], system: str, *, images: bool
+    ) -> AIResponse:
+        params: dict[str, Any] = {
+            "model": self.model,
+            "messages": to_openai(messages, system, images=images),
+            self._cap: self.max_tokens,
+        }
+        if tools:  # the API refuses an empty list
+            params["tools"] = openai_tools(tools)
+
+        def estimate(parsed: AIResponse) -> Usage:
+            said = parsed.content + json.dumps([c.arguments for c in parsed.tool_calls])
+            return Usage(
+                input_tokens=history_tokens(messages, system)
+                + estimate_tokens(json.dumps(tools, ensure_ascii=False)),
+                output_tokens=estimate_tokens(said),
+                estimated=True,
+            )
+
+        return await self._call(
+            lambda: self._client.chat.completions.create(**params),
+            lambda response: parse_completion(response, estimate),
+            refused_first=_images_refused if images else None,
+        )
+
+
+def _images_refused(failed: Failure) -> Exception | None:
+    """A request refused for its image (a 4xx naming images, not the key or the model)."""
+    status, message = failed.status, failed.body.message or ""
+    if (
+        status is not None
+        and 400 <= status < 500
+        and status not in (401, 403, 404, 429)
+        and _IMAGES_REFUSED.search(message)
+    ):
+        return _ImagesRefusedError()
+    return None
