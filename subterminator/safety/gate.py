@@ -27,6 +27,7 @@ every further step that may commit asks again, on its own page.
 
 from __future__ import annotations
 
+import functools
 import logging
 from dataclasses import dataclass, field
 from typing import Literal
@@ -124,11 +125,11 @@ class SafetyGate:
         or words, else ``outside``. After the flow is over, every page is ``outside``."""
         if self.flow_done:
             return "outside"
-        words = normalize(" ".join([title, text, *names]))
-        final_control = any(FINAL.search(normalize(n)) for n in names)
-        if self.acting(url) or final_control or (FLOW.search(words) and CONSEQUENCE.search(words)):
+        flow, consequence = _says(normalize(" ".join([title, text, *names])))
+        final_control = any(_final_named(n) for n in names)
+        if self.acting(url) or final_control or (flow and consequence):
             return "final"
-        if self.in_flow(url) or FLOW.search(words) or FLOW.search(normalize(urlsplit(url).path)):
+        if self.in_flow(url) or flow or FLOW.search(normalize(urlsplit(url).path)):
             return "flow"
         return "outside"
 
@@ -191,7 +192,7 @@ class SafetyGate:
         if effect is None:  # the live page could not be read: judge by the snapshot, and ask
             page = self.classify_snapshot(snapshot)
             question = f'{verb} "{element.name}" ({element.role})'
-            if page == "outside" and not FINAL.search(normalize(element.name)):
+            if page == "outside" and not _final_named(element.name):
                 return Verdict(False, "", question, page)
             return Verdict(
                 True, "what it would do could not be read on the page", question, page, in_flow=True
@@ -421,5 +422,19 @@ def final_candidates(snapshot: Snapshot) -> list[Element]:
     return [
         e
         for e in snapshot.elements
-        if e.role in ("button", "link", "menuitem") and FINAL.search(normalize(e.name))
+        if e.role in ("button", "link", "menuitem") and _final_named(e.name)
     ]
+
+
+# A page's words and names repeat from snapshot to snapshot, and the vocabularies are long
+# alternations: each string is searched once (~1 ms a snapshot on a small page otherwise).
+@functools.lru_cache(maxsize=4096)
+def _final_named(name: str) -> bool:
+    """Whether a control's name says it is the final step."""
+    return bool(FINAL.search(normalize(name)))
+
+
+@functools.lru_cache(maxsize=256)
+def _says(words: str) -> tuple[bool, bool]:
+    """Whether normalised page words speak of the flow, and of its consequence."""
+    return bool(FLOW.search(words)), bool(CONSEQUENCE.search(words))
