@@ -7,9 +7,10 @@ a reply from the request; every request is recorded with its headers and JSON bo
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from typing import Any
 
-from harness.fake_api import FakeAPI, Recorded, Reply, Responder
+from harness.fake_api import FakeAPI, Recorded, Reply, Responder, newest_elements
 
 __all__ = [
     "FakeAnthropic",
@@ -17,6 +18,7 @@ __all__ = [
     "Reply",
     "Responder",
     "error",
+    "latest_elements",
     "message",
     "text",
     "tool_use",
@@ -52,6 +54,25 @@ def tool_use(name: str, id: str = "toolu_1", **arguments: Any) -> dict[str, Any]
 
 def text(value: str) -> dict[str, Any]:
     return {"type": "text", "text": value}
+
+
+def latest_elements(body: dict[str, Any]) -> list[dict[str, Any]]:
+    """The elements of the newest full snapshot in a Messages API request body (in a text
+    block, or in a tool result's text)."""
+
+    def texts() -> Iterator[str]:
+        for message in reversed(body["messages"]):
+            content = message["content"]
+            blocks = content if isinstance(content, list) else [{"type": "text", "text": content}]
+            for block in reversed(blocks):
+                inner = block.get("content") if block.get("type") == "tool_result" else None
+                if isinstance(inner, str):
+                    yield inner
+                    continue
+                parts = inner if isinstance(inner, list) else [block]
+                yield from (p.get("text") or "" for p in parts if isinstance(p, dict))
+
+    return newest_elements(texts())
 
 
 def error(status: int, kind: str, detail: str = "fake error") -> Reply:

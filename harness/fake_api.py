@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import json
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 from http.server import BaseHTTPRequestHandler
 from typing import Any, Self
@@ -33,6 +33,41 @@ class Recorded:
 
 
 Responder = Callable[[dict[str, Any]], Reply]
+
+
+def newest_elements(texts: Iterable[str]) -> list[dict[str, Any]]:
+    """The elements of the first full snapshot in ``texts`` (a request's texts, newest first):
+    what a scripted model reads to pick its next ref, on either API's wire."""
+    for text in texts:
+        start = text.find('{"snapshot_id"')
+        if start >= 0:
+            snapshot = json.JSONDecoder().raw_decode(text[start:])[0]
+            if isinstance(snapshot.get("elements"), list):
+                return list(snapshot["elements"])
+    raise AssertionError("no snapshot in the request")
+
+
+def plan_responder(
+    plan: list[tuple[str, str, int]],
+    elements: Callable[[dict[str, Any]], list[dict[str, Any]]],
+    click: Callable[[int, str], Reply],
+    done: Callable[[int], Reply],
+) -> Responder:
+    """A model that clicks ``plan``'s (role, name, nth) steps in turn, each by the ref the
+    request's newest snapshot gives it, then says it is done; ``click`` and ``done`` speak
+    the API's wire."""
+    step = {"n": 0}
+
+    def answer(body: dict[str, Any]) -> Reply:
+        n = step["n"]
+        step["n"] += 1
+        if n >= len(plan):
+            return done(n)
+        role, name, nth = plan[n]
+        same = [e for e in elements(body) if (e["role"], e["name"]) == (role, name)]
+        return click(n, same[nth]["ref"])
+
+    return answer
 
 
 class FakeAPI(LocalServer):

@@ -9,9 +9,10 @@ responder; every request is recorded with its path, headers and JSON body.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from typing import Any
 
-from harness.fake_api import FakeAPI, Recorded, Reply, Responder
+from harness.fake_api import FakeAPI, Recorded, Reply, Responder, newest_elements
 
 __all__ = [
     "FakeOpenAI",
@@ -83,17 +84,14 @@ def error(status: int, kind: str, detail: str = "fake error", code: str | None =
 
 def latest_elements(body: dict[str, Any]) -> list[dict[str, Any]]:
     """The elements of the newest full snapshot in a chat-completions request body."""
-    for message in reversed(body["messages"]):
-        content = message.get("content")
-        parts = content if isinstance(content, list) else [{"type": "text", "text": content}]
-        for part in parts:
-            text = part.get("text") or ""
-            start = text.find('{"snapshot_id"')
-            if start >= 0:
-                snapshot = json.JSONDecoder().raw_decode(text[start:])[0]
-                if isinstance(snapshot.get("elements"), list):
-                    return list(snapshot["elements"])
-    raise AssertionError("no snapshot in the request")
+
+    def texts() -> Iterator[str]:
+        for message in reversed(body["messages"]):
+            content = message.get("content")
+            parts = content if isinstance(content, list) else [{"type": "text", "text": content}]
+            yield from (part.get("text") or "" for part in parts)
+
+    return newest_elements(texts())
 
 
 class FakeOpenAI(FakeAPI):

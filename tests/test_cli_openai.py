@@ -11,6 +11,7 @@ from typing import Any
 
 import pytest
 
+from harness.fake_api import plan_responder
 from harness.fake_openai import FakeOpenAI, Reply, Responder, completion, error, latest_elements
 from harness.fake_openai import tool_call as call
 from tests.cli_helpers import run_cli, runs_dir
@@ -28,20 +29,14 @@ KEY = "sk-proj-test-SECRET-0123456789abcdef"
 
 def model_on_the_2026_flow() -> Responder:
     """A model that reads each request's newest snapshot and clicks the next step by name."""
-    step = {"n": 0}
-
-    def answer(body: dict[str, Any]) -> Reply:
-        n = step["n"]
-        step["n"] += 1
-        if n >= len(PLAN):
-            return completion(
-                call("complete_task", id=f"call_{n}", status="success", reason="done")
-            )
-        role, name, nth = PLAN[n]
-        same = [e for e in latest_elements(body) if (e["role"], e["name"]) == (role, name)]
-        return completion(call("browser_click", id=f"call_{n}", ref=same[nth]["ref"]))
-
-    return answer
+    return plan_responder(
+        PLAN,
+        latest_elements,
+        lambda n, ref: completion(call("browser_click", id=f"call_{n}", ref=ref)),
+        lambda n: completion(
+            call("complete_task", id=f"call_{n}", status="success", reason="done")
+        ),
+    )
 
 
 def cancel(

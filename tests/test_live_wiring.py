@@ -4,61 +4,29 @@ local Messages API (``ANTHROPIC_BASE_URL``) and OpenAI's by the local chat-compl
 
 from __future__ import annotations
 
-import json
-import re
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from harness.fake_anthropic import FakeAnthropic, Reply, message, tool_use
+from harness.fake_anthropic import FakeAnthropic, latest_elements, message, tool_use
+from harness.fake_api import Responder, plan_responder
 from harness.fake_openai import FakeOpenAI
-from tests.test_cli_openai import model_on_the_2026_flow
+from tests.test_cli_openai import PLAN, model_on_the_2026_flow
 
 pytestmark = pytest.mark.browser
 
 ROOT = Path(__file__).parent.parent
-PLAN = [  # what a model does on the simulator's 2026 flow: (role, name, nth), then done
-    ("link", "Manage membership", 0),
-    ("button", "Cancel membership", 0),
-    ("button", "Show option contents", 2),
-    ("button", "Finish Cancellation", 0),
-]
 
 
-def latest_elements(body: dict[str, Any]) -> list[dict[str, Any]]:
-    """The elements of the newest snapshot in a Messages API request."""
-    last = body["messages"][-1]["content"]
-    blocks = last if isinstance(last, list) else [{"type": "text", "text": last}]
-    for block in reversed(blocks):
-        texts = [block.get("text", "")] + [
-            c.get("text", "") for c in block.get("content", []) if isinstance(c, dict)
-        ]
-        for text in texts:
-            start = text.find('{"snapshot_id"')
-            found = re.search(r'"snapshot":(\{"snapshot_id".*)\}$', text)
-            raw = found.group(1) if found else text[start:] if start >= 0 else ""
-            if raw:
-                elements: list[dict[str, Any]] = json.loads(raw)["elements"]
-                return elements
-    return []
-
-
-def claude_on_the_2026_flow() -> Any:
-    step = {"n": 0}
-
-    def answer(body: dict[str, Any]) -> Reply:
-        n = step["n"]
-        step["n"] += 1
-        if n >= len(PLAN):
-            return message(
-                tool_use("complete_task", id=f"toolu_{n}", status="success", reason="done")
-            )
-        role, name, nth = PLAN[n]
-        same = [e for e in latest_elements(body) if (e["role"], e["name"]) == (role, name)]
-        return message(tool_use("browser_click", id=f"toolu_{n}", ref=same[nth]["ref"]))
-
-    return answer
+def claude_on_the_2026_flow() -> Responder:
+    return plan_responder(
+        PLAN,
+        latest_elements,
+        lambda n, ref: message(tool_use("browser_click", id=f"toolu_{n}", ref=ref)),
+        lambda n: message(
+            tool_use("complete_task", id=f"toolu_{n}", status="success", reason="done")
+        ),
+    )
 
 
 def live_run(pytester: pytest.Pytester, model: str) -> pytest.RunResult:

@@ -5,13 +5,12 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from typing import Any
 
 import pytest
 
 from harness.approvals import ScriptedApprovals
-from harness.fake_anthropic import FakeAnthropic, Reply, message, text, tool_use
+from harness.fake_anthropic import FakeAnthropic, Reply, latest_elements, message, text, tool_use
 from harness.sites import StaticSite
 from subterminator.ai.client import AIClient
 from subterminator.browser.playwright_browser import PlaywrightBrowser
@@ -20,20 +19,6 @@ from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser
-
-
-def latest_elements(request: dict[str, Any]) -> list[dict[str, Any]]:
-    """The elements of the newest full snapshot in a Messages API request body."""
-    for msg in reversed(request["messages"]):
-        for block in reversed(msg["content"]):
-            parts = block.get("content", [block]) if block["type"] == "tool_result" else [block]
-            for part in parts:
-                found = re.search(r'\{"snapshot_id".*', part.get("text", ""), re.S)
-                if found:
-                    snap = json.JSONDecoder().raw_decode(found.group(0))[0]
-                    if isinstance(snap.get("elements"), list):
-                        return list(snap["elements"])
-    raise AssertionError("no snapshot in the request")
 
 
 class Plan:
