@@ -183,3 +183,15 @@ async def test_a_document_whose_tree_chrome_does_not_keep_is_found_and_kept(
     with caplog.at_level(logging.DEBUG, logger="subterminator.browser.page_capture"):
         await browser.capture()
     assert not any("was not kept" in r.message for r in caplog.records)  # kept since
+
+
+async def test_the_first_capture_after_a_navigation_sees_the_page_rendered_once(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    """Autofocus lands with the page's first frame; a capture taken at once after the load
+    waits for that frame (ready.js), as a person would see the page."""
+    for _ in range(5):
+        await browser.navigate(pages.url("rules.html"))
+        capture = await browser.capture()
+        email = next(n for n in capture.nodes if n.role == "textbox" and "Email" in n.name)
+        assert email.focused
