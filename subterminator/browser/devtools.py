@@ -133,7 +133,9 @@ class DevTools:
                 self._committed[page].set()
 
     def _forget(self, page: Page) -> None:
-        self._accessible.pop(self._cdp.get(page), None)  # type: ignore[arg-type]
+        session = self._cdp.get(page)
+        if session is not None:
+            self._accessible.pop(session, None)
         for table in (self._cdp, self._commits, self._committed, self._top_frame):
             table.pop(page, None)
 

@@ -322,29 +322,20 @@ async def _run_script(
             {"value": await devtools.names_in_page(doc, cold=attempt > 0)},
         ]
         with clock.stage("script"):
-            evaluated = await devtools.in_world(
-                doc,
-                "Runtime.callFunctionOn",
-                {
-                    "functionDeclaration": _CALL_CAPTURE,
-                    "arguments": arguments,
-                    "returnByValue": True,
-                    "awaitPromise": True,
-                },
-            )
-            if evaluated.get("result", {}).get("value") is None and not evaluated.get(
-                "exceptionDetails"
-            ):  # a world that has not had it yet
+            # the short call, then (a world that has not had capture.js yet) the whole script
+            for declaration in (_CALL_CAPTURE, _KEEP_CAPTURE):
                 evaluated = await devtools.in_world(
                     doc,
                     "Runtime.callFunctionOn",
                     {
-                        "functionDeclaration": _KEEP_CAPTURE,
+                        "functionDeclaration": declaration,
                         "arguments": arguments,
                         "returnByValue": True,
                         "awaitPromise": True,
                     },
                 )
+                if "exceptionDetails" in evaluated or evaluated["result"].get("value") is not None:
+                    break
         if "exceptionDetails" in evaluated:
             # a document torn down under the walk (a navigation, a frame replaced) throws;
             # the capture is taken again, and only a script that fails every time is an error

@@ -269,15 +269,16 @@
   // DevTools costs a round trip each; states come from the same DOM facts Chrome reads.
   // Handles are ours: an id per element in this world, never reused within it, behind a nonce
   // new with each world, so a handle of a replaced document finds nothing.
+  const canName = nameHere && 'computedName' in Element.prototype;
   let named = false, cold = false;
-  if (nameHere && 'computedName' in Element.prototype && els.length) {
+  if (canName && els.length) {
     // a document whose tree Chrome does not keep rebuilds it for every name (~1 ms and up
     // where a kept one answers in microseconds): say so, and the caller has it kept
     const t0 = performance.now();
     void els[0].computedName;
     cold = performance.now() - t0 > 0.5;
   }
-  if (nameHere && 'computedName' in Element.prototype && !cold) {
+  if (canName && !cold) {
     named = true;
     let reg = globalThis.__subterminator;
     if (!reg) {
