@@ -66,6 +66,7 @@ class CancelOptions:
     no_checkpoint: bool = False
     ai: Literal["auto", "model", "claude", "offline"] = "auto"
     url: str | None = None
+    allow_sites: tuple[str, ...] = ()  # --allow-site: the reach widened, said in the record
     sim: str | None = None  # simulator variant; None for the real site
     headed: bool | None = None  # None: a window on real sites (a person may have to sign in)
     profile: Path | None = None
@@ -329,6 +330,7 @@ class _Run:
                 record=record,
                 tool_server=tool_server,
                 start_url=start_url,
+                allow_sites=options.allow_sites,
             )
             try:
                 with progress.waiting(f"Opening {start_url}…"):

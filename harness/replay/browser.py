@@ -24,6 +24,7 @@ from subterminator.browser.protocol import (
     RequestGuard,
     ScrollDirection,
 )
+from subterminator.browser.reach import Reach
 from subterminator.errors import BrowserActionError, BrowserError
 from subterminator.recording.model import (
     BrowserEvent,
@@ -124,6 +125,7 @@ class ReplayBrowser:
         self.scroll_y = 0
         self.closed = False
         self.guard: RequestGuard | None = None
+        self.reach: Reach | None = None
 
     # -- helpers --------------------------------------------------------------------------------
 
@@ -267,6 +269,10 @@ class ReplayBrowser:
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.guard = guard
+
+    def set_reach(self, reach: Reach | None) -> None:
+        """Recorded pages are already where they are: nothing is loaded to stop."""
+        self.reach = reach
 
     async def _act(self, call: str, handle: str, value: str = "") -> None:
         self._alive()

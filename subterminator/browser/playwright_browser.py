@@ -36,6 +36,8 @@ from subterminator.browser.discovery import find_chromium
 from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
 from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
+from subterminator.browser.reach import Held, Reach
+from subterminator.browser.redirects import RedirectWatch
 from subterminator.errors import BrowserError
 from subterminator.net import is_local_url
 
@@ -127,6 +129,8 @@ class PlaywrightBrowser:
         self.last_stages: dict[str, float] = {}
         self.block_non_local = False
         self._guard: RequestGuard | None = None
+        self._reach: Reach | None = None
+        self._redirects = RedirectWatch(context, self._hop)
         context.on("page", self._adopt_page)
         if self._page is not None:
             self._watch(self._page)
@@ -236,11 +240,33 @@ class PlaywrightBrowser:
         """While set, every request is shown to ``guard``; a reason it returns aborts it."""
         self._guard = guard
 
+    def set_reach(self, reach: Reach | None) -> None:
+        """Where pages and frames may load from (``Reach``); what is stopped lands in it."""
+        self._reach = reach
+
+    def _outside(self, url: str, method: str, frame: bool, redirect: bool) -> str | None:
+        """Why a navigation to ``url`` may not go (None: it may), recorded in the reach."""
+        reach = self._reach
+        if reach is None:
+            return None
+        verdict = reach.verdict(url)
+        if verdict.kind == "in":
+            reach.consume(url)
+            return None
+        reach.held.append(Held(verdict, method, frame=frame, redirect=redirect))
+        log.warning("outside the run's reach: %s %s (%s)", method, url, verdict.reason)
+        return verdict.reason or "outside the run's reach"
+
+    def _hop(self, url: str, method: str, frame: bool) -> str | None:
+        return self._outside(url, method, frame, redirect=True)
+
     async def _route(self, route: Route) -> None:
         request = route.request
         if self.block_non_local and not is_local_url(request.url):
             log.warning("blocked non-local request: %s", request.url)
             await route.abort("blockedbyclient")
+            return
+        if self._reach is not None and await self._out_of_reach(route, request):
             return
         guard = self._guard
         if guard is not None:
@@ -266,6 +292,29 @@ class PlaywrightBrowser:
                     await route.abort("blockedbyclient")
                 return
         await route.continue_()
+
+    async def _out_of_reach(self, route: Route, request: Request) -> bool:
+        """Stops a request outside the run's reach (True); arms redirect watching first."""
+        assert self._reach is not None
+        if not request.is_navigation_request():
+            if self._reach.subresource_refused(request.url):
+                log.warning("refused a request to a local address: %s", request.url)
+                await route.abort("blockedbyclient")
+                return True
+            return False
+        frame = request.frame
+        is_frame = frame.parent_frame is not None
+        if self._outside(request.url, request.method, is_frame, redirect=False) is not None:
+            if is_frame:
+                await route.abort("blockedbyclient")
+            else:  # 204 No Content: the tab stays where it was
+                await route.fulfill(status=204, body="")
+            return True
+        try:
+            await self._redirects.arm(frame)
+        except PlaywrightError as exc:  # the frame went away: nothing left to arm
+            log.debug("redirect watch: %s", exc)
+        return False
 
     # -- tabs ------------------------------------------------------------------------------
 

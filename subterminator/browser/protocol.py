@@ -7,6 +7,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect, GuardedRequest
+from subterminator.browser.reach import Reach
 
 CaptureScope = Literal["viewport", "page"]
 RequestGuard = Callable[[GuardedRequest], str | None]
@@ -39,6 +40,11 @@ class Browser(Protocol):
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         """The network backstop: while set, a reason ``guard`` returns aborts that request."""
+        ...
+
+    def set_reach(self, reach: Reach | None) -> None:
+        """Where pages and frames may load from; a navigation outside it is stopped where it
+        is made (redirects included) and noted in ``reach.held``."""
         ...
 
     async def click(self, handle: str, *, timeout_ms: int) -> None: ...

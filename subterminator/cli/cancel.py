@@ -43,6 +43,7 @@ def cancel(args: argparse.Namespace, console: Console) -> int:
         no_checkpoint=args.no_checkpoint,
         ai=args.ai,
         url=args.url,
+        allow_sites=tuple(args.allow_site),
         sim=args.sim,
         headed=args.headed,
         profile=args.profile,

@@ -18,6 +18,7 @@ def options(args: argparse.Namespace) -> McpOptions:
         service=args.service,
         sim=args.sim,
         url=args.url,
+        allow_sites=tuple(args.allow_site),
         headed=args.headed,
         profile=args.profile,
         runs_dir=None if args.no_record else (args.runs_dir or DEFAULT_RUNS),

@@ -47,6 +47,29 @@ def _address(text: str) -> str:
     return text
 
 
+def _site(text: str) -> str:
+    """--allow-site: a host name (subdomains included), or an address whose host is taken."""
+    host = text.strip().lower()
+    if "://" in host:
+        host = host.partition("://")[2]
+    host = host.split("/", 1)[0].split("@")[-1].rsplit(":", 1)[0].strip(".")
+    if not host or any(c in host for c in " *?#\\"):
+        raise argparse.ArgumentTypeError(f"not a site: {text!r} (give a host, e.g. paypal.com)")
+    return host
+
+
+def _allow_site(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "--allow-site",
+        action="append",
+        type=_site,
+        default=[],
+        metavar="SITE",
+        help="let the browser open SITE (and its subdomains) without asking; repeatable. "
+        "Local addresses and non-web schemes stay refused",
+    )
+
+
 def _page(text: str) -> str:
     """snapshot's target: a URL, or a local file that must exist."""
     if not text.strip():
@@ -252,6 +275,7 @@ def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "model or an error, never a substitute; claude: the same, for a Claude model)",
     )
     cancel.add_argument("--url", type=_address, help="start page override (e.g. another host)")
+    _allow_site(cancel)
     cancel.add_argument(
         "--sim",
         nargs="?",
@@ -306,6 +330,7 @@ def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="the bundled simulator (variant, default 2026) instead of the real site",
     )
     serve.add_argument("--url", type=_address, default=None, help="start page override")
+    _allow_site(serve)
     serve.add_argument(
         "--http",
         type=_http_address,

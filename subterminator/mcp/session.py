@@ -48,6 +48,7 @@ class McpOptions:
     service: str = "netflix"
     sim: str | None = None  # simulator variant; None for the real site
     url: str | None = None  # start page override
+    allow_sites: tuple[str, ...] = ()  # --allow-site: the reach widened, said in the record
     headed: bool | None = None  # None: a window on real sites, none on the simulator
     profile: Path | None = None
     runs_dir: Path | None = DEFAULT_RUNS  # None: no run record
@@ -144,6 +145,7 @@ class McpSession:
             log_calls=True,
             start_url=start_url,
             tool_server=self._tool_server,
+            allow_sites=self.options.allow_sites,
         )
         problem = http_problem(await run.browser.navigate(start_url))
         if problem and self.record is not None:

@@ -116,6 +116,7 @@ def build_run(
     log_calls: bool = False,
     tool_server: Callable[[Browser], BrowserToolServer] = BrowserToolServer,
     start_url: str = "",
+    allow_sites: tuple[str, ...] = (),
 ) -> Run:
     """The one order of wrappers: the recorder sees the browser, the AI and the person first;
     the run record sees the person as answered; with ``log_calls`` (a front door with no
@@ -127,5 +128,17 @@ def build_run(
     if record is not None and approvals is not None:
         approvals = RunRecordApprovals(approvals, record)
     log = record if (log_calls and record is not None) else None
-    stack = ToolStack(tool_server(browser), service, approvals, log=log, start_url=start_url)
+    stack = ToolStack(
+        tool_server(browser),
+        service,
+        approvals,
+        log=log,
+        start_url=start_url,
+        allow_sites=allow_sites,
+    )
+    if record is not None and allow_sites:
+        record.notice(
+            "The browser may also open these sites without asking (--allow-site): "
+            + ", ".join(allow_sites)
+        )
     return Run(service, browser, stack, ai, recorder, record)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal
+from urllib.parse import urlsplit
 
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
@@ -82,11 +83,23 @@ class ServiceConfig:
     irreversible_urls: tuple[str, ...] = ()
     # Address fragments of the cancellation flow's pages (beside what their words say).
     flow_urls: tuple[str, ...] = ()
+    # Where the service lives (its domains, subdomains included), and the providers its pages
+    # send a person to, to sign in or to pay. The browser goes nowhere else without a yes. The
+    # start page's host is always the service's, so a config with none of these still works.
+    domains: tuple[str, ...] = ()
+    sign_in_sites: tuple[str, ...] = ()
+    payment_sites: tuple[str, ...] = ()
 
     def __post_init__(self) -> None:
         if not self.goal_template.strip():
             goal = GENERIC_GOAL.format(display_name=self.display_name or self.name)
             object.__setattr__(self, "goal_template", goal)
+
+    def sites(self) -> frozenset[str]:
+        """Every host the service lives on or sends a person to (subdomains included)."""
+        start = (urlsplit(self.initial_url).hostname or "").lower().removeprefix("www.")
+        named = (*self.domains, *self.sign_in_sites, *self.payment_sites)
+        return frozenset(s.lower().strip(".") for s in (*named, start) if s.strip("."))
 
     def checkpoints(self, snapshot: Snapshot) -> list[Checkpoint]:
         """Every checkpoint the snapshot triggers (spec 01 FR6)."""

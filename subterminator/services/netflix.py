@@ -146,6 +146,9 @@ NETFLIX = ServiceConfig(
     irreversible_rules=[IrreversibleRule("destructive_click", destructive_click)],
     irreversible_urls=("/cancelplan/finish", "/cancelplan/confirm"),
     flow_urls=("/cancelplan", "/cancel", "/account/membership"),
+    domains=("netflix.com",),
+    # where Netflix's billing pages may send a person to pay
+    payment_sites=("paypal.com",),
     completion_criteria=CompletionCriteria(
         success_indicators=[cancelled],
         failure_indicators=[failed_page],

@@ -28,12 +28,13 @@ class ToolStack:
         *,
         log: CallLog | None = None,
         start_url: str = "",
+        allow_sites: tuple[str, ...] = (),
     ) -> None:
         self.server = server
         self.service = service
         self.backstop = NetworkBackstop(server)
         self.gated = GatedTools(
-            self.backstop, service, approvals, start_url=start_url or service.initial_url
+            self.backstop, service, approvals, start_url=start_url, allow_sites=allow_sites
         )
         self.top: ToolLayer = (
             self.gated if log is None else RecordedTools(self.gated, log, server.registry)

@@ -49,6 +49,7 @@ from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN
 from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.completion import Completion, ending
 from subterminator.stack.layer import Reply, failed
+from subterminator.stack.reach import SiteReach, build_reach
 from subterminator.tools.schemas import OpenArgs, echo, parse_arguments
 
 log = logging.getLogger(__name__)
@@ -107,9 +108,11 @@ class GatedTools:
         *,
         ledger: ApprovalLedger | None = None,
         start_url: str = "",
+        allow_sites: tuple[str, ...] = (),
     ) -> None:
         self.backstop = backstop
-        self.start_url = start_url  # the service's start page (the simulator's, under --sim)
+        # the service's start page (the simulator's, under --sim, or a --url)
+        self.start_url = start_url or service.initial_url
         self.server = backstop.server
         self.service = service
         self.approvals = approvals
@@ -124,6 +127,10 @@ class GatedTools:
         # a step only a person can take was not done (no window, "not done", still there):
         # the run ends here, honestly, instead of the AI wandering on a sign-in page
         self.halt: TaskResult | None = None
+        self.reach = SiteReach(
+            self, build_reach(service, start_url, allow_sites), adopt_first_page=not start_url
+        )
+        self.reach.install()  # before the front door opens the start page
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         """For an interrupt: did an approved step run (True), perhaps (None) or not (False)?"""
@@ -138,6 +145,12 @@ class GatedTools:
 
     async def execute(self, call: ToolCall) -> Reply:
         self.person_ms = 0
+        self.reach.install()
+        reply = await self._execute(call)
+        self.reach.saw(reply.snapshot.page.url)
+        return await self.reach.settle(reply)
+
+    async def _execute(self, call: ToolCall) -> Reply:
         if call.name == "request_human_approval":
             return await self._ai_approval(call)
         if call.name == "complete_task":
@@ -255,11 +268,14 @@ class GatedTools:
         if not url:
             unset = "no start page is set: give a url"
             return await self.invalid(InvalidParamsError(call.name, unset))
+        outside = self.reach.verdict(url).kind != "in"
+        if outside and (refused := await self.reach.typed(url)) is not None:
+            return refused
         known = url == self.start_url or address(url) in self.ledger.shown
         acting = self.gate.acting(url)
         verdict = Verdict(False, "", f'Open "{url}"', "outside")
         last = self.server.last_snapshot
-        if acting or not known or self.ledger.in_flow(url):
+        if not outside and (acting or not known or self.ledger.in_flow(url)):
             why = "it is an address that acts" if acting else "it was typed, not reached by a click"
             verdict = Verdict(True, why, verdict.question, "final", in_flow=True)
             decision = await self.ask(

