@@ -14,4 +14,8 @@ ACME = ServiceConfig(
     # approve it) and the pages of the cancellation flow.
     irreversible_urls=("/cancel/confirm",),
     flow_urls=("/cancel",),
+    # Where it lives, and where its pages send you to sign in or pay: the browser goes nowhere
+    # else without asking you (the start page's host is always included).
+    domains=("acme.example",),
+    sign_in_sites=("login.acme-id.example",),
 )
