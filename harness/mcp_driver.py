@@ -119,8 +119,8 @@ def elements(reply: types.CallToolResult) -> Iterator[dict[str, Any]]:
 
 def ref(reply: types.CallToolResult, name: str, nth: int = 0) -> str:
     """The ref of the ``nth`` element named ``name`` in a reply's snapshot."""
-    found = [e["ref"] for e in elements(reply) if e["name"] == name]
+    found = [e["ref"] for e in elements(reply) if e.get("name") == name]
     if len(found) <= nth:
-        names = [e["name"] for e in elements(reply)]
+        names = [e.get("name", "") for e in elements(reply)]
         raise LookupError(f"no element {name!r} (#{nth}) in the reply; it has {names}")
     return str(found[nth])

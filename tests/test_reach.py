@@ -13,14 +13,19 @@ from __future__ import annotations
 import threading
 from collections.abc import AsyncIterator, Iterator
 from http.server import BaseHTTPRequestHandler
-from typing import ClassVar
+from typing import Any, ClassVar
 
 import pytest
 import pytest_asyncio
+from mcp.client import Client
+from playwright.async_api import Browser as PWBrowser
 
 from harness.approvals import ScriptedApprovals
+from harness.mcp_driver import Person, ref
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.browser.reach import Reach, is_private_host
+from subterminator.mcp.server import build_server
+from subterminator.mcp.session import McpOptions
 from subterminator.models.conversation import ToolCall
 from subterminator.services import NETFLIX
 from subterminator.services.base import ServiceConfig
@@ -29,6 +34,7 @@ from subterminator.stack import Reply, ToolStack
 from subterminator.stack.reach import build_reach
 from subterminator.tools.server import BrowserToolServer
 from tests.browser_helpers import by_name
+from tests.test_mcp import shared_chromium
 
 # -- the rule, on its own ------------------------------------------------------------------
 
@@ -381,3 +387,29 @@ async def test_allow_site_widens_the_reach(
     await run.call("get_snapshot")
     await run.click("Tovuti ya msaada")
     assert local.hits == ["GET /landing"]
+
+
+# -- through the MCP front door, with the SDK's client ------------------------------------------
+
+
+async def test_over_mcp_local_services_and_typed_schemes_are_refused_unasked(
+    chromium_session: PWBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    service, local = servers
+    local.hits.clear()
+    options = McpOptions(sim="2026", url=f"{service.base_url}/account", runs_dir=None)
+    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    person = Person([])
+    callback: Any = person
+    async with Client(server, mode="legacy", elicitation_callback=callback) as client:
+        opened = await client.call_tool("browser_open", {})
+        await client.call_tool("browser_click", {"ref": ref(opened, "პაროლის აღდგენა")})
+        again = await client.call_tool("browser_open", {})
+        clicked = await client.call_tool("browser_click", {"ref": ref(again, "ჩემი კოდი")})
+        said = (clicked.structured_content or {}).get("message", "")
+        for url in ("file:///etc/passwd", "chrome://version", "javascript:alert(1)"):
+            typed = await client.call_tool("browser_open", {"url": url})
+            assert (typed.structured_content or {}).get("error") == "invalid_params"
+    assert local.hits == []
+    assert "one-time-code" in said
+    assert person.asked == []
