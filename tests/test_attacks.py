@@ -40,7 +40,9 @@ async def run(
     await browser.navigate(site.url(case.name, case.start))
     await browser.page.wait_for_load_state("load")
     ai: AIClientProtocol = ScriptedAI(case.script) if case.script else OfflinePolicy(NETFLIX)
-    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals)
+    orchestrator = TaskOrchestrator(
+        ai, BrowserToolServer(browser), NETFLIX, approvals, allow_sites=(site.other,)
+    )
     return await orchestrator.run(NETFLIX.goal_template)
 
 

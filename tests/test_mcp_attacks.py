@@ -42,7 +42,9 @@ async def run(
     chromium: PWBrowser, site: AttackSite, case: Case, answers: list[bool] | None
 ) -> DrivenRun:
     site.reset(case.name)
-    options = McpOptions(sim="2026", url=site.url(case.name, case.start), runs_dir=None)
+    options = McpOptions(
+        sim="2026", url=site.url(case.name, case.start), runs_dir=None, allow_sites=(site.other,)
+    )
     server = build_server(options, browser_factory=shared_chromium(chromium))
     ai: AIClientProtocol = ScriptedAI(case.script) if case.script else OfflinePolicy(NETFLIX)
     person = Person(answers) if answers is not None else None

@@ -44,11 +44,13 @@ class TaskOrchestrator:
         max_turns: int | None = None,
         *,
         history_budget: int = HISTORY_TOKEN_BUDGET,
+        allow_sites: tuple[str, ...] = (),
     ) -> None:
         """``tools``: a run's ``ToolStack`` (from the run builder), or a bare tool server,
-        which is given the same stack here with ``human_handler`` as the person."""
+        which is given the same stack here with ``human_handler`` as the person (and
+        ``allow_sites`` beside the service's own: ``build_reach``)."""
         if isinstance(tools, BrowserToolServer):
-            tools = ToolStack(tools, service_config, human_handler)
+            tools = ToolStack(tools, service_config, human_handler, allow_sites=allow_sites)
         elif human_handler is not None:
             raise ValueError("the person belongs to the ToolStack: pass it there")
         self.ai_client = ai_client

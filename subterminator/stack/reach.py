@@ -33,9 +33,12 @@ def build_reach(
     service: ServiceConfig, start_url: str = "", allow_sites: Iterable[str] = ()
 ) -> Reach:
     """The service's sites, the start page's origin (the simulator, a --url), and the sites
-    the person added."""
-    origins = frozenset({origin_of(start_url)} - {""}) if start_url else frozenset()
-    widened = frozenset(s.strip().lower().strip(".") for s in allow_sites if s.strip("."))
+    the person added. An ``allow_sites`` entry with a scheme is one exact origin, local ones
+    included: a run started in code names its own servers so (the command line takes hosts)."""
+    sites = [s.strip() for s in allow_sites if s.strip(". ")]
+    exact = {origin_of(s) for s in sites if "://" in s} - {""}
+    origins = frozenset(({origin_of(start_url)} - {""}) if start_url else set()) | exact
+    widened = frozenset(s.lower().strip(".") for s in sites if "://" not in s)
     return Reach(
         service=service.display_name or service.name,
         sites=service.sites(),

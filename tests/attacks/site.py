@@ -71,6 +71,11 @@ class AttackSite(LocalServer):
         super().__init__(handler)
         self._handler = handler
 
+    @property
+    def other(self) -> str:
+        """The ``{{OTHER}}`` origin: part of the run (its frames), named to the run's reach."""
+        return self.base_url.replace("127.0.0.1", "localhost")
+
     def url(self, case: str, page: str = "index") -> str:
         return f"{self.base_url}/{case}/{page}"
 
