@@ -23,7 +23,7 @@ from playwright.async_api import Browser as PWBrowser
 from harness.approvals import ScriptedApprovals
 from harness.mcp_driver import Person, ref
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.browser.reach import Reach, is_private_host
+from subterminator.browser.reach import Reach, is_private_host, resolves_private
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
 from subterminator.models.conversation import ToolCall
@@ -413,3 +413,27 @@ async def test_over_mcp_local_services_and_typed_schemes_are_refused_unasked(
     assert local.hits == []
     assert "one-time-code" in said
     assert person.asked == []
+
+
+async def test_a_name_that_leads_to_this_machine_is_local() -> None:
+    assert await resolves_private("localhost")
+    assert not await resolves_private("no-such-host.invalid")
+
+
+SOCKETS = """<!doctype html><title>Live</title><h1>Live</h1><p id=s>waiting</p><script>
+const ws = new WebSocket('ws://127.0.0.1:{{LOCAL}}/socket');
+ws.onopen = () => { document.getElementById('s').textContent = 'open'; };
+ws.onclose = () => { document.getElementById('s').textContent = 'closed'; };
+</script>"""
+
+
+async def test_a_websocket_to_a_local_service_is_refused(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    _, local = servers
+    SERVICE_PAGES["/live"] = SOCKETS  # the service's handler serves this very dict
+    run = await start(chromium, servers, answers=[], page="/live")
+    await chromium.page.wait_for_function("document.getElementById('s').textContent !== 'waiting'")
+    reply = await run.call("get_snapshot")
+    assert "closed" in reply.snapshot.page.text
+    assert local.hits == []  # the socket's handshake never reached the local service

@@ -14,12 +14,20 @@ import asyncio
 import contextlib
 import logging
 import os
+import re
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
 from playwright.async_api import Browser as PWBrowser
-from playwright.async_api import BrowserContext, Page, Request, Route, async_playwright
+from playwright.async_api import (
+    BrowserContext,
+    Page,
+    Request,
+    Route,
+    WebSocketRoute,
+    async_playwright,
+)
 from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
@@ -42,6 +50,7 @@ from subterminator.errors import BrowserError
 from subterminator.net import is_local_url
 
 log = logging.getLogger(__name__)
+ANY_URL = re.compile(".*")
 
 # after the document, a page's frames and scripts: a first snapshot taken at DOMContentLoaded
 # misses an iframe's controls (found by the attack suite through the MCP front door)
@@ -201,6 +210,7 @@ class PlaywrightBrowser:
         browser = cls(context, owned=owned)
         browser.block_non_local = block_non_local
         await context.route("**/*", browser._route)
+        await context.route_web_socket(ANY_URL, browser._route_socket)
         return browser
 
     async def close(self) -> None:
@@ -292,6 +302,17 @@ class PlaywrightBrowser:
                     await route.abort("blockedbyclient")
                 return
         await route.continue_()
+
+    async def _route_socket(self, socket: WebSocketRoute) -> None:
+        """WebSockets are not requests to ``route``: a page's socket to this machine's other
+        services (or off it, on a closed run) is refused the same way; the rest connect."""
+        url = socket.url
+        closed_off = self.block_non_local and not is_local_url(url)
+        if closed_off or (self._reach is not None and self._reach.subresource_refused(url)):
+            log.warning("refused a WebSocket: %s", url)
+            await socket.close(code=1008, reason="outside the run's reach")
+            return
+        socket.connect_to_server()
 
     async def _out_of_reach(self, route: Route, request: Request) -> bool:
         """Stops a request outside the run's reach (True); arms redirect watching first."""

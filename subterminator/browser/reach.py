@@ -20,6 +20,7 @@ included); the tool stack asks the person and grants.
 
 from __future__ import annotations
 
+import asyncio
 import ipaddress
 from dataclasses import dataclass, field
 from typing import Literal
@@ -179,6 +180,30 @@ class Reach:
             return False  # data:, blob: of the page itself: nothing leaves
         web = url.replace("ws", "http", 1) if scheme in ("ws", "wss") else url
         return origin_of(web) not in self.origins and is_private_host(host_of(url))
+
+
+RESOLVE_S = 3.0
+
+
+async def resolves_private(host: str) -> bool:
+    """Whether a name outside the reach leads to this machine or its network (a public name
+    pointed at 127.0.0.1 or a router): asked before a person is asked about it. A name that
+    does not resolve here is judged by its name."""
+    try:
+        async with asyncio.timeout(RESOLVE_S):
+            found = await asyncio.get_running_loop().getaddrinfo(host, None)
+    except (OSError, TimeoutError, UnicodeError):
+        return False
+    return any(is_private_host(str(info[4][0])) for info in found)
+
+
+def with_private_address(verdict: ReachVerdict) -> ReachVerdict:
+    return ReachVerdict(
+        "refused",
+        verdict.url,
+        verdict.site,
+        f"{verdict.site} leads to a local or private network address",
+    )
 
 
 def _page(url: str) -> str:

@@ -13,7 +13,15 @@ import logging
 from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
-from subterminator.browser.reach import Held, Reach, ReachVerdict, origin_of, said
+from subterminator.browser.reach import (
+    Held,
+    Reach,
+    ReachVerdict,
+    origin_of,
+    resolves_private,
+    said,
+    with_private_address,
+)
 from subterminator.models.conversation import ToolCall
 from subterminator.models.tools import ToolResult
 from subterminator.services.base import ServiceConfig
@@ -86,7 +94,7 @@ class SiteReach:
     async def typed(self, url: str) -> ToolResult | None:
         """``browser_open`` of an address outside the reach: refused, or asked for (a yes
         grants that page, once). None: it may be opened."""
-        verdict = self.reach.verdict(url)
+        verdict = await self._resolved(self.reach.verdict(url))
         if verdict.kind == "in":
             return None
         if verdict.kind == "refused":
@@ -105,6 +113,11 @@ class SiteReach:
             f"The person declined opening {verdict.site}, which is not {self.reach.service}; "
             "the page was not opened.",
         )
+
+    async def _resolved(self, verdict: ReachVerdict) -> ReachVerdict:
+        if verdict.kind == "ask" and await resolves_private(verdict.site):
+            return with_private_address(verdict)
+        return verdict
 
     async def _asked(self, verdict: ReachVerdict) -> bool:
         last = self.gated.server.last_snapshot
@@ -131,7 +144,7 @@ class SiteReach:
         notes: list[str] = []
         asked = False
         for item in held[:MAX_NAMED]:
-            verdict = item.verdict
+            verdict = await self._resolved(item.verdict)
             where = short(verdict.url)
             if verdict.kind == "refused":
                 notes.append(f"The page tried to open {where} ({verdict.reason}); it was stopped.")
