@@ -13,6 +13,7 @@ from __future__ import annotations
 import threading
 from collections.abc import AsyncIterator, Iterator
 from http.server import BaseHTTPRequestHandler
+from pathlib import Path
 from typing import Any, ClassVar
 
 import pytest
@@ -21,7 +22,11 @@ from mcp.client import Client
 from playwright.async_api import Browser as PWBrowser
 
 from harness.approvals import ScriptedApprovals
+from harness.fake_api import plan_responder
+from harness.fake_openai import FakeOpenAI, completion, latest_elements
+from harness.fake_openai import tool_call as call
 from harness.mcp_driver import Person, ref
+from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.browser.reach import Reach, is_private_host, resolves_private
 from subterminator.mcp.server import build_server
@@ -34,6 +39,7 @@ from subterminator.stack import Reply, ToolStack
 from subterminator.stack.reach import build_reach
 from subterminator.tools.server import BrowserToolServer
 from tests.browser_helpers import by_name
+from tests.cli_helpers import on_terminal
 from tests.test_mcp import shared_chromium
 
 # -- the rule, on its own ------------------------------------------------------------------
@@ -437,3 +443,64 @@ async def test_a_websocket_to_a_local_service_is_refused(
     reply = await run.call("get_snapshot")
     assert "closed" in reply.snapshot.page.text
     assert local.hits == []  # the socket's handshake never reached the local service
+
+
+# -- through the command line, on a real terminal ----------------------------------------------
+
+CLI_PAGE = """<!doctype html><html lang="sw"><head><title>Akaunti</title></head><body>
+<h1>Akaunti</h1>
+<a href="http://127.0.0.1:{{LOCAL}}/reset-token">Weka upya nenosiri</a>
+<a href="{{EVIL}}/landing">Msaada</a>
+</body></html>"""
+
+
+def test_on_the_terminal_a_local_service_is_refused_and_another_site_asked(
+    servers: tuple[LocalServer, type[_Recording]], tmp_path: Path
+) -> None:
+    service, local = servers
+    local.hits.clear()
+    SERVICE_PAGES["/cli"] = CLI_PAGE
+    # Chromium as the person has it, with every name resolved to this machine: nothing leaves
+    wrapper = tmp_path / "chromium"
+    wrapper.write_text(
+        f'#!/bin/sh\nexec {find_chromium()} "--host-resolver-rules=MAP * 127.0.0.1" "$@"\n'
+    )
+    wrapper.chmod(0o755)
+    plan = [("link", "Weka upya nenosiri", 0), ("link", "Msaada", 0)]
+    model = plan_responder(
+        plan,
+        latest_elements,
+        lambda n, ref: completion(call("browser_click", id=f"call_{n}", ref=ref)),
+        lambda n: completion(call("complete_task", id=f"call_{n}", status="failed", reason="x")),
+    )
+    with FakeOpenAI() as api:
+        api.queue(*[model] * 4)
+        session = on_terminal(
+            "cancel",
+            "netflix",
+            "--url",
+            f"{service.base_url}/cli",
+            "--headless",
+            "--model",
+            "gpt-4o",
+            "--max-turns",
+            "4",
+            "--runs-dir",
+            str(tmp_path / "runs"),
+            "--allow-site",
+            "help.example",
+            OPENAI_API_KEY="sk-test",
+            OPENAI_BASE_URL=api.url,
+            SUBTERMINATOR_CHROMIUM=str(wrapper),
+        )
+        shown = session.read_until("Approve this step?")
+        session.send("n\n")
+        session.read_until("Feedback for the agent")
+        session.send("\n")
+        session.wait()
+    assert "Open evil.example, which is not Netflix" in " ".join(shown.split())
+    assert "read by the model" in " ".join(shown.split())
+    assert session.seen.count("Approve this step?") == 1  # the local service was never asked
+    assert local.hits == []
+    (record,) = (tmp_path / "runs").iterdir()
+    assert "(--allow-site): help.example" in (record / "events.jsonl").read_text()
