@@ -504,3 +504,55 @@ def test_on_the_terminal_a_local_service_is_refused_and_another_site_asked(
     assert local.hits == []
     (record,) = (tmp_path / "runs").iterdir()
     assert "(--allow-site): help.example" in (record / "events.jsonl").read_text()
+
+
+OUTER = """<!doctype html><title>Billing</title><h1>Billing</h1>
+<iframe title="Portal" src="{{FRAME}}/portal"></iframe>"""
+PORTAL = """<!doctype html><title>Portal</title>
+<a href="/go/{{LOCAL}}/portal-hop">Lipa sasa</a>"""
+
+
+async def test_a_redirect_inside_a_frame_of_its_own_process_is_stopped(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    service, local = servers
+    local.hits.clear()
+    frame_origin = service.base_url.replace("127.0.0.1", "localhost")  # another site: an OOPIF
+    SERVICE_PAGES["/billing"] = OUTER.replace("{{FRAME}}", frame_origin)
+    SERVICE_PAGES["/portal"] = PORTAL
+    start_url = f"{service.base_url}/billing"
+    stack = ToolStack(
+        BrowserToolServer(chromium),
+        NETFLIX,
+        ScriptedApprovals([]),
+        start_url=start_url,
+        allow_sites=(frame_origin,),
+    )
+    await chromium.navigate(start_url)
+    run = Run(stack, None)
+    await run.call("get_snapshot")
+    reply = await run.click("Lipa sasa")
+    assert local.hits == []
+    assert "portal-hop" in (reply.message or "")
+
+
+POPUPS = """<!doctype html><html lang="lt"><title>Langai</title><h1>Langai</h1>
+<button onclick="window.open('/go/{{LOCAL}}/popup-hop')">Atidaryti langą</button>
+<a target="_blank" href="/go/{{LOCAL}}/blank-hop">Naujas skirtukas</a>
+<a target="_blank" href="/fine">Gera nuoroda</a></html>"""
+
+
+async def test_a_new_tabs_redirect_is_stopped_and_a_good_tab_opens_once(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    SERVICE_PAGES["/popups"] = POPUPS
+    run = await start(chromium, servers, answers=[], page="/popups")
+    await run.click("Atidaryti langą")
+    await chromium.navigate(f"{servers[0].base_url}/popups")
+    await run.call("get_snapshot")
+    await run.click("Naujas skirtukas")
+    await chromium.navigate(f"{servers[0].base_url}/popups")
+    await run.call("get_snapshot")
+    reply = await run.click("Gera nuoroda")
+    assert servers[1].hits == []
+    assert reply.snapshot.page.url.endswith("/fine")

@@ -15,6 +15,7 @@ import contextlib
 import logging
 import os
 import re
+from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -22,6 +23,7 @@ from typing import Any
 from playwright.async_api import Browser as PWBrowser
 from playwright.async_api import (
     BrowserContext,
+    Frame,
     Page,
     Request,
     Route,
@@ -51,6 +53,7 @@ from subterminator.net import is_local_url
 
 log = logging.getLogger(__name__)
 ANY_URL = re.compile(".*")
+PLACEHOLDER = "<!doctype html><title></title>"
 
 # after the document, a page's frames and scripts: a first snapshot taken at DOMContentLoaded
 # misses an iframe's controls (found by the attack suite through the MCP front door)
@@ -140,6 +143,8 @@ class PlaywrightBrowser:
         self._guard: RequestGuard | None = None
         self._reach: Reach | None = None
         self._redirects = RedirectWatch(context, self._hop)
+        self._arming: list[asyncio.Future[None]] = []
+        self._reopening: list[asyncio.Future[None]] = []
         context.on("page", self._adopt_page)
         if self._page is not None:
             self._watch(self._page)
@@ -217,6 +222,8 @@ class PlaywrightBrowser:
         if self._closed:
             return
         self._closed = True
+        for task in [*self._arming, *self._reopening]:
+            task.cancel()
         await release(self._owned)
 
     async def wait_until_closed(self) -> None:
@@ -323,19 +330,52 @@ class PlaywrightBrowser:
                 await route.abort("blockedbyclient")
                 return True
             return False
-        frame = request.frame
-        is_frame = frame.parent_frame is not None
+        try:
+            frame: Frame | None = request.frame
+        except PlaywrightError:  # a new tab's first address, asked for before its frame existed
+            frame = None
+        is_frame = frame is not None and frame.parent_frame is not None
         if self._outside(request.url, request.method, is_frame, redirect=False) is not None:
             if is_frame:
                 await route.abort("blockedbyclient")
             else:  # 204 No Content: the tab stays where it was
                 await route.fulfill(status=204, body="")
             return True
-        try:
-            await self._redirects.arm(frame)
-        except PlaywrightError as exc:  # the frame went away: nothing left to arm
-            log.debug("redirect watch: %s", exc)
+        if frame is None and request.method == "GET":
+            # A new tab's redirects could not be watched (a tab is watched once it exists): it
+            # gets an empty document first (so the tab exists), then the address itself, once
+            # the tab is watched. The server is asked once.
+            await route.fulfill(status=200, content_type="text/html", body=PLACEHOLDER)
+            self._reopening.append(asyncio.ensure_future(self._reopen(request.url)))
+            return True
+        if frame is not None:
+            await self._safely(self._redirects.arm(frame))
         return False
+
+    async def _reopen(self, url: str) -> None:
+        for _ in range(50):  # the tab's page event comes after its first document
+            waiting = [p for p in self._context.pages if not p.is_closed() and p.url == url]
+            if waiting:
+                break
+            await asyncio.sleep(0.02)
+        else:
+            return
+        await self._armed()
+        with contextlib.suppress(PlaywrightError):
+            await waiting[-1].goto(url, wait_until="commit")
+
+    async def _safely(self, arming: Awaitable[None]) -> None:
+        try:
+            await arming
+        except Exception as exc:  # the target went away: nothing left to watch
+            log.debug("redirect watch: %s", exc)
+
+    async def _armed(self) -> None:
+        """Until every tab and frame known so far is watched for redirects."""
+        pending = [task for task in self._arming if not task.done()]
+        self._arming = pending
+        if pending:
+            await asyncio.gather(*pending, return_exceptions=True)
 
     # -- tabs ------------------------------------------------------------------------------
 
@@ -350,6 +390,16 @@ class PlaywrightBrowser:
         self._watched.add(page)
         # A native alert/confirm would block every later call; dismissing is the safe answer.
         page.on("dialog", lambda dialog: asyncio.ensure_future(dialog.dismiss()))
+        # each tab, and each frame once it has a document, is watched for redirect hops
+        # before it navigates by itself (DevTools' Fetch sees no hop of a request in flight)
+        self._arming.append(
+            asyncio.ensure_future(self._safely(self._redirects.arm(page.main_frame)))
+        )
+        page.on("framenavigated", self._frame_navigated)
+
+    def _frame_navigated(self, frame: Frame) -> None:
+        if frame.parent_frame is not None and self._reach is not None:
+            self._arming.append(asyncio.ensure_future(self._safely(self._redirects.arm(frame))))
 
     @property
     def version(self) -> str:
@@ -369,6 +419,7 @@ class PlaywrightBrowser:
     # -- the Browser protocol --------------------------------------------------------------
 
     async def navigate(self, url: str) -> int | None:
+        await self._armed()
         try:
             with playwright_errors.translate_closed():
                 response = await self.page.goto(url, wait_until="domcontentloaded")

@@ -18,6 +18,8 @@ from typing import Any
 from playwright.async_api import BrowserContext, CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
 
+from subterminator.browser.reach import origin_of
+
 log = logging.getLogger(__name__)
 
 # A hop's verdict: None lets it go; otherwise why it was stopped
@@ -40,9 +42,14 @@ class RedirectWatch:
             page = frame.page
             if page not in self._armed:
                 self._armed[page] = await self._enable(page, top=True)
-            if frame.parent_frame is not None and frame not in self._armed:
-                # only a frame in a process of its own has a session; others share the page's
-                self._armed[frame] = await self._enable(frame, top=False)
+            if frame.parent_frame is None:
+                return
+            # Only a frame in a process of its own has a session (others share the page's),
+            # and a frame becomes one only once a document of another site is in it: so it is
+            # tried again until it has one, and again when its document's origin changed.
+            key = (frame, origin_of(frame.url))
+            if self._armed.get(key) is None:
+                self._armed[key] = await self._enable(frame, top=False)
 
     async def _enable(self, target: Page | Frame, *, top: bool) -> CDPSession | None:
         try:
