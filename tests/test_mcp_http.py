@@ -33,7 +33,7 @@ from harness.mcp_driver import ref
 from subterminator.cli.mcp import http_token
 from subterminator.cli.parser import build_parser
 from subterminator.errors import ConfigurationError
-from subterminator.mcp.server import NO_SESSION, http_app
+from subterminator.mcp.server import NO_SESSION, http_app, serve_http
 from subterminator.mcp.session import McpOptions
 from subterminator.mcp.token import TOKEN_ENV
 from subterminator.simulator import NetflixSimulator
@@ -191,10 +191,12 @@ def parsed(*argv: str) -> Any:
     return build_parser().parse_args(["mcp", *argv])
 
 
-def test_beyond_loopback_needs_allow_remote_and_then_a_token(
+async def test_beyond_loopback_needs_allow_remote_and_then_a_token(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     monkeypatch.delenv(TOKEN_ENV, raising=False)
+    with pytest.raises(ConfigurationError, match="token"):  # not even bound
+        await serve_http(McpOptions(sim="2026", runs_dir=None), "0.0.0.0", free_port())
     for host in ("0.0.0.0", "192.168.1.20", "[::]", "example.org"):
         with pytest.raises(ConfigurationError, match="--allow-remote"):
             http_token(parsed("--http", f"{host}:8931"), host)

@@ -30,7 +30,7 @@ from subterminator import __version__
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.errors import BrowserError, ConfigurationError
 from subterminator.mcp.asking import CANNOT_ASK, decision, question, schema_for
-from subterminator.mcp.door import guarded, security_settings
+from subterminator.mcp.door import guarded, is_loopback, security_settings
 from subterminator.mcp.session import (
     ENDED,
     STOPPED,
@@ -204,8 +204,10 @@ async def serve(
             )
         except MCPError as exc:
             log.info("elicitation failed: %s", exc)
-            if exc.code == CONNECTION_CLOSED:  # nobody is left to answer: the question stays
-                session.pending[running.token] = running  # open, and its end is recorded so
+            if exc.code == CONNECTION_CLOSED:
+                # Nobody is left to answer: the question stays open, so the record shows it
+                # unanswered when the session closes (not as a client that cannot ask).
+                session.pending[running.token] = running
                 return error("action_failed", CLIENT_GONE)
             asked.answer.set_result(ApprovalDecision(approved=False, message=CANNOT_ASK))
             continue
@@ -305,6 +307,8 @@ async def serve_http(
 ) -> None:
     import uvicorn
 
+    if token is None and not is_loopback(host):  # the CLI says so first; this is the backstop
+        raise ConfigurationError(f"serving {host} beyond loopback needs a bearer token")
     app = http_app(
         options, host, port, token=token, allowed_hosts=allowed_hosts, idle_timeout=idle_timeout
     )

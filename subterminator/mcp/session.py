@@ -45,6 +45,7 @@ UNANSWERED = "The question was not answered (the client sent another call instea
 WENT_AWAY = "The client went away"  # stdio EOF or broken pipe, an in-process client's exit
 ENDED = "The client ended its session"  # an HTTP DELETE
 STOPPED = "The server stopped"
+STOP_BOUND = 10.0  # seconds a call under way gets to stop when its session closes
 
 
 def idle_ending(seconds: float) -> str:
@@ -249,8 +250,8 @@ class McpSession:
         self.pending.clear()
         for task in under_way:
             task.cancel()
-        if under_way:
-            await asyncio.wait(under_way)
+        if under_way:  # bounded: a call that ignores its cancel must not keep the browser
+            await asyncio.wait(under_way, timeout=STOP_BOUND)
         try:
             if self.record is not None and self.run is not None and self.ended is None:
                 ran, action = self.run.stack.final_step_state()
