@@ -30,7 +30,7 @@ from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from playwright.async_api import Browser as PWBrowser
 
 from harness.mcp_driver import ref
-from subterminator.cli.mcp import http_token
+from subterminator.cli.mcp import http_token, mcp
 from subterminator.cli.parser import build_parser
 from subterminator.errors import ConfigurationError
 from subterminator.mcp.server import NO_SESSION, http_app, serve_http
@@ -222,6 +222,10 @@ async def test_beyond_loopback_needs_allow_remote_and_then_a_token(
     kept.chmod(0o644)
     with pytest.raises(ConfigurationError, match="chmod 600"):
         http_token(parsed("--http", "127.0.0.1:8931", "--token-file", str(kept)), "127.0.0.1")
+    with pytest.raises(ConfigurationError, match="only apply to --http"):
+        mcp(parsed("--require-token", "--allowed-host", "box.lan"))  # stdio has no door
+    with pytest.raises(SystemExit):
+        parsed("--http", "127.0.0.1:8931", "--idle-timeout", "0")
     short = tmp_path / "short"
     short.write_text("abc\n")
     short.chmod(0o600)

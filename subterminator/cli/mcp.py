@@ -13,7 +13,7 @@ from subterminator.errors import ConfigurationError
 from subterminator.mcp.door import is_loopback
 from subterminator.mcp.server import serve_http, serve_stdio
 from subterminator.mcp.session import McpOptions
-from subterminator.mcp.token import TOKEN_ENV, Token, find_token
+from subterminator.mcp.token import Token, find_token
 from subterminator.run import DEFAULT_RUNS
 
 HTTP_ONLY = ("allow_remote", "require_token", "token_file", "allowed_host")
@@ -61,14 +61,12 @@ def banner(host: str, port: str, token: Token | None) -> None:
 def mcp(args: argparse.Namespace) -> int:
     """Serve until the client goes (stdio: its end of the pipe closes) or Ctrl+C (HTTP).
     Logs go to stderr: stdout is the protocol's."""
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO if args.verbose else logging.WARNING)
-    chosen = options(args)
     if args.http is None:
         given = [f"--{n.replace('_', '-')}" for n in HTTP_ONLY if getattr(args, n)]
         if given:
             raise ConfigurationError(f"{', '.join(given)} only apply to --http")
-        if os.environ.get(TOKEN_ENV):
-            logging.getLogger(__name__).info("%s is for --http; stdio ignores it", TOKEN_ENV)
+    logging.basicConfig(stream=sys.stderr, level=logging.INFO if args.verbose else logging.WARNING)
+    chosen = options(args)
     try:
         if args.http is None:
             asyncio.run(serve_stdio(chosen))
