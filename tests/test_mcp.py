@@ -29,7 +29,7 @@ from playwright.async_api import Browser as PWBrowser
 from harness.mcp_driver import Person, ref
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.mcp.asking import CANNOT_ASK
-from subterminator.mcp.server import build_server
+from subterminator.mcp.server import build_server, http_app
 from subterminator.mcp.session import McpOptions
 from subterminator.simulator import NetflixSimulator
 
@@ -334,12 +334,8 @@ async def test_streamable_http_serves_each_session_its_own_browser(
     chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
     port = free_port()
-    server = build_server(
-        McpOptions(sim="2026", url=sim.url(), runs_dir=tmp_path),
-        per_client=False,
-        browser_factory=shared_chromium(chromium_session),
-    )
-    app = server.streamable_http_app(host="127.0.0.1")
+    options = McpOptions(sim="2026", url=sim.url(), runs_dir=tmp_path)
+    app = http_app(options, "127.0.0.1", port, browser_factory=shared_chromium(chromium_session))
     web = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     async with anyio.create_task_group() as tasks:
         tasks.start_soon(web.serve)

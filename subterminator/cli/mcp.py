@@ -5,12 +5,18 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
+import os
 import sys
 
 from subterminator.cancel import EXIT_SUCCESS
+from subterminator.errors import ConfigurationError
+from subterminator.mcp.door import is_loopback
 from subterminator.mcp.server import serve_http, serve_stdio
 from subterminator.mcp.session import McpOptions
+from subterminator.mcp.token import Token, find_token
 from subterminator.run import DEFAULT_RUNS
+
+HTTP_ONLY = ("allow_remote", "require_token", "token_file", "allowed_host")
 
 
 def options(args: argparse.Namespace) -> McpOptions:
@@ -26,9 +32,40 @@ def options(args: argparse.Namespace) -> McpOptions:
     )
 
 
+def http_token(args: argparse.Namespace, host: str) -> Token | None:
+    """The token HTTP clients must send; beyond loopback, only with --allow-remote and a token."""
+    remote = not is_loopback(host)
+    if remote and not args.allow_remote:
+        raise ConfigurationError(
+            f"--http {host} lets other machines drive this browser: add --allow-remote (a bearer "
+            "token is then required), or bind 127.0.0.1"
+        )
+    return find_token(os.environ, args.token_file, required=remote or args.require_token)
+
+
+def banner(host: str, port: str, token: Token | None) -> None:
+    """What the person needs to connect a client, on stderr (stdout is the protocol's)."""
+    print(f"SubTerminator MCP server: http://{host}:{port}/mcp", file=sys.stderr)
+    if token is not None:
+        print(
+            f"Clients must send `Authorization: Bearer <token>`; the token is in {token.where}.",
+            file=sys.stderr,
+        )
+    if not is_loopback(host):
+        print(
+            "Warning: reachable beyond this machine over plain HTTP; whoever sees the traffic "
+            "sees the token. Prefer an SSH tunnel or a TLS proxy.",
+            file=sys.stderr,
+        )
+
+
 def mcp(args: argparse.Namespace) -> int:
     """Serve until the client goes (stdio: its end of the pipe closes) or Ctrl+C (HTTP).
     Logs go to stderr: stdout is the protocol's."""
+    if args.http is None:
+        given = [f"--{n.replace('_', '-')}" for n in HTTP_ONLY if getattr(args, n)]
+        if given:
+            raise ConfigurationError(f"{', '.join(given)} only apply to --http")
     logging.basicConfig(stream=sys.stderr, level=logging.INFO if args.verbose else logging.WARNING)
     chosen = options(args)
     try:
@@ -36,11 +73,19 @@ def mcp(args: argparse.Namespace) -> int:
             asyncio.run(serve_stdio(chosen))
         else:
             host, _, port = args.http.rpartition(":")
-            print(
-                f"SubTerminator MCP server: http://{host or '127.0.0.1'}:{port}/mcp",
-                file=sys.stderr,
+            host = host or "127.0.0.1"
+            token = http_token(args, host)
+            banner(host, port, token)
+            asyncio.run(
+                serve_http(
+                    chosen,
+                    host,
+                    int(port),
+                    token=token.value if token else None,
+                    allowed_hosts=args.allowed_host,
+                    idle_timeout=args.idle_timeout,
+                )
             )
-            asyncio.run(serve_http(chosen, host or "127.0.0.1", int(port)))
     except KeyboardInterrupt:
         pass
     return EXIT_SUCCESS

@@ -312,6 +312,53 @@ def _http_address(value: str) -> str:
     return value
 
 
+def _some_seconds(text: str) -> float:
+    value = _seconds(text)
+    if value == 0:
+        raise argparse.ArgumentTypeError("must be more than 0")
+    return value
+
+
+def _http_door(serve: argparse.ArgumentParser) -> None:
+    """Who may use the HTTP server (see README, "The MCP server over HTTP")."""
+    door = serve.add_argument_group("--http: who may connect")
+    door.add_argument(
+        "--allow-remote",
+        action="store_true",
+        help="let --http bind beyond loopback (0.0.0.0, a LAN address); a bearer token is then "
+        "required. The traffic is plain HTTP: prefer an SSH tunnel or a TLS proxy",
+    )
+    door.add_argument(
+        "--require-token",
+        action="store_true",
+        help="require a bearer token on loopback too (kept in ~/.subterminator/mcp-token, "
+        "0600; generated if absent)",
+    )
+    door.add_argument(
+        "--token-file",
+        type=Path,
+        default=None,
+        metavar="PATH",
+        help="require the bearer token in PATH (0600; generated if absent). Or set "
+        "SUBTERMINATOR_MCP_TOKEN",
+    )
+    door.add_argument(
+        "--allowed-host",
+        action="append",
+        default=[],
+        metavar="NAME[:PORT]",
+        help="another name clients reach the server by (Host and Origin are checked)",
+    )
+    door.add_argument(
+        "--idle-timeout",
+        type=_some_seconds,
+        default=300.0,
+        metavar="SECONDS",
+        help="end a session (its browser, its record) after this long without a request "
+        "(default 300)",
+    )
+
+
 def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     serve = sub.add_parser(
         "mcp",
@@ -338,6 +385,7 @@ def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         metavar="[HOST:]PORT",
         help="streamable HTTP on this address (default: stdio)",
     )
+    _http_door(serve)
     serve.add_argument(
         "--runs-dir",
         type=_folder,

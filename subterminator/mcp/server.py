@@ -3,34 +3,58 @@ so tools/list carries spec 01's own schemas and descriptions unchanged).
 
 One session per client: over stdio (and the SDK's in-process client) the server's lifespan is
 the client's; over streamable HTTP each MCP session gets its own, closed when the session ends
-(DELETE, idle timeout, shutdown). A 2026-era HTTP client has no session: those share one.
+(DELETE, idle timeout, shutdown). A request over HTTP without a session (the 2026 era's
+sessionless calls) gets no browser: one shared by every such client would show each the others'
+pages. Such clients are told to start a session, and ``server/discover`` says so up front.
 """
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 import logging
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+import anyio
 import mcp.types as types
 from mcp import MCPError
 from mcp.server import Server, ServerRequestContext
-from mcp.types.version import MODERN_PROTOCOL_VERSIONS
+from mcp.server.streamable_http import StreamableHTTPServerTransport
+from mcp.types import CONNECTION_CLOSED, INVALID_REQUEST
+from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
+from starlette.types import ASGIApp
 
 from subterminator import __version__
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.errors import BrowserError, ConfigurationError
 from subterminator.mcp.asking import CANNOT_ASK, decision, question, schema_for
-from subterminator.mcp.session import McpOptions, McpSession, Running
+from subterminator.mcp.door import guarded, is_loopback, security_settings
+from subterminator.mcp.session import (
+    ENDED,
+    STOPPED,
+    WENT_AWAY,
+    McpOptions,
+    McpSession,
+    Running,
+    idle_ending,
+)
 from subterminator.mcp.tools import NAMES, error, result, tool_list
+from subterminator.mcp.wire import answering_malformed
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
 from subterminator.stack import Reply
 
 log = logging.getLogger(__name__)
 
+DEFAULT_IDLE_TIMEOUT = 300.0  # seconds without a request before an HTTP session ends
+CLOSE_BOUND = 60.0  # seconds the sessions get to close their browsers when the server stops
+NO_SESSION = (
+    "This server gives each MCP session its own browser, and this request belongs to no "
+    "session. Initialise one (the initialize handshake) and send its Mcp-Session-Id header."
+)
+CLIENT_GONE = "The client went away before the person answered; nothing was approved."
 INSTRUCTIONS = """SubTerminator's browser tools, with a safety gate: \
 call browser_open to begin (the service's account page), get_snapshot to read the page, act \
 with browser_click / browser_fill / browser_select on @eN refs from the latest reply, and end \
@@ -46,8 +70,11 @@ class Sessions:
     options: McpOptions
     browser_factory: BrowserFactory
     per_client: bool
+    server: Server[Any] | None = None
+    idle_timeout: float | None = None
     shared: McpSession | None = None
     opened: list[McpSession] = field(default_factory=list)
+    closing: set[asyncio.Task[None]] = field(default_factory=set)
 
     def make(self) -> McpSession:
         session = McpSession(self.options, browser_factory=self.browser_factory)
@@ -55,21 +82,53 @@ class Sessions:
         return session
 
     def of(self, ctx: ServerRequestContext[Sessions]) -> McpSession:
+        if self.per_client:
+            if self.shared is None:
+                self.shared = self.make()
+            return self.shared
         connection = getattr(ctx.session, "_connection", None)  # the SDK's only way, in 2.3
         session_id = getattr(connection, "session_id", None)
-        if not self.per_client and connection is not None and session_id is not None:
-            found = connection.state.get("subterminator")
-            if found is None:
-                found = connection.state["subterminator"] = self.make()
-                connection.exit_stack.push_async_callback(found.aclose)
-            return found  # type: ignore[no-any-return]
-        if self.shared is None:
-            self.shared = self.make()
-        return self.shared
+        if connection is None or session_id is None:
+            raise MCPError(code=INVALID_REQUEST, message=NO_SESSION)
+        found = connection.state.get("subterminator")
+        if found is None:
+            found = connection.state["subterminator"] = self.make()
+            transport = self._transport(session_id)
+            connection.exit_stack.push_async_callback(self._session_ended, found, transport)
+        return found  # type: ignore[no-any-return]
+
+    def _transport(self, session_id: str) -> StreamableHTTPServerTransport | None:
+        """The session's HTTP transport, which knows how the session ended."""
+        if self.server is None:
+            return None
+        instances = getattr(self.server.session_manager, "_server_instances", {})  # 2.3: no API
+        found = instances.get(session_id)
+        return found if isinstance(found, StreamableHTTPServerTransport) else None
+
+    def _ending(self, transport: StreamableHTTPServerTransport | None) -> str:
+        if transport is None:
+            return WENT_AWAY
+        idle = transport.idle_scope
+        if idle is not None and idle.cancel_called and self.idle_timeout is not None:
+            return idle_ending(self.idle_timeout)
+        return ENDED if transport.is_terminated else STOPPED
+
+    async def _session_ended(
+        self, session: McpSession, transport: StreamableHTTPServerTransport | None
+    ) -> None:
+        """Close it in a task of its own: the SDK gives a session's cleanup 5 s, and a
+        browser that takes longer must still close (and free its profile)."""
+        if session in self.opened:
+            self.opened.remove(session)
+        task = asyncio.create_task(session.aclose(self._ending(transport)))
+        self.closing.add(task)
+        task.add_done_callback(self.closing.discard)
 
     async def aclose(self) -> None:
+        while self.closing:
+            await asyncio.wait(set(self.closing))
         for session in self.opened:
-            await session.aclose()
+            await session.aclose(WENT_AWAY if self.per_client else STOPPED)
 
 
 def can_elicit(ctx: ServerRequestContext[Any]) -> bool:
@@ -145,6 +204,11 @@ async def serve(
             )
         except MCPError as exc:
             log.info("elicitation failed: %s", exc)
+            if exc.code == CONNECTION_CLOSED:
+                # Nobody is left to answer: the question stays open, so the record shows it
+                # unanswered when the session closes (not as a client that cannot ask).
+                session.pending[running.token] = running
+                return error("action_failed", CLIENT_GONE)
             asked.answer.set_result(ApprovalDecision(approved=False, message=CANNOT_ASK))
             continue
         asked.answer.set_result(decision(asked.request, answer.action, answer.content))
@@ -161,19 +225,21 @@ def build_server(
     *,
     per_client: bool = True,
     browser_factory: BrowserFactory = launch_playwright,
+    idle_timeout: float | None = None,
 ) -> Server[Sessions]:
     """The server. ``per_client``: its lifespan is one client's (stdio, in-process); False for
-    HTTP, where sessions are the HTTP sessions'."""
+    HTTP, where sessions are the HTTP sessions' (ending after ``idle_timeout`` s unheard)."""
 
     @contextlib.asynccontextmanager
-    async def lifespan(_: Server[Sessions]) -> AsyncIterator[Sessions]:
-        sessions = Sessions(options, browser_factory, per_client)
+    async def lifespan(server: Server[Sessions]) -> AsyncIterator[Sessions]:
+        sessions = Sessions(options, browser_factory, per_client, server, idle_timeout)
         try:
             yield sessions
         finally:  # the client went (stdio EOF, in-process exit) or the server stops
-            await sessions.aclose()
+            with anyio.move_on_after(CLOSE_BOUND, shield=True):
+                await sessions.aclose()
 
-    return Server(
+    server = Server(
         "subterminator",
         version=__version__,
         title="SubTerminator",
@@ -182,20 +248,69 @@ def build_server(
         on_list_tools=list_tools,
         on_call_tool=call_tool,
     )
+    if not per_client:
+
+        async def discover(
+            ctx: ServerRequestContext[Sessions], params: types.RequestParams
+        ) -> types.DiscoverResult:
+            """Only the handshake era: a 2026-era client falls back to a session of its own."""
+            return types.DiscoverResult(
+                supported_versions=list(HANDSHAKE_PROTOCOL_VERSIONS),
+                capabilities=server.get_capabilities(protocol_version=ctx.protocol_version),
+                instructions=INSTRUCTIONS,
+            )
+
+        server.add_request_handler("server/discover", types.RequestParams, discover)
+    return server
 
 
 async def serve_stdio(options: McpOptions) -> None:
     from mcp.server.stdio import stdio_server
 
     server = build_server(options)
-    async with stdio_server() as (read, write):
-        await server.run(read, write, server.create_initialization_options())
+    try:
+        async with stdio_server() as (read, write), answering_malformed(read, write) as checked:
+            await server.run(checked, write, server.create_initialization_options())
+    except* (BrokenPipeError, ConnectionResetError):  # a reply met a client that had died
+        log.info("the client went away (its end of the pipe closed)")
 
 
-async def serve_http(options: McpOptions, host: str, port: int) -> None:
+def http_app(
+    options: McpOptions,
+    host: str,
+    port: int,
+    *,
+    token: str | None = None,
+    allowed_hosts: Sequence[str] = (),
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
+    browser_factory: BrowserFactory = launch_playwright,
+) -> ASGIApp:
+    """The streamable HTTP app, behind its door (``mcp.door``)."""
+    server = build_server(
+        options, per_client=False, browser_factory=browser_factory, idle_timeout=idle_timeout
+    )
+    settings = security_settings(host, port, allowed_hosts)
+    app = server.streamable_http_app(
+        host=host, transport_security=settings, session_idle_timeout=idle_timeout
+    )
+    return guarded(app, settings, token)
+
+
+async def serve_http(
+    options: McpOptions,
+    host: str,
+    port: int,
+    *,
+    token: str | None = None,
+    allowed_hosts: Sequence[str] = (),
+    idle_timeout: float = DEFAULT_IDLE_TIMEOUT,
+) -> None:
     import uvicorn
 
-    server = build_server(options, per_client=False)
-    app = server.streamable_http_app(host=host)
-    config = uvicorn.Config(app, host=host, port=port, log_level="warning")
+    if token is None and not is_loopback(host):  # the CLI says so first; this is the backstop
+        raise ConfigurationError(f"serving {host} beyond loopback needs a bearer token")
+    app = http_app(
+        options, host, port, token=token, allowed_hosts=allowed_hosts, idle_timeout=idle_timeout
+    )
+    config = uvicorn.Config(app, host=host.strip("[]"), port=port, log_level="warning")
     await uvicorn.Server(config).serve()

@@ -41,6 +41,16 @@ from subterminator.tools.server import BrowserToolServer
 log = logging.getLogger(__name__)
 
 UNANSWERED = "The question was not answered (the client sent another call instead)."
+# How a session ended, as its run record says it (followed by "before complete_task ...").
+WENT_AWAY = "The client went away"  # stdio EOF or broken pipe, an in-process client's exit
+ENDED = "The client ended its session"  # an HTTP DELETE
+STOPPED = "The server stopped"
+STOP_BOUND = 10.0  # seconds a call under way gets to stop when its session closes
+
+
+def idle_ending(seconds: float) -> str:
+    span = f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
+    return f"The client went away or went quiet (no request for {span}), so its session ended"
 
 
 @dataclass(frozen=True)
@@ -88,6 +98,7 @@ class McpSession:
         self.ended: TaskResult | None = None
         self.calls = 0
         self.pending: dict[str, Running] = {}  # waiting for an answer, by their token
+        self.current: Running | None = None  # the call under way, if any
         self._exit = contextlib.AsyncExitStack()
         self._lock = asyncio.Lock()
         self._closed = False
@@ -176,7 +187,8 @@ class McpSession:
         self.calls += 1
         task = asyncio.create_task(run.stack.execute(call))
         task.add_done_callback(lambda _: self._lock.release())
-        return Running(call, task)
+        self.current = Running(call, task)
+        return self.current
 
     async def step(self, running: Running) -> Reply | Question:
         """Run the call until it ends or asks the person."""
@@ -187,6 +199,8 @@ class McpSession:
             return running.waiting
         getter.cancel()
         running.waiting = None
+        if self.current is running:
+            self.current = None
         reply = running.task.result()
         self._ended(reply)
         return reply
@@ -225,22 +239,28 @@ class McpSession:
 
     # -- the end -----------------------------------------------------------------------------
 
-    async def aclose(self) -> None:
-        """The client went: no question stays open, the browser closes, the record is written."""
+    async def aclose(self, ending: str = WENT_AWAY) -> None:
+        """The client went (``ending`` says how): a call under way stops where it stands (a
+        question left open is recorded as unanswered), the browser closes, the record is
+        written."""
         if self._closed:
             return
         self._closed = True
-        for token in list(self.pending):
-            running = self.pending.pop(token)
-            running.task.cancel()
+        under_way = {r.task for r in self.pending.values()}
+        if self.current is not None:
+            under_way.add(self.current.task)
+        self.pending.clear()
+        for task in under_way:
+            task.cancel()
+        if under_way:  # bounded: a call that ignores its cancel must not keep the browser
+            await asyncio.wait(under_way, timeout=STOP_BOUND)
         try:
             if self.record is not None and self.run is not None and self.ended is None:
                 ran, action = self.run.stack.final_step_state()
                 said = (
-                    f"The client went away after the approved step ({action}) ran: check the "
-                    "account."
+                    f"{ending} after the approved step ({action}) ran: check the account."
                     if ran
-                    else "The client went away before complete_task; nothing approved ran."
+                    else f"{ending} before complete_task; nothing approved ran."
                 )
                 self.record.interrupted(final_step_executed=ran, detail=said)
         finally:
