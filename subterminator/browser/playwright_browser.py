@@ -259,7 +259,11 @@ class PlaywrightBrowser:
 
     def set_reach(self, reach: Reach | None) -> None:
         """Where pages and frames may load from (``Reach``); what is stopped lands in it."""
+        first = self._reach is None and reach is not None
         self._reach = reach
+        if first:
+            for page in self._context.pages:
+                self._watch_redirects(page)
 
     def _outside(self, url: str, method: str, frame: bool, redirect: bool) -> str | None:
         """Why a navigation to ``url`` may not go (None: it may), recorded in the reach."""
@@ -390,12 +394,15 @@ class PlaywrightBrowser:
         self._watched.add(page)
         # A native alert/confirm would block every later call; dismissing is the safe answer.
         page.on("dialog", lambda dialog: asyncio.ensure_future(dialog.dismiss()))
-        # each tab, and each frame once it has a document, is watched for redirect hops
-        # before it navigates by itself (DevTools' Fetch sees no hop of a request in flight)
-        self._arming.append(
-            asyncio.ensure_future(self._safely(self._redirects.arm(page.main_frame)))
-        )
         page.on("framenavigated", self._frame_navigated)
+        if self._reach is not None:
+            self._watch_redirects(page)
+
+    def _watch_redirects(self, page: Page) -> None:
+        """Each tab, and each frame once it has a document, is watched for redirect hops
+        before it navigates by itself (DevTools' Fetch sees no hop of a request in flight)."""
+        arming = self._safely(self._redirects.arm(page.main_frame))
+        self._arming.append(asyncio.ensure_future(arming))
 
     def _frame_navigated(self, frame: Frame) -> None:
         if frame.parent_frame is not None and self._reach is not None:
