@@ -33,6 +33,7 @@ from subterminator.browser.protocol import (
     RequestGuard,
     ScrollDirection,
 )
+from subterminator.browser.side_effects import SideEffect
 from subterminator.models.snapshot import BoundingBox, Element, Snapshot
 from subterminator.models.tools import ERROR_CODES, ToolResult
 from subterminator.recording import Recording, load
@@ -140,6 +141,9 @@ class CallLog:
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.inner.guard_requests(guard)
+
+    async def side_effects(self) -> list[SideEffect]:
+        return await self.inner.side_effects()
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         self._element("click", handle)

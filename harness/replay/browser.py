@@ -24,6 +24,7 @@ from subterminator.browser.protocol import (
     RequestGuard,
     ScrollDirection,
 )
+from subterminator.browser.side_effects import SideEffect
 from subterminator.errors import BrowserActionError, BrowserError
 from subterminator.recording.model import (
     BrowserEvent,
@@ -267,6 +268,9 @@ class ReplayBrowser:
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.guard = guard
+
+    async def side_effects(self) -> list[SideEffect]:
+        return []  # a recording holds pages and actions; what a page did alone is not replayed
 
     async def _act(self, call: str, handle: str, value: str = "") -> None:
         self._alive()

@@ -7,6 +7,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect, GuardedRequest
+from subterminator.browser.side_effects import SideEffect
 
 CaptureScope = Literal["viewport", "page"]
 RequestGuard = Callable[[GuardedRequest], str | None]
@@ -39,6 +40,10 @@ class Browser(Protocol):
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         """The network backstop: while set, a reason ``guard`` returns aborts that request."""
+        ...
+
+    async def side_effects(self) -> list[SideEffect]:
+        """What pages did by themselves since the last call (downloads, new tabs), once each."""
         ...
 
     async def click(self, handle: str, *, timeout_ms: int) -> None: ...

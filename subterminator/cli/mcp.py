@@ -8,12 +8,17 @@ import logging
 import sys
 
 from subterminator.cancel import EXIT_SUCCESS
+from subterminator.errors import ConfigurationError
 from subterminator.mcp.server import serve_http, serve_stdio
 from subterminator.mcp.session import McpOptions
 from subterminator.run import DEFAULT_RUNS
 
 
 def options(args: argparse.Namespace) -> McpOptions:
+    if args.keep_downloads and args.no_record:
+        raise ConfigurationError(
+            "--keep-downloads keeps them in the run record: it cannot go with --no-record"
+        )
     return McpOptions(
         service=args.service,
         sim=args.sim,
@@ -22,6 +27,7 @@ def options(args: argparse.Namespace) -> McpOptions:
         profile=args.profile,
         runs_dir=None if args.no_record else (args.runs_dir or DEFAULT_RUNS),
         screenshots=args.screenshots,
+        keep_downloads=args.keep_downloads,
     )
 
 

@@ -21,6 +21,7 @@ from subterminator.browser.protocol import (
     RequestGuard,
     ScrollDirection,
 )
+from subterminator.browser.side_effects import SideEffect
 from subterminator.errors import BrowserActionError
 from subterminator.models.conversation import AIResponse, Message, latest
 from subterminator.orchestrator.approval import (
@@ -194,6 +195,9 @@ class RecordingBrowser:
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.inner.guard_requests(guard)
+
+    async def side_effects(self) -> list[SideEffect]:
+        return await self.inner.side_effects()
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._record("click", handle, {}, self.inner.click(handle, timeout_ms=timeout_ms))
