@@ -99,6 +99,20 @@ def test_a_new_tab_is_named_and_the_agent_said_to_work_in_it() -> None:
     ]
 
 
+@pytest.mark.parametrize(
+    ("flags", "end"),
+    [
+        ({"closed": True}, "; it closed again."),
+        ({"closed": True, "shut": True}, "; it was closed as it opened (too many tabs)."),
+        ({}, "."),
+    ],
+    ids=["closed-by-the-page", "closed-as-it-opened", "left-open"],
+)
+def test_a_new_tab_the_agent_does_not_work_in_says_why(flags: dict[str, bool], end: str) -> None:
+    (said,) = describe([tab("Aide", **flags)])
+    assert said == f'A new tab opened: "Aide" http://127.0.0.1:9/tab?0{end}'
+
+
 def test_fifty_tabs_are_a_count_the_first_few_and_the_one_worked_in() -> None:
     tabs = [tab("نافذة", n, shut=n >= 8, closed=n >= 8) for n in range(50)]
     tabs[7] = tab("نافذة", 7, current=True)

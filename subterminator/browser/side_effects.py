@@ -124,11 +124,9 @@ def _tabs(effects: Sequence[SideEffect]) -> str | None:
         (tab,) = effects
         if tab.current:
             return f"A new tab opened: {_tab(tab)}; the agent now works in it."
-        return (
-            f"A new tab opened: {_tab(tab)}; it closed again."
-            if tab.closed
-            else (f"A new tab opened: {_tab(tab)}.")
-        )
+        if tab.shut:
+            return f"A new tab opened: {_tab(tab)}; it was closed as it opened (too many tabs)."
+        return f"A new tab opened: {_tab(tab)}{'; it closed again' if tab.closed else ''}."
     shown = _some([_tab(e) for e in effects[:FIRST]], len(effects))
     shut = sum(e.shut for e in effects)
     closed = f"; {shut} were closed as they opened (too many tabs)" if shut else ""
