@@ -47,9 +47,13 @@ def said(reply: types.CallToolResult) -> str:
     return message
 
 
-def notices(runs: Path) -> list[str]:
+def run_folder(runs: Path) -> Path:
     (folder,) = [f for f in runs.iterdir() if f.is_dir()]
-    lines = (folder / "events.jsonl").read_text(encoding="utf-8").splitlines()
+    return folder
+
+
+def notices(runs: Path) -> list[str]:
+    lines = (run_folder(runs) / "events.jsonl").read_text(encoding="utf-8").splitlines()
     return [e["text"] for e in map(json.loads, lines) if e["event"] == "notice"]
 
 
@@ -95,8 +99,7 @@ async def test_with_keep_downloads_they_are_saved_in_the_run_record_and_named(
         page = await client.call_tool("browser_open", {})
         reply = await client.call_tool("browser_click", {"ref": ref(page, "Descargar el recibo")})
         message = said(reply)
-    (run,) = [f for f in tmp_path.iterdir() if f.is_dir()]
-    saved = run / "downloads" / "recibo-enero.pdf"
+    saved = run_folder(tmp_path) / "downloads" / "recibo-enero.pdf"
     assert message == (
         f'The page downloaded "recibo-enero.pdf" from {site.host}; it was saved as {saved}.'
     )
