@@ -417,6 +417,7 @@ async def _dry_run(
     console: Console,
 ) -> int:
     first = await tools.execute("get_snapshot", {})
+    await tools.side_effects_said()  # a download or a tab of the start page: told, not sent
     message = Message(role="user", content=f"Goal: {goal}", snapshot=first.snapshot)
     response = await ai.chat(
         [message], TOOL_SCHEMAS, build_system_prompt(goal, service.system_prompt_addition)
