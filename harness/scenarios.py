@@ -34,6 +34,7 @@ from subterminator.browser.protocol import (
     ScrollDirection,
 )
 from subterminator.browser.reach import Reach
+from subterminator.browser.side_effects import SideEffect
 from subterminator.models.snapshot import BoundingBox, Element, Snapshot
 from subterminator.models.tools import ERROR_CODES, ToolResult
 from subterminator.recording import Recording, load
@@ -144,6 +145,9 @@ class CallLog:
 
     def set_reach(self, reach: Reach | None) -> None:
         self.inner.set_reach(reach)
+
+    async def side_effects(self) -> list[SideEffect]:
+        return await self.inner.side_effects()
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         self._element("click", handle)

@@ -33,6 +33,7 @@ from subterminator.run import (
     build_run,
     has_window,
     is_simulated,
+    kept_downloads,
     launch_options,
     start_page,
 )
@@ -73,6 +74,7 @@ class CancelOptions:
     record: Path | None = None  # a folder: the run is recorded there (replayable)
     runs_dir: Path | None = None  # where the run record goes; None: no run record
     services: tuple[str, ...] = ()  # --services SPECs: repeated in any command advised
+    keep_downloads: bool = False  # what pages download is kept in the run record, not refused
 
     @property
     def simulated(self) -> bool:
@@ -159,6 +161,8 @@ def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> lis
         argv += ["--profile", str(options.profile)]
     if options.runs_dir is not None and options.runs_dir != DEFAULT_RUNS:
         argv += ["--runs-dir", str(options.runs_dir)]
+    if options.keep_downloads:
+        argv.append("--keep-downloads")
     window = options.headed if headed is None else headed
     if window is not None:
         argv.append("--headed" if window else "--headless")
@@ -303,6 +307,7 @@ class _Run:
                 window=options.window,
                 profile=options.profile,
                 no_display_fix=no_display_fix(options, service),
+                downloads=kept_downloads(record, options.keep_downloads),
             )
             with progress.waiting("Starting the browser…"):
                 browser = await browser_factory(launch)
@@ -319,6 +324,7 @@ class _Run:
             def tool_server(page: Browser) -> BrowserToolServer:
                 tools = ProgressTools(page)
                 tools.progress = progress
+                tools.on_side_effect.append(terminal.notice)  # a download, a new tab
                 return tools
 
             run = build_run(
@@ -413,6 +419,7 @@ async def _dry_run(
     console: Console,
 ) -> int:
     first = await tools.execute("get_snapshot", {})
+    await tools.side_effects_said()  # a download or a tab of the start page: told, not sent
     message = Message(role="user", content=f"Goal: {goal}", snapshot=first.snapshot)
     response = await ai.chat(
         [message], TOOL_SCHEMAS, build_system_prompt(goal, service.system_prompt_addition)

@@ -97,6 +97,7 @@ def advised(text: str) -> list[argparse.Namespace]:
             model="claude-sonnet-4-6",
         ),
         CancelOptions("netflix", headed=False, services=("my services/acme.py", "pkg.more")),
+        CancelOptions("netflix", headed=False, keep_downloads=True),
     ],
 )
 def test_the_advice_for_a_headless_sign_in_names_commands_that_exist(
@@ -114,6 +115,7 @@ def test_the_advice_for_a_headless_sign_in_names_commands_that_exist(
                 options.profile,
             )
             assert args.max_turns == options.max_turns
+            assert args.keep_downloads == options.keep_downloads
         else:
             assert args.command == "login"
             assert not options.simulated  # the simulator's session is not the profile's

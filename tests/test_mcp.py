@@ -49,8 +49,13 @@ def shared_chromium(chromium: PWBrowser) -> Any:
     """Sessions get a context of the test session's Chromium: fast, and closed with them."""
 
     async def factory(launch: LaunchOptions) -> PlaywrightBrowser:
-        context = await chromium.new_context(viewport={"width": 1280, "height": 800})
-        browser = await PlaywrightBrowser.attach(context, block_non_local=launch.block_non_local)
+        context = await chromium.new_context(
+            viewport={"width": 1280, "height": 800},
+            accept_downloads=launch.downloads is not None,  # as the launch would
+        )
+        browser = await PlaywrightBrowser.attach(
+            context, block_non_local=launch.block_non_local, downloads=launch.downloads
+        )
         browser._owned.append(context)  # the session's close closes its context
         return browser
 

@@ -74,7 +74,11 @@ async def st_playwright(chromium_session: PWBrowser) -> AsyncIterator[Playwright
     """A fresh PlaywrightBrowser (own context) that can only reach this machine."""
     from subterminator.browser.playwright_browser import PlaywrightBrowser
 
-    context = await chromium_session.new_context(viewport=VIEWPORT)  # type: ignore[arg-type]
+    # downloads refused, as in a run: Chromium denies them and writes nothing
+    context = await chromium_session.new_context(
+        viewport=VIEWPORT,  # type: ignore[arg-type]
+        accept_downloads=False,
+    )
     wrapped = await PlaywrightBrowser.attach(context, block_non_local=True)
     yield wrapped
     await context.close()

@@ -25,6 +25,7 @@ from subterminator.browser.protocol import (
     ScrollDirection,
 )
 from subterminator.browser.reach import Reach
+from subterminator.browser.side_effects import SideEffect
 from subterminator.errors import BrowserActionError, BrowserError
 from subterminator.recording.model import (
     BrowserEvent,
@@ -273,6 +274,9 @@ class ReplayBrowser:
     def set_reach(self, reach: Reach | None) -> None:
         """Recorded pages are already where they are: nothing is loaded to stop."""
         self.reach = reach
+
+    async def side_effects(self) -> list[SideEffect]:
+        return []  # a recording holds pages and actions; what a page did alone is not replayed
 
     async def _act(self, call: str, handle: str, value: str = "") -> None:
         self._alive()

@@ -100,8 +100,9 @@ class DevTools:
 
     # -- the page's session and its commits ------------------------------------------------
 
-    async def session(self) -> CDPSession:
-        page = self.page
+    async def session(self, page: Page | None = None) -> CDPSession:
+        """``page``'s session (the agent's tab unless given: it may change while we wait)."""
+        page = page or self.page
         if page not in self._cdp:
             with playwright_errors.translate_closed():
                 session = await self.context.new_cdp_session(page)
@@ -149,9 +150,9 @@ class DevTools:
 
     # -- documents and worlds --------------------------------------------------------------
 
-    async def top(self) -> Doc:
-        session = await self.session()
-        page = self.page
+    async def top(self, page: Page | None = None) -> Doc:
+        page = page or self.page  # one tab throughout: a new one may be adopted meanwhile
+        session = await self.session(page)
         frame_id = self._top_frame.get(page)
         if frame_id is None:
             tree = await self.send("Page.getFrameTree", via=session)

@@ -47,6 +47,7 @@ _CALL_CAPTURE = (
 # are captured: in view first, then by the role the markup implies, then in document order
 # (RawCapture.omitted says how many were left out); more would only cost pruning its time.
 MAX_CAPTURE_NODES = 300
+MAX_NEW_TABS = 10  # captures restarted for a tab that opened meanwhile; then the one held
 PAGE_TEXT_PART_CHARS = 4000  # per part of RawCapture.text: in view, main content, the rest
 HIDDEN_REASONS = frozenset(
     {
@@ -89,6 +90,10 @@ class _Clock:
             return await work
 
 
+class _NewTab(Exception):
+    """The agent moved to a new tab (a pop-up) while its old one was being captured."""
+
+
 class _Committed(Exception):
     """A main-frame navigation committed mid-capture; the capture is taken again."""
 
@@ -113,10 +118,17 @@ async def _capture(
     max_nodes: int,
     clock: _Clock,
 ) -> RawCapture:
-    for attempt in range(3):
+    attempt = tabs = 0
+    while attempt < 3:
         try:
             with playwright_errors.translate_closed():
-                return await _capture_once(devtools, scope, screenshot_pixels, max_nodes, clock)
+                return await _capture_once(
+                    devtools, scope, screenshot_pixels, max_nodes, clock, tabs < MAX_NEW_TABS
+                )
+        except _NewTab as exc:  # the newest tab is captured; a flood of them, the one held
+            log.debug("capture: %s", exc)
+            tabs += 1
+            continue
         except _Committed as exc:
             log.debug("capture attempt %d: %s", attempt, exc)
             last = str(exc)
@@ -124,6 +136,7 @@ async def _capture(
             # A navigation destroyed the context mid-capture; the next try sees the new page.
             log.debug("capture attempt %d failed: %s", attempt, exc)
             last = str(exc)
+        attempt += 1
     raise BrowserError(f"Page kept changing during capture: {playwright_errors.first_line(last)}")
 
 
@@ -133,9 +146,10 @@ async def _capture_once(
     screenshot_pixels: int | None,
     max_nodes: int,
     clock: _Clock,
+    follow_tabs: bool = True,
 ) -> RawCapture:
-    top = await devtools.top()
     page = devtools.page
+    top = await devtools.top(page)
     commits = devtools.commits(page)
     devtools.committed(page).clear()
     shots: list[asyncio.Future[bytes]] = []
@@ -159,6 +173,8 @@ async def _capture_once(
     viewport = _viewport(data)
     if devtools.commits(page) != commits:
         raise _Committed("the page navigated during the capture")
+    if follow_tabs and devtools.page is not page:
+        raise _NewTab("a new tab opened during the capture")
     return RawCapture(
         url=data["url"],
         title=data["title"],

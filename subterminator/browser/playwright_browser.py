@@ -45,9 +45,11 @@ from subterminator.browser.devtools import DevTools
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
+from subterminator.browser.page_effects import PageEffects
 from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
 from subterminator.browser.reach import Held, Reach
 from subterminator.browser.redirects import RedirectWatch
+from subterminator.browser.side_effects import SideEffect
 from subterminator.errors import BrowserError
 from subterminator.net import is_local_url
 
@@ -86,6 +88,8 @@ class LaunchOptions:
     profile_dir: Path | None = None
     viewport: tuple[int, int] = (1280, 800)
     block_non_local: bool = False
+    # a folder to keep what pages download in (the run record's); None: downloads are refused
+    downloads: Path | None = None
     extra_args: tuple[str, ...] = field(default_factory=tuple)
     # what to do when a window cannot open, in the words of the command the person typed
     # ("" for the generic advice): login has no headless, cancel's window may be its default
@@ -128,7 +132,13 @@ async def release(owned: list[Any]) -> None:
 class PlaywrightBrowser:
     """The real ``Browser``. Create with ``launch`` (owns Chromium) or ``attach`` (a context)."""
 
-    def __init__(self, context: BrowserContext, *, owned: list[Any] | None = None) -> None:
+    def __init__(
+        self,
+        context: BrowserContext,
+        *,
+        owned: list[Any] | None = None,
+        downloads: Path | None = None,
+    ) -> None:
         self._context = context
         self._owned = owned or []
         self._page: Page | None = context.pages[-1] if context.pages else None
@@ -145,6 +155,8 @@ class PlaywrightBrowser:
         self._redirects = RedirectWatch(context, self._hop)
         self._arming: list[asyncio.Future[None]] = []
         self._reopening: list[asyncio.Future[None]] = []
+
+        self._effects = PageEffects(downloads)
         context.on("page", self._adopt_page)
         if self._page is not None:
             self._watch(self._page)
@@ -175,6 +187,7 @@ class PlaywrightBrowser:
                         headless=options.headless,
                         args=args,
                         viewport=viewport,  # type: ignore[arg-type]
+                        accept_downloads=options.downloads is not None,
                         handle_sigint=False,  # Ctrl+C is ours: see SIGINT_NOTE
                     )
                 else:
@@ -185,9 +198,12 @@ class PlaywrightBrowser:
                         handle_sigint=False,  # see SIGINT_NOTE
                     )
                     owned.insert(0, browser)
-                    context = await browser.new_context(viewport=viewport)  # type: ignore[arg-type]
+                    context = await browser.new_context(
+                        viewport=viewport,  # type: ignore[arg-type]
+                        accept_downloads=options.downloads is not None,
+                    )
                 owned.insert(0, context)
-                return await cls._ready(context, owned, options.block_non_local)
+                return await cls._ready(context, owned, options.block_non_local, options.downloads)
             except PlaywrightError as exc:
                 raise launch_errors.explain(
                     exc,
@@ -201,18 +217,28 @@ class PlaywrightBrowser:
 
     @classmethod
     async def attach(
-        cls, context: BrowserContext, *, block_non_local: bool = False
+        cls,
+        context: BrowserContext,
+        *,
+        block_non_local: bool = False,
+        downloads: Path | None = None,
     ) -> PlaywrightBrowser:
-        """Wrap a context someone else owns (test fixtures share one Chromium)."""
-        return await cls._ready(context, [], block_non_local)
+        """Wrap a context someone else owns (test fixtures share one Chromium). Make it with
+        ``accept_downloads`` false, or true with ``downloads`` (a folder to keep them in);
+        without a folder, a download it accepts anyway is cancelled and deleted."""
+        return await cls._ready(context, [], block_non_local, downloads)
 
     @classmethod
     async def _ready(
-        cls, context: BrowserContext, owned: list[Any], block_non_local: bool
+        cls,
+        context: BrowserContext,
+        owned: list[Any],
+        block_non_local: bool,
+        downloads: Path | None = None,
     ) -> PlaywrightBrowser:
         if not context.pages:
             await context.new_page()
-        browser = cls(context, owned=owned)
+        browser = cls(context, owned=owned, downloads=downloads)
         browser.block_non_local = block_non_local
         await context.route("**/*", browser._route)
         await context.route_web_socket(ANY_URL, browser._route_socket)
@@ -224,6 +250,8 @@ class PlaywrightBrowser:
         self._closed = True
         for task in [*self._arming, *self._reopening]:
             task.cancel()
+
+        await self._effects.close()
         await release(self._owned)
 
     async def wait_until_closed(self) -> None:
@@ -384,8 +412,11 @@ class PlaywrightBrowser:
     # -- tabs ------------------------------------------------------------------------------
 
     def _adopt_page(self, page: Page) -> None:
-        """A link that opens a new tab moves the agent to that tab, as a person would."""
-        self._page = page
+        """A new tab (a link's, a script's, a pop-up) moves the agent to it, as a person
+        would; the next reply says so."""
+        live = sum(not p.is_closed() for p in self._context.pages)
+        if self._effects.tab_opened(page, live):
+            self._page = page
         self._watch(page)
 
     def _watch(self, page: Page) -> None:
@@ -394,6 +425,7 @@ class PlaywrightBrowser:
         self._watched.add(page)
         # A native alert/confirm would block every later call; dismissing is the safe answer.
         page.on("dialog", lambda dialog: asyncio.ensure_future(dialog.dismiss()))
+        page.on("download", self._effects.download_started)
         page.on("framenavigated", self._frame_navigated)
         if self._reach is not None:
             self._watch_redirects(page)
@@ -407,6 +439,11 @@ class PlaywrightBrowser:
     def _frame_navigated(self, frame: Frame) -> None:
         if frame.parent_frame is not None and self._reach is not None:
             self._arming.append(asyncio.ensure_future(self._safely(self._redirects.arm(frame))))
+
+    async def side_effects(self) -> list[SideEffect]:
+        """Downloads and new tabs since the last call, each said once."""
+        current = self._page if self._page is not None and not self._page.is_closed() else None
+        return await self._effects.drain(current)
 
     @property
     def version(self) -> str:
@@ -429,12 +466,19 @@ class PlaywrightBrowser:
         await self._armed()
         try:
             with playwright_errors.translate_closed():
-                response = await self.page.goto(url, wait_until="domcontentloaded")
+                # a page that turns into a download has no document to wait for
+                response = await self._effects.until_download(
+                    self.page.goto(url, wait_until="domcontentloaded")
+                )
+                if response is None and self._effects.began:
+                    return None
                 with contextlib.suppress(PlaywrightTimeoutError):  # a slow image: read it anyway
                     await self.page.wait_for_load_state("load", timeout=LOAD_WAIT_MS)
                 return response.status if response is not None else None
         except PlaywrightError as exc:
             detail = playwright_errors.first_line(str(exc))
+            if playwright_errors.is_download(detail):
+                return None  # the address is a file: refused or kept, the reply says which
             raise BrowserError(f"Could not open {url}: {detail}") from None
 
     async def capture(

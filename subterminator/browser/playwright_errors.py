@@ -52,6 +52,11 @@ def first_line(message: str) -> str:
     return message.strip().splitlines()[0][:300] if message.strip() else "unknown error"
 
 
+def is_download(message: str) -> bool:
+    """A navigation that became a download (Playwright's goto has no document to give)."""
+    return "download is starting" in message.lower()
+
+
 def gone(detail: str) -> BrowserError:
     """The error for a dead browser, worded alike on every path (and by the replay browser)."""
     return BrowserError(f"Browser is gone: {detail}")

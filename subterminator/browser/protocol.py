@@ -8,6 +8,7 @@ from typing import Literal, Protocol, runtime_checkable
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.browser.reach import Reach
+from subterminator.browser.side_effects import SideEffect
 
 CaptureScope = Literal["viewport", "page"]
 RequestGuard = Callable[[GuardedRequest], str | None]
@@ -45,6 +46,10 @@ class Browser(Protocol):
     def set_reach(self, reach: Reach | None) -> None:
         """Where pages and frames may load from; a navigation outside it is stopped where it
         is made (redirects included) and noted in ``reach.held``."""
+        ...
+
+    async def side_effects(self) -> list[SideEffect]:
+        """What pages did by themselves since the last call (downloads, new tabs), once each."""
         ...
 
     async def click(self, handle: str, *, timeout_ms: int) -> None: ...

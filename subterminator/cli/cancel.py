@@ -50,6 +50,7 @@ def cancel(args: argparse.Namespace, console: Console) -> int:
         record=args.record,
         runs_dir=args.runs_dir or DEFAULT_RUNS,
         services=tuple(service_specs(args)),
+        keep_downloads=args.keep_downloads,
     )
     try:
         return asyncio.run(run_cancel(options, console))

@@ -20,6 +20,10 @@ HTTP_ONLY = ("allow_remote", "require_token", "token_file", "allowed_host")
 
 
 def options(args: argparse.Namespace) -> McpOptions:
+    if args.keep_downloads and args.no_record:
+        raise ConfigurationError(
+            "--keep-downloads keeps them in the run record: it cannot go with --no-record"
+        )
     return McpOptions(
         service=args.service,
         sim=args.sim,
@@ -29,6 +33,7 @@ def options(args: argparse.Namespace) -> McpOptions:
         profile=args.profile,
         runs_dir=None if args.no_record else (args.runs_dir or DEFAULT_RUNS),
         screenshots=args.screenshots,
+        keep_downloads=args.keep_downloads,
     )
 
 

@@ -186,6 +186,14 @@ def _window(sub: argparse.ArgumentParser) -> None:
     )
 
 
+def _keep_downloads(sub: argparse.ArgumentParser) -> None:
+    sub.add_argument(
+        "--keep-downloads",
+        action="store_true",
+        help="keep what pages download, in the run record's folder (default: refused)",
+    )
+
+
 def _snapshot_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     snap = sub.add_parser("snapshot", help="print the Snapshot JSON the model would see for a page")
     snap.add_argument("url", type=_page, help="a URL or a local HTML file")
@@ -299,6 +307,7 @@ def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         metavar="DIR",
         help="where run records go (default ~/.subterminator/runs)",
     )
+    _keep_downloads(cancel)
     _window(cancel)
     _profile(cancel)
 
@@ -394,6 +403,7 @@ def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="where run records go (default ~/.subterminator/runs)",
     )
     serve.add_argument("--no-record", action="store_true", help="write no run record")
+    _keep_downloads(serve)
     serve.add_argument(
         "--screenshots",
         action="store_true",

@@ -28,6 +28,7 @@ from subterminator.run import (
     build_run,
     has_window,
     is_simulated,
+    kept_downloads,
     launch_options,
     start_page,
 )
@@ -66,6 +67,7 @@ class McpOptions:
     # client gets none with a snapshot (``browser_screenshot`` is its image), and it is the
     # largest part of a small page's snapshot (~35 ms); an approval still records one.
     screenshots: bool = False
+    keep_downloads: bool = False  # what pages download is kept in the run record, not refused
 
     @property
     def simulated(self) -> bool:
@@ -145,6 +147,7 @@ class McpSession:
             window=options.window,
             profile=options.profile,
             no_display_fix="start the server with --headless, or in a desktop session",
+            downloads=kept_downloads(self.record, options.keep_downloads),
         )
         browser = await self.browser_factory(launch)
         self._exit.push_async_callback(browser.close)
@@ -168,7 +171,10 @@ class McpSession:
         registry = ElementRegistry()
         shots = SCREENSHOT_TOKENS if self.options.screenshots else None
         factory = SnapshotFactory(browser, registry, screenshot_tokens=shots)
-        return BrowserToolServer(browser, registry=registry, factory=factory)
+        server = BrowserToolServer(browser, registry=registry, factory=factory)
+        if self.record is not None:  # a download, a new tab: the client's reply says it too
+            server.on_side_effect.append(self.record.notice)
+        return server
 
     # -- calls -----------------------------------------------------------------------------
 

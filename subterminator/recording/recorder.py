@@ -22,6 +22,7 @@ from subterminator.browser.protocol import (
     ScrollDirection,
 )
 from subterminator.browser.reach import Reach
+from subterminator.browser.side_effects import SideEffect
 from subterminator.errors import BrowserActionError
 from subterminator.models.conversation import AIResponse, Message, latest
 from subterminator.orchestrator.approval import (
@@ -198,6 +199,9 @@ class RecordingBrowser:
 
     def set_reach(self, reach: Reach | None) -> None:
         self.inner.set_reach(reach)
+
+    async def side_effects(self) -> list[SideEffect]:
+        return await self.inner.side_effects()
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._record("click", handle, {}, self.inner.click(handle, timeout_ms=timeout_ms))

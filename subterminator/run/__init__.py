@@ -7,6 +7,7 @@ from subterminator.run.builder import (
     build_run,
     has_window,
     is_simulated,
+    kept_downloads,
     launch_options,
     start_page,
 )
@@ -18,6 +19,7 @@ __all__ = [
     "build_run",
     "has_window",
     "is_simulated",
+    "kept_downloads",
     "launch_options",
     "start_page",
 ]

@@ -68,15 +68,32 @@ def launch_options(
     window: bool,
     profile: Path | None = None,
     no_display_fix: str = "",
+    downloads: Path | None = None,
 ) -> LaunchOptions:
     """How the browser starts: a simulator run is closed to the network and keeps no profile
-    unless one is named; a real site uses the persistent profile (its sign-in)."""
+    unless one is named; a real site uses the persistent profile (its sign-in). What pages
+    download is refused unless ``downloads`` names a folder to keep it in."""
     return LaunchOptions(
         headless=not window,
         profile_dir=profile or (None if simulated else DEFAULT_PROFILE),
         block_non_local=simulated,
         no_display_fix=no_display_fix,
+        downloads=downloads,
     )
+
+
+DOWNLOADS = "downloads"  # the run record's folder for the downloads a person keeps
+
+
+def kept_downloads(record: RunRecord | None, keep: bool) -> Path | None:
+    """Where a run keeps what pages download: in its record, when the person asked to."""
+    if not keep:
+        return None
+    if record is None:
+        raise ConfigurationError(
+            "--keep-downloads keeps them in the run record, and this run writes none"
+        )
+    return record.folder / DOWNLOADS
 
 
 @dataclass

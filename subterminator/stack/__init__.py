@@ -31,6 +31,7 @@ class ToolStack:
         allow_sites: tuple[str, ...] = (),
     ) -> None:
         self.server = server
+        server.tells_side_effects = False  # said once, here at the top: see ``execute``
         self.service = service
         self.backstop = NetworkBackstop(server)
         self.gated = GatedTools(
@@ -41,7 +42,14 @@ class ToolStack:
         )
 
     async def execute(self, call: ToolCall) -> Reply:
-        return await self.top.execute(call)
+        """The call through every layer; then what pages did by themselves meanwhile
+        (downloads, new tabs), said at the end of its message, whatever the layers replied."""
+        reply = await self.top.execute(call)
+        said = await self.server.side_effects_said()
+        if said is None:
+            return reply
+        message = f"{reply.message} {said}" if reply.message else said
+        return Reply({**reply.result, "message": message}, reply.snapshot, reply.ended)
 
     @property
     def completion(self) -> Completion:

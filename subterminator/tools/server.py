@@ -10,9 +10,11 @@ from __future__ import annotations
 import asyncio
 import builtins
 import logging
+from collections.abc import Callable
 from typing import Any
 
 from subterminator.browser.protocol import Browser
+from subterminator.browser.side_effects import describe
 from subterminator.errors import (
     BrowserError,
     ElementDisabledError,
@@ -79,10 +81,37 @@ class BrowserToolServer:
         self.last_snapshot: Snapshot | None = None
         self.browser_error: BrowserError | None = None  # set once the browser is gone
         self.acted = 0  # element actions the browser completed (an interrupt asks: did it?)
+        # What pages do by themselves (downloads, new tabs) is said in this server's replies,
+        # unless a ToolStack above it says it once, at its top (its layers replace messages).
+        self.tells_side_effects = True
+        self.on_side_effect: list[Callable[[str], None]] = []  # the person, the run record
 
     async def execute(self, call: ToolCall | str, arguments: Any = None) -> ToolResult:
         """Run one tool call (a ``ToolCall``, or a name and its arguments). Any failure becomes
-        a ToolResult with a precise message."""
+        a ToolResult with a precise message; what the page did by itself is said after it."""
+        result = await self._execute(call, arguments)
+        if not self.tells_side_effects:
+            return result
+        said = await self.side_effects_said()
+        if said is None:
+            return result
+        message = f"{result.message} {said}" if result.message else said
+        return result.model_copy(update={"message": message})
+
+    async def side_effects_said(self) -> str | None:
+        """What pages did by themselves since the last reply (downloads, new tabs), in our
+        sentences; each sentence also goes to ``on_side_effect``. None when nothing happened."""
+        try:
+            sentences = describe(await self.browser.side_effects())
+        except Exception:  # a reply is never lost to this; the page may be gone
+            log.exception("could not read what the page did by itself")
+            return None
+        for sentence in sentences:
+            for observer in self.on_side_effect:
+                observer(sentence)
+        return " ".join(sentences) or None
+
+    async def _execute(self, call: ToolCall | str, arguments: Any) -> ToolResult:
         if isinstance(call, ToolCall):
             tool_name, arguments = call.name, call.arguments
         else:

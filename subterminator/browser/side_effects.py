@@ -1,0 +1,146 @@
+"""``SideEffect``: what a page did by itself (a download, a new tab), and how a reply says it.
+
+A page's script can start a download or open a tab without any tool call asking for it. The
+browser keeps each such event until the next tool reply, which says it in our words: the
+model learns that it now works in another tab, the person and the run record learn that a
+file was refused (or kept, and where). Every name and address here is the page's, so each is
+shown plain (no control characters, escape sequences or bidi controls) and cut to a size; a
+hostile page that opens fifty tabs gets a count and the first few, never fifty lines.
+"""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from collections.abc import Sequence
+from typing import Literal
+from urllib.parse import urlsplit
+
+from pydantic import BaseModel, ConfigDict, Field
+
+FIRST = 3  # of many downloads or tabs, a reply names this many
+TITLE_CHARS = 80
+URL_CHARS = 120
+FILE_CHARS = 80
+
+# escape sequences whole (CSI, OSC, two-byte), so no printable tail of one is left behind
+_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(\x07|\x1b\\)?|.)?", re.DOTALL)
+_DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})  # controls, format (bidi), unpaired, unknown
+_SPACES = frozenset({"Zl", "Zp"})
+
+
+def plain(text: str, limit: int) -> str:
+    """``text`` as one line of at most ``limit`` characters, with no control characters.
+
+    A local minimal strip for the strings this module shows; the general sanitiser of page
+    strings may replace it."""
+    text = _ESCAPE.sub("", text)
+    kept = []
+    for char in text:
+        category = unicodedata.category(char)
+        if char in "\t\n\r\f\v" or category in _SPACES:
+            kept.append(" ")
+        elif category not in _DROPPED:
+            kept.append(char)
+    line = " ".join("".join(kept).split())
+    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+
+
+def site(url: str) -> str:
+    """Where an address is: ``host:port`` for the web; a blob's page's host; else its scheme."""
+    try:
+        parts = urlsplit(url)
+        if parts.scheme == "blob":
+            return site(url[len("blob:") :])
+        host = parts.hostname or ""
+        port = parts.port
+    except ValueError:
+        return "an address that cannot be read"
+    if parts.scheme in ("http", "https") and host:
+        return plain(f"{host}:{port}" if port else host, URL_CHARS)
+    return f"a {plain(parts.scheme, 20)}: address" if parts.scheme else "the page itself"
+
+
+class SideEffect(BaseModel):
+    """One thing a page did by itself since the last reply."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    kind: Literal["download", "tab"]
+    url: str = Field(description="The download's address, or the tab's page now")
+    name: str = Field(default="", description="The file name the page gave, or the tab's title")
+    saved: str = Field(default="", description="Where a kept download was saved ('' if not)")
+    problem: str = Field(default="", description="Why a download to keep was not kept")
+    current: bool = Field(default=False, description="A tab the agent now works in")
+    closed: bool = Field(default=False, description="A tab that closed again")
+    shut: bool = Field(default=False, description="A tab closed as it opened: too many open")
+
+
+def _file(effect: SideEffect) -> str:
+    return f'"{plain(effect.name, FILE_CHARS) or "a file"}" from {site(effect.url)}'
+
+
+def _tab(effect: SideEffect) -> str:
+    title = plain(effect.name, TITLE_CHARS)
+    shown = f'"{title}" ' if title else ""
+    return f"{shown}{plain(effect.url, URL_CHARS) or 'about:blank'}"
+
+
+def _some(items: Sequence[str], total: int) -> str:
+    more = f" and {total - len(items)} more" if total > len(items) else ""
+    return ", ".join(items) + more
+
+
+def _refused(effects: Sequence[SideEffect]) -> str | None:
+    if not effects:
+        return None
+    if len(effects) == 1:
+        return f"The page tried to download {_file(effects[0])}; it was refused."
+    shown = _some([_file(e) for e in effects[:FIRST]], len(effects))
+    return f"The page tried to download {len(effects)} files; they were refused: {shown}."
+
+
+def _kept(effects: Sequence[SideEffect]) -> str | None:
+    if not effects:
+        return None
+    if len(effects) == 1:
+        return f"The page downloaded {_file(effects[0])}; it was saved as {effects[0].saved}."
+    shown = _some([f"{_file(e)} as {e.saved}" for e in effects[:FIRST]], len(effects))
+    return f"The page downloaded {len(effects)} files; they were saved: {shown}."
+
+
+def _unsaved(effects: Sequence[SideEffect]) -> str | None:
+    if not effects:
+        return None
+    shown = _some([f"{_file(e)} ({e.problem})" for e in effects[:FIRST]], len(effects))
+    return f"The page tried to download {shown}; not saved."
+
+
+def _tabs(effects: Sequence[SideEffect]) -> str | None:
+    if not effects:
+        return None
+    current = next((e for e in effects if e.current), None)
+    if len(effects) == 1:
+        (tab,) = effects
+        if tab.current:
+            return f"A new tab opened: {_tab(tab)}; the agent now works in it."
+        if tab.shut:
+            return f"A new tab opened: {_tab(tab)}; it was closed as it opened (too many tabs)."
+        return f"A new tab opened: {_tab(tab)}{'; it closed again' if tab.closed else ''}."
+    shown = _some([_tab(e) for e in effects[:FIRST]], len(effects))
+    shut = sum(e.shut for e in effects)
+    closed = f"; {shut} were closed as they opened (too many tabs)" if shut else ""
+    now = f"; the agent now works in {_tab(current)}" if current is not None else ""
+    return f"The page opened {len(effects)} new tabs: {shown}{closed}{now}."
+
+
+def describe(effects: Sequence[SideEffect]) -> list[str]:
+    """The sentences a reply carries for ``effects`` (none when nothing happened)."""
+    downloads = [e for e in effects if e.kind == "download"]
+    said = (
+        _tabs([e for e in effects if e.kind == "tab"]),
+        _refused([e for e in downloads if not e.saved and not e.problem]),
+        _kept([e for e in downloads if e.saved]),
+        _unsaved([e for e in downloads if e.problem]),
+    )
+    return [sentence for sentence in said if sentence]
