@@ -15,6 +15,7 @@ import contextlib
 import logging
 import os
 import re
+import weakref
 from collections.abc import Awaitable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -56,6 +57,8 @@ from subterminator.net import is_local_url
 log = logging.getLogger(__name__)
 ANY_URL = re.compile(".*")
 PLACEHOLDER = "<!doctype html><title></title>"
+REOPEN_WAIT_S = 10.0
+NAVIGATING_WAIT_S = 2.0
 
 # after the document, a page's frames and scripts: a first snapshot taken at DOMContentLoaded
 # misses an iframe's controls (found by the attack suite through the MCP front door)
@@ -155,9 +158,14 @@ class PlaywrightBrowser:
         self._redirects = RedirectWatch(context, self._hop)
         self._arming: list[asyncio.Future[None]] = []
         self._reopening: list[asyncio.Future[None]] = []
+        self._reopened: weakref.WeakSet[Page] = weakref.WeakSet()
 
         self._effects = PageEffects(downloads)
         context.on("page", self._adopt_page)
+        # documents asked for and not yet answered: one may still turn into a download
+        self._navigating: weakref.WeakSet[Request] = weakref.WeakSet()
+        context.on("requestfinished", self._navigating.discard)
+        context.on("requestfailed", self._navigating.discard)
         if self._page is not None:
             self._watch(self._page)
 
@@ -340,6 +348,8 @@ class PlaywrightBrowser:
                 else:
                     await route.abort("blockedbyclient")
                 return
+        if request.is_navigation_request():
+            self._navigating.add(request)
         await route.continue_()
 
     async def _route_socket(self, socket: WebSocketRoute) -> None:
@@ -385,16 +395,32 @@ class PlaywrightBrowser:
         return False
 
     async def _reopen(self, url: str) -> None:
-        for _ in range(50):  # the tab's page event comes after its first document
-            waiting = [p for p in self._context.pages if not p.is_closed() and p.url == url]
+        """The held address, in the oldest tab still showing its placeholder."""
+        for _ in range(100):  # the tab's page event comes after its first document
+            waiting = [
+                p
+                for p in self._context.pages
+                if not p.is_closed() and p.url == url and p not in self._reopened
+            ]
             if waiting:
                 break
             await asyncio.sleep(0.02)
         else:
             return
+        tab = waiting[0]
+        self._reopened.add(tab)
         await self._armed()
         with contextlib.suppress(PlaywrightError):
-            await waiting[-1].goto(url, wait_until="commit")
+            await tab.goto(url, wait_until="domcontentloaded")
+
+    async def _settled(self) -> None:
+        """Until held new tabs are open for real (a snapshot must not read a placeholder)."""
+        pending = [task for task in self._reopening if not task.done()]
+        self._reopening = pending
+        if pending:
+            with contextlib.suppress(TimeoutError):
+                async with asyncio.timeout(REOPEN_WAIT_S):
+                    await asyncio.gather(*pending, return_exceptions=True)
 
     async def _safely(self, arming: Awaitable[None]) -> None:
         try:
@@ -441,7 +467,13 @@ class PlaywrightBrowser:
             self._arming.append(asyncio.ensure_future(self._safely(self._redirects.arm(frame))))
 
     async def side_effects(self) -> list[SideEffect]:
-        """Downloads and new tabs since the last call, each said once."""
+        """Downloads and new tabs since the last call, each said once: a document still on
+        its way is waited for a little, as it may be a download (the reach's look at each
+        navigation makes one start a moment later)."""
+        for _ in range(int(NAVIGATING_WAIT_S / 0.02)):
+            if not self._navigating:
+                break
+            await asyncio.sleep(0.02)
         current = self._page if self._page is not None and not self._page.is_closed() else None
         return await self._effects.drain(current)
 
@@ -485,6 +517,7 @@ class PlaywrightBrowser:
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None
     ) -> RawCapture:
         stages: dict[str, float] = {}
+        await self._settled()
         try:
             return await page_capture.capture(
                 self._devtools, scope, screenshot_pixels, self.max_nodes, stages
