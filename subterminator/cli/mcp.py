@@ -8,6 +8,7 @@ import logging
 import sys
 
 from subterminator.cancel import EXIT_SUCCESS
+from subterminator.cli.app import logs_to_stderr
 from subterminator.mcp.server import serve_http, serve_stdio
 from subterminator.mcp.session import McpOptions
 from subterminator.run import DEFAULT_RUNS
@@ -28,7 +29,7 @@ def options(args: argparse.Namespace) -> McpOptions:
 def mcp(args: argparse.Namespace) -> int:
     """Serve until the client goes (stdio: its end of the pipe closes) or Ctrl+C (HTTP).
     Logs go to stderr: stdout is the protocol's."""
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO if args.verbose else logging.WARNING)
+    logs_to_stderr(logging.INFO if args.verbose else logging.WARNING, logging.BASIC_FORMAT)
     chosen = options(args)
     try:
         if args.http is None:
