@@ -57,17 +57,19 @@ _IGNORABLE = frozenset("\u034f\u115f\u1160\u17b4\u17b5\u3164\uffa0")
 
 def shown(text: str, limit: int) -> str:
     """``text`` as one safe line of at most ``limit`` characters (see the module)."""
-    text = unicodedata.normalize("NFC", _SEQUENCE.sub("", text))
+    text = "".join(
+        " " if char in _BREAKS else char
+        for char in _SEQUENCE.sub("", text)
+        if char in _BREAKS or unicodedata.category(char) != "Cc"
+    )
     units: list[str] = []  # what is shown, a character or a name at a time
     marks = 0
-    for char in text:
+    for char in unicodedata.normalize("NFC", text):  # composed: fewer marks, one form
         kind = unicodedata.category(char)
-        if char in _BREAKS or kind in ("Zs", "Zl", "Zp"):
+        if kind in ("Zs", "Zl", "Zp"):
             if units and units[-1] != " ":
                 units.append(" ")
             marks = 0
-        elif kind == "Cc":
-            continue
         elif kind in _NAMED or char in _IGNORABLE:
             units.append(f"⟨U+{ord(char):04X}⟩")
             marks = 0

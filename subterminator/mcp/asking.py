@@ -76,10 +76,8 @@ def question(request: ApprovalRequest) -> str:
     page = " · ".join(p for p in (title, shown(shown_url(request.url), untrusted.URL)) if p)
     if page:
         lines.append(f"Page: {page}")
-    lines += [
-        f"Page says: {shown(said, untrusted.SENTENCE)}"
-        for said in request.page_says[: untrusted.PAGE_SAYS]
-    ]
+    says = [said for said in (shown(s, untrusted.SENTENCE) for s in request.page_says) if said]
+    lines += [f"Page says: {said}" for said in says[: untrusted.PAGE_SAYS]]
     return "\n".join(lines)
 
 

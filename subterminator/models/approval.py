@@ -40,7 +40,8 @@ class ApprovalRequest(BaseModel):
     @field_validator("page_says")
     @classmethod
     def _few_safe_sentences(cls, value: list[str]) -> list[str]:
-        return [shown(said, untrusted.SENTENCE) for said in value[: untrusted.PAGE_SAYS]]
+        said = [shown(sentence, untrusted.SENTENCE) for sentence in value]
+        return [sentence for sentence in said if sentence][: untrusted.PAGE_SAYS]
 
 
 # The size each field is shown at: a step quotes a name or a title in the system's words, a

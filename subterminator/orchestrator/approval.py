@@ -195,7 +195,7 @@ def approval_panel(
         title = NO_WINDOW_TITLE
         ours.append(("No window", f"this run is headless: {instead or 'run it with a window'}"))
     page_title, url = _said(request.title, TITLE), _said(shown_url(request.url), URL)
-    says = [_said(said, SENTENCE) for said in request.page_says[:PAGE_SAYS]]
+    says = [said for said in (_said(s, SENTENCE) for s in request.page_says) if said][:PAGE_SAYS]
     if not console.is_terminal:
         return _lines(title, ours, page_title, url, says, screenshot)
     return _panel(console, title, ours, page_title, url, says)

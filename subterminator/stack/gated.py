@@ -50,7 +50,7 @@ from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.completion import Completion, ending
 from subterminator.stack.layer import Reply, failed
 from subterminator.tools.schemas import OpenArgs, echo, parse_arguments
-from subterminator.untrusted import NAME, TITLE, shown
+from subterminator.untrusted import NAME, shown
 
 log = logging.getLogger(__name__)
 
@@ -433,7 +433,7 @@ class GatedTools:
             step = f': click "{one}"' if len(candidates) == 1 else ""
             request = self.request(
                 "checkpoint",
-                f'Continue on "{shown(snapshot.page.title, TITLE)}"{step}. {checkpoint.message}',
+                f"Continue on this page{step}. {checkpoint.message}",  # named in its own row
                 "Approving lets SubTerminator take this one final step on this page, once.",
                 snapshot,
                 control=f'"{one}" ({candidates[0].role})' if len(candidates) == 1 else "",
