@@ -117,7 +117,8 @@ PLAIN = {
 def test_shown_is_one_safe_line_within_its_limit(text: str, limit: int) -> None:
     made = shown(text, limit)
     assert unsafe(made) == []
-    assert "\n" not in made and "\x1b" not in made
+    assert "\n" not in made
+    assert "\x1b" not in made
     assert len(made) <= limit
     assert shown(made, limit) == made  # safe already: nothing more to do
     assert made == made.strip()
@@ -148,7 +149,8 @@ def test_every_line_of_the_panel_is_ours_and_it_fits_24_rows(
     out = SGR.sub("", rendered(request(kind, said, checked=checked), terminal=True))
     lines = out.splitlines()
     assert len(lines) <= 20, out
-    assert lines[0].startswith("╭") and lines[-1].startswith("╰")
+    assert lines[0].startswith("╭")
+    assert lines[-1].startswith("╰")
     rows = [line[2:].rstrip("│ ") for line in lines[1:-1]]
     assert all(rows), out  # no empty row: nothing is shown for an empty sentence
     labels = [row.split("  ")[0] for row in rows if not row.startswith(" ")]
