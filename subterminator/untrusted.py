@@ -30,6 +30,7 @@ import unicodedata
 # The stated sizes, in characters: what a person reads of each kind of outside string.
 TITLE = 80  # a page's title: one line of the panel
 NAME = 120  # a control's accessible name, or the text it shows
+CONTROL = NAME + 20  # a control as a question names it: its name quoted, with its role
 URL = 200  # an address
 SENTENCE = 200  # one sentence of the page ("Your membership ends on ...")
 AI_WORDS = 300  # what the AI wrote: its request, its reason, its thought

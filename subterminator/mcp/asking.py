@@ -66,7 +66,7 @@ def question(request: ApprovalRequest) -> str:
     action = shown(request.action, untrusted.STEP)
     lines = [("To do" if request.kind == "human_action" else "Next step") + f": {action}"]
     if request.control:
-        lines.append(f"Control: {shown(request.control, untrusted.NAME + 20)}")
+        lines.append(f"Control: {shown(request.control, untrusted.CONTROL)}")
     lines.append(f"Why asked: {shown(request.reason, untrusted.AI_WORDS)}")
     if request.kind == "ai_request":
         lines.append("Note: this request was written by the AI, not by SubTerminator.")

@@ -51,7 +51,7 @@ LIMITS = {
     "reason": untrusted.AI_WORDS,
     "url": untrusted.URL,
     "title": untrusted.TITLE,
-    "control": untrusted.NAME + 20,
+    "control": untrusted.CONTROL,
 }
 
 

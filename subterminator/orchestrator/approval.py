@@ -23,8 +23,8 @@ from subterminator.net import shown_url
 from subterminator.orchestrator.stdin import StdinLines
 from subterminator.untrusted import (
     AI_WORDS,
+    CONTROL,
     ELLIPSIS,
-    NAME,
     PAGE_SAYS,
     SENTENCE,
     STEP,
@@ -53,7 +53,7 @@ class AutoApprove:
     async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
         self.console.print(
             Text.assemble(
-                ("Auto-approved (--no-checkpoint):", "yellow"), " ", _said(request.action, STEP)
+                ("Auto-approved (--no-checkpoint):", "yellow"), " ", shown(request.action, STEP)
             )
         )
         return ApprovalDecision(approved=True)
@@ -174,18 +174,20 @@ def approval_panel(
     Our facts come first (the step, the control, why it is asked), the page's own words after
     them; each outside string is made one safe line of its stated size (``untrusted``), and on
     a terminal each row is cut to a few lines, so a page cannot push a row off the screen.
-    On a terminal the screenshot's path is left to the caller, to print whole below the panel
-    (a path cut or folded at the panel's edge cannot be copied)."""
+    The request's fields were made safe when it was made; they are again here, for a request
+    made without that check (``model_copy``). On a terminal the screenshot's path is left to
+    the caller, to print whole below the panel (a path cut or folded at the panel's edge
+    cannot be copied)."""
     ours: list[tuple[str, str]] = []
     if request.kind == "human_action" and not window:  # nothing to do here: what it asks
-        ours.append(("Page asks", _said(request.action, STEP).split(". ")[0]))
+        ours.append(("Page asks", shown(request.action, STEP).split(". ")[0]))
     elif request.kind == "human_action":
-        ours.append(("To do", _said(request.action, STEP)))
+        ours.append(("To do", shown(request.action, STEP)))
     else:
-        ours.append(("Next step", _said(request.action, STEP)))
+        ours.append(("Next step", shown(request.action, STEP)))
         if request.control:
-            ours.append(("Control", _said(request.control, NAME + 20)))
-    ours.append(("Why asked", _said(request.reason, AI_WORDS)))
+            ours.append(("Control", shown(request.control, CONTROL)))
+    ours.append(("Why asked", shown(request.reason, AI_WORDS)))
     if request.kind == "ai_request":
         ours.append(("Note", "this request was written by the AI, not by SubTerminator"))
     title = _TITLES[request.kind]
@@ -194,8 +196,8 @@ def approval_panel(
     elif request.kind == "human_action":
         title = NO_WINDOW_TITLE
         ours.append(("No window", f"this run is headless: {instead or 'run it with a window'}"))
-    page_title, url = _said(request.title, TITLE), _said(shown_url(request.url), URL)
-    says = [said for said in (_said(s, SENTENCE) for s in request.page_says) if said][:PAGE_SAYS]
+    page_title, url = shown(request.title, TITLE), shown(shown_url(request.url), URL)
+    says = [said for said in (shown(s, SENTENCE) for s in request.page_says) if said][:PAGE_SAYS]
     if not console.is_terminal:
         return _lines(title, ours, page_title, url, says, screenshot)
     return _panel(console, title, ours, page_title, url, says)
@@ -252,12 +254,6 @@ def _panel(
     for label, lines in cells:
         table.add_row(label, Text("\n").join(lines))
     return Panel(table, title=f"[bold yellow]{title}[/bold yellow]", expand=False)
-
-
-def _said(text: str, limit: int) -> str:
-    """A field as the panel shows it: the request's own check again, for a request made
-    without it (``model_copy``), which must not reach a terminal raw either."""
-    return shown(text, limit)
 
 
 def _fit(console: Console, value: str, width: int, most: int) -> list[Text]:
