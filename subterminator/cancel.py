@@ -51,6 +51,7 @@ from subterminator.terminal import (
 )
 from subterminator.tools.schemas import TOOL_SCHEMAS
 from subterminator.tools.server import BrowserToolServer
+from subterminator.untrusted import AI_WORDS, NAME, SENTENCE, URL, shown
 
 EXIT_SUCCESS, EXIT_FAILURE, EXIT_CONFIG, EXIT_CONNECTION, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_DECLINED = 4  # the person said no: their choice, not a failure of the program
@@ -398,9 +399,9 @@ class _Run:
         """One verdict a person can act on; the exit code follows spec 03 2.8.4."""
         said, colour = verdict(self.service, result)
         self.console.print()
-        self.console.print(f"[{colour}]{said}[/{colour}]", highlight=False)
+        self.console.print(said, style=colour, markup=False, highlight=False)  # page words in it
         if result.ends_on:
-            self.console.print(f"Effective date: {result.ends_on}", markup=False)
+            self.console.print(f"Effective date: {shown(result.ends_on, SENTENCE)}", markup=False)
         record = self.terminal.record
         if record is not None:
             record.ended(result, summary=said, screenshot=_png(tools.last_snapshot))
@@ -425,19 +426,21 @@ async def _dry_run(
         [message], TOOL_SCHEMAS, build_system_prompt(goal, service.system_prompt_addition)
     )
     console.print(
-        f"Dry run on {first.snapshot.page.url} ({len(first.snapshot.elements)} elements)."
+        f"Dry run on {shown(first.snapshot.page.url, URL)} "
+        f"({len(first.snapshot.elements)} elements).",
+        markup=False,
     )
     if not response.tool_calls:
-        console.print(f"The AI would not call a tool; it said: {response.content}", markup=False)
+        said = shown(response.content, AI_WORDS)
+        console.print(f"The AI would not call a tool; it said: {said}", markup=False)
         return EXIT_SUCCESS
     call = response.tool_calls[0]
     target = tools.registry.peek(
         (call.arguments or {}).get("ref") if isinstance(call.arguments, dict) else None
     )
-    named = f' "{target.name}"' if target else ""
-    console.print(
-        f"Proposed first action: {call.name}{named} {call.arguments}", markup=False, highlight=False
-    )
+    named = f' "{shown(target.name, NAME)}"' if target else ""
+    proposed = shown(f"{call.name}{named} {call.arguments}", AI_WORDS)
+    console.print(f"Proposed first action: {proposed}", markup=False, highlight=False)
     console.print("Nothing was executed.")
     return EXIT_SUCCESS
 

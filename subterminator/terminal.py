@@ -20,6 +20,7 @@ from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.orchestrator.result import TaskResult
 from subterminator.services import ServiceConfig
 from subterminator.tools.server import BrowserToolServer
+from subterminator.untrusted import AI_WORDS, NAME, NOTICE, SENTENCE, STEP, shown
 
 if TYPE_CHECKING:
     from subterminator.orchestrator.orchestrator import TaskOrchestrator
@@ -72,6 +73,8 @@ class Terminal:
         self._early: list[str] | None = []  # told before the record's start line
 
     def notice(self, text: str) -> None:
+        """Said to the person and kept in the record (a server's error text may be in it)."""
+        text = shown(text, NOTICE)
         self.console.print(text, style="yellow", markup=False, highlight=False)
         if self._early is not None:
             self._early.append(text)
@@ -93,26 +96,32 @@ class Terminal:
 
 
 def describe(call: ToolCall, target: str | None) -> str:
-    """``browser_click "Finish Cancellation"``: the spec 03 2.8.6 turn line."""
+    """``browser_click "Finish Cancellation"``: the spec 03 2.8.6 turn line, one safe line
+    (the target is the page's name, the rest the AI's words)."""
     args = call.arguments if isinstance(call.arguments, dict) else {}
+    tool = shown(call.name, NAME)
     if call.name == "complete_task":
-        return f'complete_task "{args.get("status", "")}"'
+        return f'complete_task "{shown(str(args.get("status", "")), NAME)}"'
     if target:
-        return f'{call.name} "{target}"'
+        return f'{tool} "{shown(target, NAME)}"'
     if call.name == "browser_scroll" and "direction" in args:
-        return f"browser_scroll {args['direction']}"
-    return call.name
+        return f"browser_scroll {shown(str(args['direction']), NAME)}"
+    return tool
 
 
 def print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
+    """A turn's details under ``-v``: the AI's thought and arguments, the outcome (which may
+    quote the page), each one safe line of its stated size."""
     if record.tool is None:
         console.print(f"[Turn {record.turn}] (no tool call)", markup=False, highlight=False)
     if verbose:
         if record.thought:
-            console.print(f"    thought: {record.thought}", markup=False, highlight=False)
+            thought = shown(record.thought, AI_WORDS)
+            console.print(f"    thought: {thought}", markup=False, highlight=False)
         yours = f"you {record.person_ms} ms, " if record.person_ms else ""
+        arguments, outcome = shown(str(record.arguments), AI_WORDS), shown(record.outcome, NOTICE)
         console.print(
-            f"    arguments: {record.arguments}  outcome: {record.outcome}  "
+            f"    arguments: {arguments}  outcome: {outcome}  "
             f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, {yours}"
             f"tokens in/out {record.usage.input_tokens}/{record.usage.output_tokens}",
             markup=False,
@@ -122,16 +131,22 @@ def print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
 
 
 def verdict(service: ServiceConfig, result: TaskResult) -> tuple[str, str]:
-    """The one sentence a person acts on, and its colour."""
+    """The one sentence a person acts on, and its colour: its outside words (the page's date
+    and evidence, the AI's or a server's error) made safe and cut, and it is never markup."""
+    said, colour = _verdict(service, result)
+    return shown(said, NOTICE + SENTENCE), colour
+
+
+def _verdict(service: ServiceConfig, result: TaskResult) -> tuple[str, str]:
     name = service.display_name
-    ends = f"; it ends on {result.ends_on}" if result.ends_on else ""
+    ends = f"; it ends on {shown(result.ends_on, SENTENCE)}" if result.ends_on else ""
     if result.reason == "already_cancelled":
         return (
             f"✓ Your {name} membership was already cancelled{ends}. Nothing was changed.",
             "green",
         )
     if result.success and result.verified:
-        seen = f" Evidence: {result.evidence[0]}." if result.evidence else ""
+        seen = f" Evidence: {shown(result.evidence[0], SENTENCE)}." if result.evidence else ""
         return f"✓ {name} membership cancelled{ends} ({result.turns} turns).{seen}", "green"
     if result.reason == "unverified_after_final_step":
         return f"! {result.error}", "yellow"
@@ -148,7 +163,8 @@ def verdict(service: ServiceConfig, result: TaskResult) -> tuple[str, str]:
 
 def interruption(orchestrator: TaskOrchestrator | None, check_at: str) -> tuple[bool | None, str]:
     """Whether the final step ran (None: perhaps), said for a person who pressed Ctrl+C."""
-    ran, action = orchestrator.final_step_state() if orchestrator else (False, None)
+    ran, step = orchestrator.final_step_state() if orchestrator else (False, None)
+    action = shown(step or "", STEP)  # quotes the page's name for the control
     if ran:
         return True, (
             f"Interrupted after the approved step ({action}) was executed: the cancellation "

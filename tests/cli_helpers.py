@@ -112,6 +112,21 @@ class Session:
     def send(self, keys: str) -> None:
         os.write(self.fd, keys.encode())
 
+    def answer_until_exit(self, replies: dict[str, str], timeout: float = 180) -> int:
+        """Send ``replies[prompt]`` each time ``prompt`` newly appears, until the command ends;
+        its exit code."""
+        answered = dict.fromkeys(replies, 0)
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            alive = self._read(0.2)
+            for prompt, keys in replies.items():
+                while self.seen.count(prompt) > answered[prompt]:
+                    answered[prompt] += 1
+                    self.send(keys)
+            if not alive:  # the command closed its terminal: it is ending
+                break
+        return self.wait(max(1.0, deadline - time.monotonic()))
+
     def wait(self, timeout: float = 120) -> int:
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
@@ -128,9 +143,9 @@ class Session:
         raise AssertionError(f"still running after {timeout} s:\n{self.seen}")
 
 
-def on_terminal(*args: str, columns: int = 120, **extra: str) -> Session:
+def on_terminal(*args: str, columns: int = 120, lines: int = 40, **extra: str) -> Session:
     """Start the command with a pseudo-terminal as its controlling terminal (Ctrl+C works)."""
-    env = clean_env(**extra, COLUMNS=str(columns), LINES="40", TERM="xterm-256color")
+    env = clean_env(**extra, COLUMNS=str(columns), LINES=str(lines), TERM="xterm-256color")
     pid, fd = pty.fork()
     if pid == 0:  # the child: the terminal is its own
         try:

@@ -47,7 +47,7 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
 # offline policy above services, the tool stack (gate, ledger, backstop, completion) above them
 # and below the conversation loop, and the run record above the orchestrator.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "net", "models", "simulator"),  # the contract, and a site that knows nothing of us
+    ("errors", "net", "untrusted", "models", "simulator"),  # the contract; what we show
     ("browser",),
     ("snapshot",),
     ("safety",),

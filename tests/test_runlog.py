@@ -236,7 +236,7 @@ def test_broken_page_text_still_makes_a_readable_line(tmp_path: Path) -> None:
     run.notice("lone surrogate \ud800 here")
     [notice] = read_events(run.folder).events
     assert isinstance(notice, Notice)
-    assert notice.text == "lone surrogate \ufffd here"
+    assert notice.text == "lone surrogate ⟨U+D800⟩ here"  # named, as every invisible is
 
 
 def test_screenshots_are_never_overwritten(tmp_path: Path) -> None:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import importlib
+import logging
 import os
 import sys
 
@@ -19,6 +20,7 @@ from rich.text import Text
 
 from subterminator.cancel import EXIT_CONFIG, EXIT_CONNECTION, EXIT_FAILURE, EXIT_INTERRUPTED
 from subterminator.errors import BrowserError, ConfigurationError
+from subterminator.untrusted import NOTICE, ShownFormatter, shown
 
 DEBUG_ENV = "SUBTERMINATOR_DEBUG"
 
@@ -48,7 +50,17 @@ def preload(args: argparse.Namespace) -> None:
         importlib.import_module(module)
 
 
+def logs_to_stderr(level: int = logging.WARNING, form: str = "%(message)s") -> None:
+    """Log lines to stderr, each made safe: they quote pages, the AI and servers (a blocked
+    address, a tool's error), and a terminal would obey an escape sequence in them."""
+    handler = logging.StreamHandler(sys.stderr)
+    handler.setFormatter(ShownFormatter(form))
+    logging.basicConfig(level=level, handlers=[handler])  # no-op where logging is set up
+
+
 def dispatch(args: argparse.Namespace) -> int:
+    if args.command != "mcp":  # which sets its own level (-v)
+        logs_to_stderr()
     err = console(stderr=True)
     try:
         return _run(args, err)
@@ -74,7 +86,7 @@ def dispatch(args: argparse.Namespace) -> int:
 
 def _error(err: Console, message: str) -> None:
     """One line: the cause and the fix (page text and paths are never read as markup)."""
-    err.print(Text.assemble(("Error:", "red"), " ", " ".join(message.split())))
+    err.print(Text.assemble(("Error:", "red"), " ", shown(message, NOTICE)))
 
 
 def _run(args: argparse.Namespace, err: Console) -> int:

@@ -9,6 +9,7 @@ import os
 import sys
 
 from subterminator.cancel import EXIT_SUCCESS
+from subterminator.cli.app import logs_to_stderr
 from subterminator.errors import ConfigurationError
 from subterminator.mcp.door import is_loopback
 from subterminator.mcp.server import serve_http, serve_stdio
@@ -71,7 +72,7 @@ def mcp(args: argparse.Namespace) -> int:
         given = [f"--{n.replace('_', '-')}" for n in HTTP_ONLY if getattr(args, n)]
         if given:
             raise ConfigurationError(f"{', '.join(given)} only apply to --http")
-    logging.basicConfig(stream=sys.stderr, level=logging.INFO if args.verbose else logging.WARNING)
+    logs_to_stderr(logging.INFO if args.verbose else logging.WARNING, logging.BASIC_FORMAT)
     chosen = options(args)
     try:
         if args.http is None:

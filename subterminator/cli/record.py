@@ -19,6 +19,7 @@ from subterminator.cancel import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_SUCCESS
 from subterminator.recording.manual import ManualRecording, record_manually
 from subterminator.run import launch_options, start_page
 from subterminator.services import get_service
+from subterminator.untrusted import NOTICE, shown
 
 ENDED = {
     "window closed": "the window was closed",
@@ -80,7 +81,8 @@ def report(made: ManualRecording, out: Path, err: Console) -> int:
     shows = (
         "the last page shows the membership cancelled"
         if outcome.cancelled
-        else f"the last page does not show the membership cancelled ({outcome.why()})"
+        else "the last page does not show the membership cancelled "
+        f"({shown(outcome.why(), NOTICE)})"  # the page's own words
     )
     lines = [
         f"Recording saved ({ended}): {_count(made.actions, 'action')}, "

@@ -15,8 +15,10 @@ import asyncio
 from dataclasses import dataclass, field
 from typing import Any
 
+from subterminator import untrusted
 from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.net import shown_url
+from subterminator.untrusted import shown
 
 APPROVAL_SCHEMA: dict[str, Any] = {
     "type": "object",
@@ -58,20 +60,24 @@ DECLINED = {"decline": "declined", "cancel": "dismissed the question"}
 
 
 def question(request: ApprovalRequest) -> str:
-    """The approval panel's facts as the elicitation's message: step, control, page, what the
-    page says, why; and who wrote it when the AI did."""
-    lines = [("To do" if request.kind == "human_action" else "Next step") + f": {request.action}"]
+    """The approval panel's facts as the elicitation's message: step, control, why, and who
+    wrote it when the AI did; then the page and what it says. One line each: every outside
+    string is made one safe line of its stated size (``untrusted``), so no row is the page's."""
+    action = shown(request.action, untrusted.STEP)
+    lines = [("To do" if request.kind == "human_action" else "Next step") + f": {action}"]
     if request.control:
-        lines.append(f"Control: {request.control}")
-    page = " · ".join(p for p in (request.title, shown_url(request.url)) if p)
-    if page:
-        lines.append(f"Page: {page}")
-    lines += [f"Page says: {said}" for said in request.page_says]
-    lines.append(f"Why asked: {request.reason}")
+        lines.append(f"Control: {shown(request.control, untrusted.CONTROL)}")
+    lines.append(f"Why asked: {shown(request.reason, untrusted.AI_WORDS)}")
     if request.kind == "ai_request":
         lines.append("Note: this request was written by the AI, not by SubTerminator.")
     if request.kind == "human_action":
         lines.append("Do it in the browser window SubTerminator opened, then answer.")
+    title = shown(request.title, untrusted.TITLE)
+    page = " · ".join(p for p in (title, shown(shown_url(request.url), untrusted.URL)) if p)
+    if page:
+        lines.append(f"Page: {page}")
+    says = [said for said in (shown(s, untrusted.SENTENCE) for s in request.page_says) if said]
+    lines += [f"Page says: {said}" for said in says[: untrusted.PAGE_SAYS]]
     return "\n".join(lines)
 
 

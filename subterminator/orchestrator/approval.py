@@ -7,6 +7,7 @@ import tempfile
 from collections.abc import Callable
 from pathlib import Path
 
+from rich.cells import cell_len
 from rich.console import Console, RenderableType
 from rich.panel import Panel
 from rich.table import Table
@@ -20,6 +21,17 @@ from subterminator.models.approval import (
 )
 from subterminator.net import shown_url
 from subterminator.orchestrator.stdin import StdinLines
+from subterminator.untrusted import (
+    AI_WORDS,
+    CONTROL,
+    ELLIPSIS,
+    PAGE_SAYS,
+    SENTENCE,
+    STEP,
+    TITLE,
+    URL,
+    shown,
+)
 
 __all__ = [
     "ApprovalDecision",
@@ -39,7 +51,11 @@ class AutoApprove:
         self.console = console or Console()
 
     async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
-        self.console.print(f"[yellow]Auto-approved (--no-checkpoint):[/yellow] {request.action}")
+        self.console.print(
+            Text.assemble(
+                ("Auto-approved (--no-checkpoint):", "yellow"), " ", shown(request.action, STEP)
+            )
+        )
         return ApprovalDecision(approved=True)
 
 
@@ -138,6 +154,13 @@ _TITLES = {
 NO_WINDOW_TITLE = "A step only you can take (this run has no window)"
 
 
+# The most lines each row takes on a terminal: with the borders, the screenshot's path and the
+# prompt, the largest panel (a final step, with what the page says) fits a 24-row terminal.
+_LINES = {"Page": 3, "Page says": 5, "Next step": 3, "To do": 3, "Why asked": 3}
+_ONE_SAID = 2  # lines of one sentence of the page
+_WIDEST = 120  # columns a panel takes at most, on however wide a terminal
+
+
 def approval_panel(
     request: ApprovalRequest,
     screenshot: str,
@@ -148,40 +171,100 @@ def approval_panel(
 ) -> RenderableType:
     """The request as a person reads it: a panel on a terminal, plain lines when piped.
 
-    On a terminal the screenshot's path is left to the caller, to print whole below the panel
-    (a path cut or folded at the panel's edge cannot be copied)."""
-    rows: list[tuple[str, str]] = []
+    Our facts come first (the step, the control, why it is asked), the page's own words after
+    them; each outside string is made one safe line of its stated size (``untrusted``), and on
+    a terminal each row is cut to a few lines, so a page cannot push a row off the screen.
+    The request's fields were made safe when it was made; they are again here, for a request
+    made without that check (``model_copy``). On a terminal the screenshot's path is left to
+    the caller, to print whole below the panel (a path cut or folded at the panel's edge
+    cannot be copied)."""
+    ours: list[tuple[str, str]] = []
     if request.kind == "human_action" and not window:  # nothing to do here: what it asks
-        rows.append(("Page asks", request.action.split(". ")[0]))
+        ours.append(("Page asks", shown(request.action, STEP).split(". ")[0]))
     elif request.kind == "human_action":
-        rows.append(("To do", request.action))
+        ours.append(("To do", shown(request.action, STEP)))
     else:
-        rows.append(("Next step", request.action))
+        ours.append(("Next step", shown(request.action, STEP)))
         if request.control:
-            rows.append(("Control", request.control))
-    url = shown_url(request.url)
-    if request.title or url:
-        rows.append(("Page", " · ".join(p for p in (request.title, url) if p)))
-    rows.extend(("Page says" if i == 0 else "", said) for i, said in enumerate(request.page_says))
-    rows.append(("Why asked", request.reason))
-    if screenshot and not console.is_terminal:
-        rows.append(("Screenshot", screenshot))
+            ours.append(("Control", shown(request.control, CONTROL)))
+    ours.append(("Why asked", shown(request.reason, AI_WORDS)))
     if request.kind == "ai_request":
-        rows.append(("Note", "this request was written by the AI, not by SubTerminator"))
+        ours.append(("Note", "this request was written by the AI, not by SubTerminator"))
     title = _TITLES[request.kind]
     if request.kind == "human_action" and window:
-        rows.append(("Window", "do it in the browser window this run opened, then answer here"))
+        ours.append(("Window", "do it in the browser window this run opened, then answer here"))
     elif request.kind == "human_action":
         title = NO_WINDOW_TITLE
-        rows.append(("No window", f"this run is headless: {instead or 'run it with a window'}"))
+        ours.append(("No window", f"this run is headless: {instead or 'run it with a window'}"))
+    page_title, url = shown(request.title, TITLE), shown(shown_url(request.url), URL)
+    says = [said for said in (shown(s, SENTENCE) for s in request.page_says) if said][:PAGE_SAYS]
     if not console.is_terminal:
-        width = max(len(label) for label, _ in rows)
-        lines = [f"== {title} =="]
-        lines += [f"  {label:<{width}}  {value}" for label, value in rows]
-        return Text("\n".join(lines))
+        return _lines(title, ours, page_title, url, says, screenshot)
+    return _panel(console, title, ours, page_title, url, says)
+
+
+def _lines(
+    title: str,
+    ours: list[tuple[str, str]],
+    page_title: str,
+    url: str,
+    says: list[str],
+    screenshot: str,
+) -> Text:
+    """Piped: one line a row, never wrapped (grep finds it whole); each value one line."""
+    rows = list(ours)
+    if page_title or url:
+        rows.append(("Page", " · ".join(p for p in (page_title, url) if p)))
+    rows.extend(("Page says" if i == 0 else "", said) for i, said in enumerate(says))
+    if screenshot:
+        rows.append(("Screenshot", screenshot))
+    width = max(len(label) for label, _ in rows)
+    lines = [f"== {title} =="]
+    lines += [f"  {label:<{width}}  {value}" for label, value in rows]
+    return Text("\n".join(lines))
+
+
+def _panel(
+    console: Console,
+    title: str,
+    ours: list[tuple[str, str]],
+    page_title: str,
+    url: str,
+    says: list[str],
+) -> Panel:
+    """On a terminal: each row cut to its few lines (``_LINES``), the title to one."""
+    labels = [label for label, _ in ours] + ["Page", "Page says"]
+    room = max(16, min(console.width, _WIDEST) - 4 - 2 - max(map(cell_len, labels)))
+    cells = [(label, _fit(console, value, room, _LINES.get(label, 2))) for label, value in ours]
+    if page_title or url:  # the title on one line, the address under it
+        page = _fit(console, page_title, room, 1) if page_title else []
+        cells.append(("Page", page + (_fit(console, url, room, _LINES["Page"] - 1) if url else [])))
+    left = _LINES["Page says"]
+    for said in says:
+        if left <= 0:
+            break
+        lines = _fit(console, said, room, min(_ONE_SAID, left))
+        cells.append(("Page says" if left == _LINES["Page says"] else "", lines))
+        left -= len(lines)
     table = Table.grid(padding=(0, 2))
     table.add_column(style="bold", no_wrap=True)
-    table.add_column(overflow="fold")  # long addresses wrap; nothing is cut off
-    for label, value in rows:
-        table.add_row(label, Text(value))
+    # as wide as its widest line: the lines are cut to fit, never wrapped again
+    widest = max(line.cell_len for _, lines in cells for line in lines)
+    table.add_column(width=widest, no_wrap=True)
+    for label, lines in cells:
+        table.add_row(label, Text("\n").join(lines))
     return Panel(table, title=f"[bold yellow]{title}[/bold yellow]", expand=False)
+
+
+def _fit(console: Console, value: str, width: int, most: int) -> list[Text]:
+    """``value`` wrapped to ``width`` columns, in at most ``most`` lines (the last one ending
+    in an ellipsis when there was more)."""
+    lines = list(Text(value).wrap(console, width, overflow="fold"))
+    for line in lines:
+        line.rstrip()
+    if len(lines) > most:
+        lines = lines[:most]
+        lines[-1].truncate(width - len(ELLIPSIS))
+        lines[-1].rstrip()
+        lines[-1].append(ELLIPSIS)
+    return lines

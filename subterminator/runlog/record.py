@@ -40,6 +40,7 @@ from subterminator.runlog.files import (
 )
 from subterminator.runlog.reader import EVENTS_FILE
 from subterminator.runlog.report import render_report
+from subterminator.untrusted import LOG_LINE, NAME, shown
 
 
 def _plain(value: Any) -> Any:
@@ -50,10 +51,28 @@ def _plain(value: Any) -> Any:
         return repr(value)
 
 
+def _safe(value: Any) -> Any:
+    """Every string of an event as one safe line: names, titles, addresses, the AI's words
+    and a server's errors are outside words, read later in a terminal (``cat``) or the
+    report; what an approval quotes is cut smaller already (``ApprovalRequest``)."""
+    if isinstance(value, str):
+        return shown(value, LOG_LINE)
+    if isinstance(value, list):
+        return [_safe(item) for item in value]
+    if isinstance(value, dict):
+        return {_safe(key): _safe(item) for key, item in value.items()}
+    return value
+
+
 def _redacted(tool: str | None, arguments: Any, target: str | None) -> Any:
     from subterminator.orchestrator.costlog import redact  # at call time: no import cycle
 
     return _plain(redact(tool, arguments, target))
+
+
+def _name(target: str | None) -> str | None:
+    """A control's name as the record keeps it: the size a person is shown it at."""
+    return None if target is None else shown(target, NAME)
 
 
 def default_runs_dir() -> Path:
@@ -90,7 +109,7 @@ class RunRecord:
         return self.folder / EVENTS_FILE
 
     def _log(self, event: Event) -> None:
-        data = event.model_dump(mode="json")
+        data = _safe(event.model_dump(mode="json"))
         append_line(self.events_path, json.dumps(data, ensure_ascii=False))
 
     def save_screenshot(self, stem: str, png: bytes) -> Path:
@@ -122,7 +141,7 @@ class RunRecord:
         stopped before ``turn`` logs it (Ctrl+C at the prompt), ``interrupted`` logs it."""
         self._turn = turn
         self._turn_pending = TurnEvent(
-            turn=turn, tool=tool, target=target, arguments=_redacted(tool, arguments, target)
+            turn=turn, tool=tool, target=_name(target), arguments=_redacted(tool, arguments, target)
         )
 
     def turn(
@@ -148,7 +167,7 @@ class RunRecord:
             TurnEvent(
                 turn=turn,
                 tool=tool,
-                target=target,
+                target=_name(target),
                 arguments=_redacted(tool, arguments, target),
                 outcome=outcome,
                 thought=thought,

@@ -28,6 +28,7 @@ from subterminator.runlog.events import (
 )
 from subterminator.runlog.files import replace_private_file
 from subterminator.runlog.reader import RunLog, read_events
+from subterminator.untrusted import LOG_LINE, shown, shown_lines
 
 REPORT_FILE = "report.html"
 _IMAGE = re.compile(r"[A-Za-z0-9_-]{1,100}\.png")  # only names we write: never a path or URL
@@ -67,7 +68,14 @@ pre { white-space: pre-wrap; overflow-wrap: anywhere; background: #f3f3f3; paddi
 
 
 def _e(value: object) -> str:
-    return escape(str(value), quote=True)
+    """A value as the page shows it: one safe line (``untrusted``: no controls, no bidi
+    overrides, invisible characters named), then escaped. A log may be old, or edited."""
+    return escape(shown(str(value), LOG_LINE), quote=True)
+
+
+def _pre(text: str) -> str:
+    """Like ``_e``, keeping the line breaks (pretty-printed arguments)."""
+    return escape(shown_lines(text, LOG_LINE), quote=True)
 
 
 def _when(at: datetime) -> str:
@@ -154,7 +162,7 @@ def _arguments(arguments: Any) -> str:
     if arguments is None or arguments == {}:
         return ""
     text = json.dumps(arguments, indent=1, ensure_ascii=False, default=str)
-    return f"<details><summary>Arguments</summary><pre>{_e(text)}</pre></details>"
+    return f"<details><summary>Arguments</summary><pre>{_pre(text)}</pre></details>"
 
 
 def _turn(event: TurnEvent) -> str:

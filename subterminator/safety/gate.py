@@ -59,6 +59,7 @@ from subterminator.safety.vocabulary import (
     FLOW,
     readable,
 )
+from subterminator.untrusted import NAME, shown
 
 log = logging.getLogger(__name__)
 
@@ -191,17 +192,19 @@ class SafetyGate:
             return Verdict(False, "", "", "outside")
         if effect is None:  # the live page could not be read: judge by the snapshot, and ask
             page = self.classify_snapshot(snapshot)
-            question = f'{verb} "{element.name}" ({element.role})'
+            question = f'{verb} "{shown(element.name, NAME)}" ({element.role})'
             if page == "outside" and not _final_named(element.name):
                 return Verdict(False, "", question, page)
             return Verdict(
                 True, "what it would do could not be read on the page", question, page, in_flow=True
             )
         target = effect.target
-        shown = target.name or target.text or element.name or "(no name)"
-        question = f'{verb} "{shown}" ({target.role or target.tag})'
-        if effect.lands_elsewhere and element.name and normalize(element.name) != normalize(shown):
-            question += f', which a click on "{element.name}" ({element.role}) would reach'
+        named = target.name or target.text or element.name or "(no name)"
+        question = f'{verb} "{shown(named, NAME)}" ({target.role or target.tag})'
+        if effect.lands_elsewhere and element.name and normalize(element.name) != normalize(named):
+            question += (
+                f', which a click on "{shown(element.name, NAME)}" ({element.role}) would reach'
+            )
         names = [normalize(n) for n in (target.name, target.text, element.name) if n.strip()]
         page_url = effect.page_url or snapshot.page.url
         title = effect.page_title or snapshot.page.title

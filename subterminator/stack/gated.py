@@ -51,6 +51,7 @@ from subterminator.stack.completion import Completion, ending
 from subterminator.stack.layer import Reply, failed
 from subterminator.stack.reach import SiteReach, build_reach
 from subterminator.tools.schemas import OpenArgs, echo, parse_arguments
+from subterminator.untrusted import NAME, shown
 
 log = logging.getLogger(__name__)
 
@@ -201,7 +202,7 @@ class GatedTools:
                         verdict.question,
                         f"This step may not be undoable: {verdict.reason}.",
                         snapshot,
-                        control=f'"{element.name}" ({element.role})',
+                        control=f'"{shown(element.name, NAME)}" ({element.role})',
                     )
                 )
                 if not decision.approved:
@@ -444,15 +445,14 @@ class GatedTools:
             candidates = final_candidates(snapshot)
             if await self._covered(candidates):
                 continue  # asked when it can be taken: a yes now would end with the overlay
-            step = f': click "{candidates[0].name}"' if len(candidates) == 1 else ""
+            one = shown(candidates[0].name, NAME) if len(candidates) == 1 else ""
+            step = f': click "{one}"' if len(candidates) == 1 else ""
             request = self.request(
                 "checkpoint",
-                f'Continue on "{snapshot.page.title}"{step}. {checkpoint.message}',
+                f"Continue on this page{step}. {checkpoint.message}",  # named in its own row
                 "Approving lets SubTerminator take this one final step on this page, once.",
                 snapshot,
-                control=(
-                    f'"{candidates[0].name}" ({candidates[0].role})' if len(candidates) == 1 else ""
-                ),
+                control=f'"{one}" ({candidates[0].role})' if len(candidates) == 1 else "",
             )
             decision = await self.ask(request)
             self.ledger.checkpoint_answers[key] = decision.approved
