@@ -10,40 +10,23 @@ hostile page that opens fifty tabs gets a count and the first few, never fifty l
 
 from __future__ import annotations
 
-import re
-import unicodedata
 from collections.abc import Sequence
 from typing import Literal
 from urllib.parse import urlsplit
 
 from pydantic import BaseModel, ConfigDict, Field
 
+from subterminator.untrusted import shown
+
 FIRST = 3  # of many downloads or tabs, a reply names this many
 TITLE_CHARS = 80
 URL_CHARS = 120
 FILE_CHARS = 80
 
-# escape sequences whole (CSI, OSC, two-byte), so no printable tail of one is left behind
-_ESCAPE = re.compile(r"\x1b(\[[0-?]*[ -/]*[@-~]?|\][^\x07\x1b]*(\x07|\x1b\\)?|.)?", re.DOTALL)
-_DROPPED = frozenset({"Cc", "Cf", "Cs", "Co", "Cn"})  # controls, format (bidi), unpaired, unknown
-_SPACES = frozenset({"Zl", "Zp"})
-
 
 def plain(text: str, limit: int) -> str:
-    """``text`` as one line of at most ``limit`` characters, with no control characters.
-
-    A local minimal strip for the strings this module shows; the general sanitiser of page
-    strings may replace it."""
-    text = _ESCAPE.sub("", text)
-    kept = []
-    for char in text:
-        category = unicodedata.category(char)
-        if char in "\t\n\r\f\v" or category in _SPACES:
-            kept.append(" ")
-        elif category not in _DROPPED:
-            kept.append(char)
-    line = " ".join("".join(kept).split())
-    return line if len(line) <= limit else line[: limit - 1].rstrip() + "…"
+    """``text`` as one line of at most ``limit`` characters: the one rule for outside words."""
+    return shown(text, limit)
 
 
 def site(url: str) -> str:
