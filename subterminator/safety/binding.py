@@ -48,20 +48,25 @@ class Declared:
         return f"{self.method} {address(self.url)}"
 
 
-def declared(effect: ActionEffect | None) -> Declared | None:
-    """The navigation the action declares (None: it declares none, as a scripted button)."""
+def declared(effect: ActionEffect | None) -> tuple[Declared, ...]:
+    """The navigations the action declares: its form's submission, its link; for a control
+    in a form whose own listeners may act (a choice that submits on change), that form's
+    submission. Empty for a control that declares none, as a scripted button."""
     if effect is None or effect.opaque:
-        return None
+        return ()
     target = effect.target
+    method = target.form_method or "GET"
+    form: tuple[Declared, ...] = ()
+    if target.form_action and method != "DIALOG":
+        form = (Declared(method, target.form_action, any_query=method == "GET"),)
     if target.submits:
-        method = target.form_method or "GET"
-        if method == "DIALOG" or not target.form_action:
-            return None
-        return Declared(method, target.form_action, any_query=method == "GET")
+        return form
     page = effect.frame_url or effect.page_url
+    link: tuple[Declared, ...] = ()
     if target.href and address(target.href) != address(page):
-        return Declared("GET", target.href, any_query=False)
-    return None
+        link = (Declared("GET", target.href, any_query=False),)
+    loud = set(target.handlers) - set(target.quiet)
+    return link + (form if loud else ())
 
 
 def what_it_does(effect: ActionEffect | None) -> str:
@@ -71,7 +76,7 @@ def what_it_does(effect: ActionEffect | None) -> str:
     goes = declared(effect)
     t = effect.target
     shown = f'"{_cut(t.name or t.text, 60)}" ({t.role or t.tag})'
-    return f"{shown}, which {goes.describe()}" if goes else shown
+    return f"{shown}, which {_what(goes)}" if goes else shown
 
 
 # -- what changed ------------------------------------------------------------------------------
@@ -161,11 +166,13 @@ def bound_guard(effect: ActionEffect | None, page_url: str) -> RequestGuard:
     """What the page may send while an approved action runs: what its question described.
 
     Passes: the declared navigation (its method and address; a GET form's query as sent),
-    every subresource and read, and scripted writes to the page's own site (or its frame's).
-    Holds: any other navigation that writes, any other top-level navigation before the declared
-    one (a listener that rewrote the form or link in the click's own events), a navigation to
-    another site, and a write to another site. After the declared navigation, the new page's
-    own loads pass (what it then does is the next action's to judge).
+    every subresource and read, and scripted writes to the page's own site (or its frame's);
+    for a control that declares no navigation (its script decides), any request to that site.
+    Holds: for a control that declares one, any other navigation that writes, and any other
+    top-level navigation before it (a listener that rewrote the form or link in the click's
+    own events); for every control, a navigation to another site and a write to another site.
+    After the declared navigation, the new page's own reads pass (what it then does is the
+    next action's to judge).
     """
     goes = declared(effect)
     page = address(effect.page_url if effect is not None and effect.page_url else page_url)
@@ -180,22 +187,26 @@ def bound_guard(effect: ActionEffect | None, page_url: str) -> RequestGuard:
             if request.method in SAFE_METHODS or dest in sites:
                 return None
             return f"a {request.method} to {dest}, another site than the approved step's"
-        if goes is not None and goes.matches(request):
+        if any(one.matches(request) for one in goes):
             spent = True
             sites.add(dest)
             return None
         if request.method not in SAFE_METHODS:
+            if not goes and not spent and dest in sites:
+                return None  # a scripted control's submission to its own site, as its fetch
             return f"a {request.method} to another address than the approved {_what(goes)}"
         if spent:
             return None
         if dest not in sites:
             return f"a navigation to {dest}, which the approved step does not go to"
-        if goes is not None and address(request.document) == page:
+        if goes and address(request.document) == page:
             return f"a navigation to another address than the approved {_what(goes)}"
         return None
 
     return guard
 
 
-def _what(goes: Declared | None) -> str:
-    return goes.describe() if goes is not None else "step (it declared no navigation)"
+def _what(goes: tuple[Declared, ...]) -> str:
+    if not goes:
+        return "step (it declared no navigation)"
+    return " or ".join(one.describe() for one in goes)
