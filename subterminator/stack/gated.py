@@ -8,6 +8,9 @@ front door the call came through:
   first, in system-written words, never the AI's;
 - while an unapproved action runs, the ``NetworkBackstop`` below holds what the page tries to
   send that could change the account;
+- a yes is for what the person was shown: right before the approved action runs, its control
+  is inspected again, and a change asks again (``_still``); while it runs, the page may send
+  only what the question described (``safety.binding.bound_guard``);
 - after every snapshot-returning tool, the service's checkpoint conditions run on the new
   snapshot; an approved ``approve`` checkpoint grants a one-time approval for the final control
   it found, on that snapshot only; a ``human_action`` checkpoint (login, 2FA, CAPTCHA) waits
