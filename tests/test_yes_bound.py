@@ -413,3 +413,17 @@ async def test_through_mcp_the_changed_form_is_asked_again(
         assert received == []
         assert reply.structured_content is not None
         assert reply.structured_content.get("error") == "human_rejected"
+
+
+async def test_a_listener_added_while_the_person_thinks_is_asked_again(
+    browser: PlaywrightBrowser, site: RecordingSite
+) -> None:
+    listen = (
+        "document.querySelector('button').addEventListener('click', function () {"
+        " fetch('/p/toctou-EVIL', {method: 'POST', body: 'plan=alle'}); })"
+    )
+    person = Person(browser, [True, False], [listen])
+    reply = await click(browser, site, "/p/action", "Weiter", person)
+    assert reply.result["error"] == "human_rejected"
+    assert "listeners: (none) → click" in reasons(person)[1]
+    assert site.received("toctou") == []
