@@ -51,6 +51,16 @@ class EffectTarget(BaseModel):
     container: str = Field(
         default="", description="Region/dialog/banner names around it (cookie banners...)"
     )
+    link_target: str = Field(
+        default="",
+        description="Where its link or submission opens (the target attribute: a new tab, a "
+        "named frame); empty for this tab",
+    )
+    listeners: str = Field(
+        default="",
+        description="A digest of the code of the listeners counted in handlers: a listener "
+        "swapped for another of the same type changes it",
+    )
 
 
 class ActionEffect(BaseModel):

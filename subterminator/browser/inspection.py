@@ -7,6 +7,7 @@ see. A click landing in a cross-origin frame is followed into that frame's own d
 
 from __future__ import annotations
 
+import hashlib
 from typing import Any
 
 from playwright.async_api import CDPSession
@@ -81,6 +82,8 @@ async def _effect_at(
     data = await devtools.call_on(node, _INSPECT_JS, action, PAGE_TEXT_CHARS, point)
     if not isinstance(data, dict):
         raise BrowserActionError("action_failed", "the page could not be inspected")
+    if data.get("connected") is False:
+        raise BrowserActionError("element_detached", "the element is no longer on the page")
     handlers: list[str] = list(data.get("handlers", []))
     opaque = str(data.get("opaque", ""))
     chain_id = await _global(devtools, node, "__subterminatorHit")
@@ -102,9 +105,12 @@ async def _effect_at(
     previous = ""
     loud: set[str] = set()
     heard: set[str] = set()
+    code: list[str] = []
     for index, object_id in enumerate(listeners_of if changes_up else listeners_of[:1]):
-        types = await _listener_types(devtools, session, object_id, previous)
+        sources: list[str] = []
+        types = await _listener_types(devtools, session, object_id, previous, sources)
         kept = types if index == 0 else {k: v for k, v in types.items() if k in DELEGATED_EVENTS}
+        code += [f"{index}:{s}" for s in sources if s.split(":", 1)[0] in kept]
         handlers += kept
         heard |= set(kept)
         loud |= {k for k, still in kept.items() if not still}
@@ -112,6 +118,9 @@ async def _effect_at(
     # quiet: every listener DevTools showed for it is quiet (an inline attribute it did not
     # show stays loud)
     data["quiet"] = sorted(heard - loud)
+    # what they run, not only what they hear: a listener swapped for another of the same type
+    # after a person's yes changes this (gated.GatedTools checks it before the action runs)
+    data["listeners"] = hashlib.sha256("\n".join(sorted(code)).encode()).hexdigest()[:16]
     data["bubbles_quiet"] = False
     href = str(data.get("href") or "").split("#", 1)[0]
     leaves = bool(href) and href != str(data.get("page_url") or "").split("#", 1)[0]
@@ -148,10 +157,15 @@ async def _bubbles_quiet(devtools: DevTools, session: CDPSession, chain: list[st
 
 
 async def _listener_types(
-    devtools: DevTools, session: CDPSession, object_id: str, document: str
+    devtools: DevTools,
+    session: CDPSession,
+    object_id: str,
+    document: str,
+    sources: list[str] | None = None,
 ) -> dict[str, bool]:
     """Event types the *page* listens for on a node (or, past its document, the window), each
-    with whether every listener for it is quiet (``handlers.quiet``: it cannot send).
+    with whether every listener for it is quiet (``handlers.quiet``: it cannot send); each
+    listener's ``type:code`` is added to ``sources`` when given.
 
     Listeners belong to the world that added them, so the node is looked up again in the
     page's main world first; asked from our world, DevTools reports none.
@@ -192,4 +206,6 @@ async def _listener_types(
         source = str(item.get("handler", {}).get("description", ""))
         kind = str(item["type"])
         types[kind] = types.get(kind, True) and quiet(source)
+        if sources is not None:
+            sources.append(f"{kind}:{source}")
     return types

@@ -13,6 +13,7 @@ from datetime import datetime
 from urllib.parse import urlsplit
 
 from subterminator.browser.effect import ActionEffect
+from subterminator.safety.binding import changes
 from subterminator.safety.floor import address, site
 from subterminator.safety.text import normalize
 
@@ -34,6 +35,7 @@ class Grant:
     handle: str
     name: str
     signature: str | None  # what the control did when approved (ActionEffect.signature)
+    effect: ActionEffect | None = None  # and all of it, for ``binding.changes``
 
 
 @dataclass
@@ -100,7 +102,7 @@ class ApprovalLedger:
     ) -> None:
         """A person's yes for one element of one snapshot; redeemed once, by that action."""
         signature = effect.signature() if effect is not None else None
-        self.grants.append(Grant(snapshot_id, handle, normalize(name), signature))
+        self.grants.append(Grant(snapshot_id, handle, normalize(name), signature, effect))
 
     def redeem(self, snapshot_id: str, element_handle: str | None, effect: ActionEffect) -> bool:
         """Use a grant if this very action is the one approved; the page may not have changed."""
@@ -113,6 +115,7 @@ class ApprovalLedger:
                 and grant.handle == element_handle
                 and grant.name in live
                 and grant.signature in (None, effect.signature())
+                and (grant.effect is None or not changes(grant.effect, effect))
             ):
                 self.grants.remove(grant)
                 return True

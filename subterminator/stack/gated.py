@@ -8,6 +8,9 @@ front door the call came through:
   first, in system-written words, never the AI's;
 - while an unapproved action runs, the ``NetworkBackstop`` below holds what the page tries to
   send that could change the account;
+- a yes is for what the person was shown: right before the approved action runs, its control
+  is inspected again, and a change asks again (``_still``); while it runs, the page may send
+  only what the question described (``safety.binding.bound_guard``);
 - after every snapshot-returning tool, the service's checkpoint conditions run on the new
   snapshot; an approved ``approve`` checkpoint grants a one-time approval for the final control
   it found, on that snapshot only; a ``human_action`` checkpoint (login, 2FA, CAPTCHA) waits
@@ -25,6 +28,7 @@ import base64
 import contextlib
 import logging
 import time
+from dataclasses import dataclass, replace
 
 from subterminator.browser.effect import ActionEffect
 from subterminator.errors import BrowserActionError, BrowserError, InvalidParamsError
@@ -39,6 +43,7 @@ from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.models.tools import ApprovalResult, ToolResult
 from subterminator.outcome.consequence import page_says
+from subterminator.safety.binding import bound_guard, changes, what_it_does
 from subterminator.safety.floor import address
 from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
 from subterminator.safety.ledger import ApprovalLedger
@@ -62,6 +67,29 @@ NO_HANDLER = (
 MAX_HUMAN_ROUNDS = 3
 MAX_HUMAN_TRIES = 3  # a yes while the obstacle is still on the page is asked again, this often
 INSPECTED = {"browser_click": "click", "browser_fill": "fill", "browser_select": "select"}
+MAX_CHANGES = 2  # a control the page changes this often after a yes is not acted on at all
+GONE = (
+    "Not done: the control the person approved is no longer on the page (the page removed or "
+    "replaced it after the question), so their yes covers nothing here. See the fresh snapshot."
+)
+KEEPS_CHANGING = (
+    "Not done: the page changed this control again after the person's yes ({count} times; "
+    "last: {what}). SubTerminator does not act on a control the page keeps changing; nothing "
+    "was sent. Tell the person; do not retry it."
+)
+
+
+@dataclass(frozen=True)
+class Pending:
+    """An action a person is being asked about: its call, its element and handle, what it
+    does (as they were shown it) and the snapshot it is on."""
+
+    call: ToolCall
+    element: Element
+    handle: str | None
+    effect: ActionEffect | None
+    snapshot: Snapshot
+    verdict: Verdict | None = None  # the verdict of their last question, when asked again
 
 
 def page_key(snapshot: Snapshot) -> str:
@@ -177,12 +205,7 @@ class GatedTools:
             return await self._after_snapshot(await self.backstop.execute(call))
         element = info.to_element()
         effect = await self._inspect(call, info.handle)
-        verdict = self.gate.judge(call, element, effect, snapshot)
-        rule = self.service.irreversible(call, element, snapshot)
-        if rule is not None and not verdict.ask:
-            verdict = Verdict(
-                True, f"the service marks it irreversible ({rule})", verdict.question, verdict.page
-            )
+        verdict = self._verdict(call, element, effect, snapshot)
         log.info(
             "gate: %s on a %s page -> %s%s",
             verdict.question,
@@ -207,10 +230,99 @@ class GatedTools:
                 )
                 if not decision.approved:
                     return await self._refused(decision, "the action was not performed")
+                bound = await self._still(Pending(call, element, info.handle, effect, snapshot))
+                if isinstance(bound, ToolResult):
+                    return bound
+                call, effect, snapshot = bound.call, bound.effect, bound.snapshot
+                verdict = bound.verdict or verdict
                 approved = True
         return await self._after_snapshot(
             await self._run(call, verdict, effect, snapshot, approved=approved)
         )
+
+    def _verdict(
+        self, call: ToolCall, element: Element, effect: ActionEffect | None, snapshot: Snapshot
+    ) -> Verdict:
+        """The gate's verdict, and the service's own irreversible rules on top."""
+        verdict = self.gate.judge(call, element, effect, snapshot)
+        rule = self.service.irreversible(call, element, snapshot)
+        if rule is not None and not verdict.ask:
+            verdict = Verdict(
+                True, f"the service marks it irreversible ({rule})", verdict.question, verdict.page
+            )
+        return verdict
+
+    async def _still(self, pending: Pending) -> Pending | ToolResult:
+        """A yes is for what the person was shown: right before it runs, the control is
+        inspected again. If the page changed what it does while they thought (its element,
+        name, form, link, listeners), they are asked again, told what changed; a page that
+        keeps changing it gets no action at all (``MAX_CHANGES``). The action, as approved
+        last; or the reply when it does not run."""
+        for seen in range(1, MAX_CHANGES + 1):
+            live, gone = await self._look_again(pending)
+            if gone:
+                found = await self._replacement(pending)
+                if found is None:
+                    return failed(await self.fresh(), "action_failed", GONE)
+                live = await self._inspect(found.call, found.handle)
+                what = ["element: the page replaced it with another one"]
+                what += changes(pending.effect, live)
+                pending = found
+            else:
+                what = changes(pending.effect, live)
+            if not what:
+                return replace(pending, effect=live)
+            log.warning("changed after the yes, before it ran: %s", "; ".join(what))
+            if seen == MAX_CHANGES:
+                text = KEEPS_CHANGING.format(count=seen, what="; ".join(what))
+                return failed(await self.fresh(), "action_failed", text)
+            verdict = self._verdict(pending.call, pending.element, live, pending.snapshot)
+            why = (
+                f"This step may not be undoable: {verdict.reason}."
+                if verdict.ask
+                else "SubTerminator asks because it changed after your yes."
+            )
+            decision = await self.ask(
+                self.request(
+                    "irreversible",
+                    verdict.question,
+                    f"Changed after your yes, before it ran: {'; '.join(what)}. Your yes was "
+                    f"for what you were shown, so it does not cover this. {why}",
+                    pending.snapshot,
+                    control=f'"{pending.element.name}" ({pending.element.role})',
+                )
+            )
+            if not decision.approved:
+                return await self._refused(decision, "the action was not performed")
+            pending = replace(pending, effect=live, verdict=verdict)
+        raise AssertionError("unreachable: the last change returns")  # pragma: no cover
+
+    async def _look_again(self, pending: Pending) -> tuple[ActionEffect | None, bool]:
+        """What the control does now, and whether it is gone from the page."""
+        if pending.handle is None:
+            return None, False
+        try:
+            action = INSPECTED[pending.call.name]
+            return await self.server.browser.inspect(pending.handle, action), False  # type: ignore[arg-type]
+        except BrowserActionError as exc:
+            log.info("could not inspect %s again: %s", pending.call.name, exc)
+            return None, exc.code == "element_detached"
+        except Exception:  # a page that breaks the inspection: it cannot be read, ask
+            log.exception("inspecting %s again failed", pending.call.name)
+            return None, False
+
+    async def _replacement(self, pending: Pending) -> Pending | None:
+        """The control that took the approved one's place (same role and name, the only one
+        on the page), on a fresh snapshot; None when there is none or no single one."""
+        fresh = (await self.fresh()).snapshot
+        want = (pending.element.role, normalize(pending.element.name))
+        same = [e for e in fresh.elements if (e.role, normalize(e.name)) == want]
+        info = self.server.registry.peek(same[0].ref) if len(same) == 1 else None
+        if info is None or info.handle is None:
+            return None
+        arguments = {**dict(pending.call.arguments or {}), "ref": same[0].ref}
+        call = ToolCall(id=pending.call.id, name=pending.call.name, arguments=arguments)
+        return Pending(call, info.to_element(), info.handle, pending.effect, fresh)
 
     async def _refused(self, decision: ApprovalDecision, undone: str) -> ToolResult:
         """A no: the page as it is, the person's words, and what did not happen."""
@@ -240,10 +352,14 @@ class GatedTools:
             words=_words(snapshot, effect),
             lang=(effect.page_lang if effect is not None else "") or snapshot.page.lang,
         )
+        approval = ""
+        if approved:  # it may send only what the question described (safety.binding)
+            guard = bound_guard(effect, snapshot.page.url)
+            approval = what_it_does(effect)
         acted_before = self.server.acted
         if approved:
             self.ledger.in_flight = (verdict.question, acted_before)
-        result = await self.backstop.execute(call, guard)
+        result = await self.backstop.execute(call, guard, approved=approval)
         self.ledger.in_flight = None  # kept if the action was interrupted: it may have run
         # the approved action ran (it may have: a timeout), even if no snapshot came after it
         ran = result.error in (None, "timeout") or self.server.acted > acted_before

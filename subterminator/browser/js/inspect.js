@@ -8,6 +8,8 @@ function(action, maxText, point) {
   const clip = (s, n) => (s || '').replace(/\s+/g, ' ').trim().slice(0, n);
   const absolute = (u, base) => { try { return new URL(u, base).href; } catch (e) { return u || ''; } };
   let el = this;
+  // a handle whose element the page has since removed (or replaced): nothing to inspect
+  if (!point && !el.isConnected) return {connected: false};
   let opaque = '';
   let doc = el.ownerDocument;
   let hit = el;
@@ -79,6 +81,7 @@ function(action, maxText, point) {
     && !((f.type === 'checkbox' || f.type === 'radio') && !f.checked)
     && !['submit', 'button', 'image', 'reset'].includes(f.type)) || !!(control.name && submits));
   const method = form ? (control.getAttribute('formmethod') || form.getAttribute('method') || 'get').toUpperCase() : '';
+  const opens = link ? link.getAttribute('target') || '' : (submits ? control.getAttribute('formtarget') || form.getAttribute('target') || '' : '');
   const actionUrl = form ? absolute(control.getAttribute('formaction') || form.getAttribute('action') || doc.location.href, doc.baseURI) : '';
   const handlers = [];
   for (const n of [control, form].filter(Boolean)) {
@@ -125,6 +128,7 @@ function(action, maxText, point) {
     tag, role: control.getAttribute('role') || '', name: nameOf(control), text: clip(control.innerText || control.value || '', 300),
     input_type: type, expanded, href: link ? absolute(link.getAttribute('href'), doc.baseURI) : '',
     form_action: form ? actionUrl : '', form_method: form ? method : '', submits, search, form_values: values, handlers,
+    link_target: opens,
     container: containers.filter(Boolean).join(' / ').slice(0, 200),
     lands_elsewhere: lands, opaque, frame_point: framePoint,
     page_url: document.location.href, page_title: document.title, page_text: visible(document),
