@@ -201,6 +201,7 @@ class _Recording(BaseHTTPRequestHandler):
 
 
 LOCAL_PORT = [0]
+SERVICE_HITS: list[str] = []
 
 # In several languages: what decides is where a control goes, never what it says.
 SERVICE_PAGES = {
@@ -226,7 +227,7 @@ SERVICE_PAGES = {
 @pytest.fixture(scope="module")
 def servers() -> Iterator[tuple[LocalServer, type[_Recording]]]:
     local = type("Local", (_Recording,), {"pages": {}, "hits": []})
-    service = type("Service", (_Recording,), {"pages": SERVICE_PAGES, "hits": []})
+    service = type("Service", (_Recording,), {"pages": SERVICE_PAGES, "hits": SERVICE_HITS})
     with LocalServer(local) as local_server, LocalServer(service) as service_server:
         LOCAL_PORT[0] = int(local_server.base_url.rsplit(":", 1)[1])
         yield service_server, local
@@ -556,3 +557,21 @@ async def test_a_new_tabs_redirect_is_stopped_and_a_good_tab_opens_once(
     reply = await run.click("Gera nuoroda")
     assert servers[1].hits == []
     assert reply.snapshot.page.url.endswith("/fine")
+
+
+AUTO_SUBMIT = """<!doctype html><html lang="et"><title>Kinnita</title><h1>Kinnita</h1>
+<form method="post" action="/commit-typed"><input name="x" value="1"></form>
+<script>document.forms[0].submit()</script></html>"""
+
+
+async def test_a_yes_to_open_an_address_is_not_a_yes_for_what_its_page_sends(
+    chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
+) -> None:
+    SERVICE_PAGES["/auto"] = AUTO_SUBMIT
+    run = await start(chromium, servers, answers=[True])
+    SERVICE_HITS.clear()
+    reply = await run.call("browser_open", url=f"{servers[0].base_url}/auto")
+    assert run.approvals is not None
+    assert len(run.approvals.requests) == 1  # typed, never shown: asked, and yes
+    assert SERVICE_HITS == ["GET /auto"]  # the page opened; its own POST on load was held
+    assert "/commit-typed" in (reply.message or "")

@@ -30,7 +30,7 @@ import logging
 import time
 from dataclasses import dataclass, replace
 
-from subterminator.browser.effect import ActionEffect
+from subterminator.browser.effect import ActionEffect, EffectTarget
 from subterminator.errors import BrowserActionError, BrowserError, InvalidParamsError
 from subterminator.models.approval import (
     ApprovalDecision,
@@ -410,7 +410,10 @@ class GatedTools:
         opening = ToolCall(id=call.id, name=call.name, arguments={"url": url})
         approved = verdict.ask
         guard = self.gate.request_guard(verdict, approved, url, url)
-        if approved:
+        if approved:  # the yes was to open this address: not for what its page then sends
+            here = last.page.url if last is not None else ""
+            typed = ActionEffect(action="click", target=EffectTarget(href=url), page_url=here)
+            guard = bound_guard(typed, here)
             self.ledger.in_flight = (verdict.question, self.server.acted)
         result = await self.backstop.execute(opening, guard)
         self.ledger.in_flight = None
