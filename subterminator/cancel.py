@@ -38,6 +38,7 @@ from subterminator.run import (
 )
 from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
+from subterminator.snapshot.secrecy import written_arguments
 from subterminator.terminal import (
     Progress,
     ProgressAI,
@@ -426,8 +427,9 @@ async def _dry_run(
         (call.arguments or {}).get("ref") if isinstance(call.arguments, dict) else None
     )
     named = f' "{target.name}"' if target else ""
+    shown = written_arguments(call.name, call.arguments, tools.registry)  # secrets masked
     console.print(
-        f"Proposed first action: {call.name}{named} {call.arguments}", markup=False, highlight=False
+        f"Proposed first action: {call.name}{named} {shown}", markup=False, highlight=False
     )
     console.print("Nothing was executed.")
     return EXIT_SUCCESS

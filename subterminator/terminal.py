@@ -19,6 +19,7 @@ from subterminator.orchestrator.approval import HumanApprovalHandler, TerminalAp
 from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.orchestrator.result import TaskResult
 from subterminator.services import ServiceConfig
+from subterminator.snapshot.secrecy import KNOWN
 from subterminator.tools.server import BrowserToolServer
 
 if TYPE_CHECKING:
@@ -109,12 +110,16 @@ def print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
         console.print(f"[Turn {record.turn}] (no tool call)", markup=False, highlight=False)
     if verbose:
         if record.thought:
-            console.print(f"    thought: {record.thought}", markup=False, highlight=False)
+            console.print(
+                f"    thought: {KNOWN.scrub(record.thought)}", markup=False, highlight=False
+            )
         yours = f"you {record.person_ms} ms, " if record.person_ms else ""
-        console.print(
-            f"    arguments: {record.arguments}  outcome: {record.outcome}  "
-            f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, {yours}"
-            f"tokens in/out {record.usage.input_tokens}/{record.usage.output_tokens}",
+        console.print(  # the arguments come masked (snapshot.secrecy); the rest is scrubbed
+            KNOWN.scrub(
+                f"    arguments: {record.arguments}  outcome: {record.outcome}  "
+                f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, {yours}"
+                f"tokens in/out {record.usage.input_tokens}/{record.usage.output_tokens}"
+            ),
             markup=False,
             highlight=False,
             style="dim",

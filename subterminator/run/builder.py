@@ -128,4 +128,6 @@ def build_run(
         approvals = RunRecordApprovals(approvals, record)
     log = record if (log_calls and record is not None) else None
     stack = ToolStack(tool_server(browser), service, approvals, log=log, start_url=start_url)
+    if recorder is not None:
+        recorder.registry = stack.server.registry  # its AI's calls masked as the run masks them
     return Run(service, browser, stack, ai, recorder, record)
