@@ -54,7 +54,11 @@ _LISTEN = """
   const ROLE = {A: 'link', BUTTON: 'button', SELECT: 'combobox', TEXTAREA: 'textbox',
                 SUMMARY: 'button'};
   const ACTIVE = 'a,button,input,select,textarea,summary,label,[role],[onclick],[tabindex]';
-  const name = el => (el.getAttribute('aria-label') || el.innerText || el.value || el.title || '')
+  // a field's value is what was typed, never its name (a placeholder may be)
+  const typedInto = el => el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' &&
+    !/^(button|submit|reset|image|checkbox|radio)$/i.test(el.type || ''));
+  const name = el => (el.getAttribute('aria-label') || el.innerText ||
+    (typedInto(el) ? el.placeholder : el.value) || el.title || '')
     .replace(/\\s+/g, ' ').trim();
   const role = el => {
     if (el.getAttribute('role')) return el.getAttribute('role');
