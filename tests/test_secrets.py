@@ -86,6 +86,7 @@ SELECTORS = {  # where a person's hand finds each field (a password field has no
     "Número de tarjeta": "[name=n]",
     "Comentario": "[name=m]",
 }
+STEP_TWO_FIELDS = ("Verificación", "Número de tarjeta", "Comentario")
 STEPS: list[tuple[str, str, str | None]] = [  # tool, element name, value
     ("browser_fill", "Correo", CLEAR["Correo"]),
     ("browser_fill", "Contraseña", TYPED["Contraseña"]),
@@ -224,13 +225,16 @@ def test_the_cli_writes_no_secret_to_the_run_record_the_recording_or_v(
     shown = done.stdout + done.stderr
     assert "Traceback" not in shown, shown
     assert len(api.requests) == len(STEPS) + 1, shown  # every step ran, then the end
-    assert reached(sent) == list(TYPED)  # the model did type them all
+    assert reached(sent) == []  # the model never reads a secret back, nor says it again
     assert printed_secrets(shown) == [], shown
     assert CLEAR["Comentario"] in shown  # -v shows the arguments: what is not secret, in clear
     assert "•••••• (secret, 14 chars)" in shown
     (folder,) = runs.iterdir()
     assert leaks(runs) == {}
     assert leaks(recording.parent) == {}
+    shown_on_pages = {n.name: n.value for p in load(recording).pages for n in p.capture.nodes}
+    assert shown_on_pages["Comentario"] == CLEAR["Comentario"]  # typed, really
+    assert shown_on_pages["Número de tarjeta"]
     events = (folder / "events.jsonl").read_text(encoding="utf-8")
     assert CLEAR["Comentario"] in events
     assert CLEAR["Correo"] in events
@@ -252,7 +256,9 @@ async def test_the_cassette_of_a_run_and_of_its_recording_hold_no_secret(
             result = await TaskOrchestrator(ai, server, NETFLIX, approvals).run("x")
         sent = repr([r.body for r in api.requests])
     assert result.reason == "task_failed", result
-    assert reached(sent) == list(TYPED)  # it went out, and was typed
+    assert reached(sent) == []  # its history and snapshots never carry one back
+    typed = {name: await browser.page.input_value(SELECTORS[name]) for name in STEP_TWO_FIELDS}
+    assert typed == {name: {**TYPED, **CLEAR}[name] for name in STEP_TWO_FIELDS}  # typed, really
     assert leaks(cassette.parent) == {}
     written = cassette.read_text(encoding="utf-8")
     assert CLEAR["Comentario"] in written

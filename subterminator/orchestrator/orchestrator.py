@@ -130,17 +130,17 @@ class TaskOrchestrator:
                     len(response.tool_calls) - 1,
                     ignored,
                 )
-            self.conversation.append(
-                Message(role="assistant", content=response.content, tool_calls=[call])
-            )
             registry = self.tool_server.registry
             target = registry.peek(
                 (call.arguments or {}).get("ref") if isinstance(call.arguments, dict) else None
             )
-            # what may be written of the call: a secret typed value masked (snapshot.secrecy)
+            # what may be written of the call: a secret typed value masked (snapshot.secrecy);
+            # the history the model reads back (and a cassette holds) keeps it masked too
             shown = call.model_copy(
                 update={"arguments": written_arguments(call.name, call.arguments, registry)}
             )
+            thought = KNOWN.scrub(response.content)
+            self.conversation.append(Message(role="assistant", content=thought, tool_calls=[shown]))
             for announce in self.announcers:
                 announce(turn, shown, target.name if target else None)
             started = time.monotonic()
@@ -160,7 +160,7 @@ class TaskOrchestrator:
                     usage=response.usage,
                     outcome=outcome(reply),
                     target=target.name if target else None,
-                    thought=KNOWN.scrub(response.content),
+                    thought=thought,
                 )
             )
             done = replied.ended

@@ -156,6 +156,8 @@ class RecordingBrowser:
         field = None if node is None else Named(node.name, code_shaped=node.code_shaped)
         sign_in = any(n.secret for n in nodes)
         arguments = masked_arguments("browser_fill", {"value": value}, field, sign_in_step=sign_in)
+        if node is not None and node.handle is not None and arguments["value"] != value:
+            self.recorder.secret_handles.add(node.handle)
         return str(arguments["value"])
 
     def _identity(self, handle: str) -> ElementIdentity | None:

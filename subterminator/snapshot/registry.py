@@ -63,6 +63,8 @@ class ElementRegistry:
             element.ref = ref
             if element.handle is not None and element.handle in self._secret_handles:
                 element.secret = True
+                if element.value:  # a code typed into a plain field: shown as the page would
+                    element.value = "•" * len(element.value)
             if element.secret:
                 self._secret_refs.add(ref)
                 if element.handle is not None:
@@ -85,6 +87,13 @@ class ElementRegistry:
         if not self._valid or not isinstance(ref, str):
             return None
         return self._current.get(ref)
+
+    def mark_secret(self, ref: str) -> None:
+        """A secret was typed into ``ref``'s element: it is a secret field from now on."""
+        self._secret_refs.add(ref)
+        element = self.peek(ref)
+        if element is not None and element.handle is not None:
+            self._secret_handles.add(element.handle)
 
     def was_secret(self, ref: object) -> bool:
         """Whether ``ref`` named a secret field when it was issued (any snapshot)."""

@@ -174,4 +174,7 @@ def written_arguments(tool: str | None, arguments: Any, registry: ElementRegistr
         KNOWN.remember(str(arguments["value"]))
         return {**arguments, "value": mask(arguments["value"])}
     field = registry.peek(ref)
-    return masked_arguments(tool, arguments, field, sign_in_step=registry.sign_in_step)
+    written = masked_arguments(tool, arguments, field, sign_in_step=registry.sign_in_step)
+    if written is not arguments and isinstance(ref, str):
+        registry.mark_secret(ref)  # its value is masked in every later snapshot too
+    return written
