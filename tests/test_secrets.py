@@ -19,21 +19,27 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp.client import Client
+from playwright.async_api import Browser as PWBrowser
 
 from harness.approvals import ScriptedApprovals
 from harness.cassette import use_cassette
 from harness.fake_anthropic import FakeAnthropic, Reply, latest_elements, message, text, tool_use
+from harness.mcp_driver import Person, ref
 from harness.record_by_hand import by_hand, click
 from harness.record_cassettes import record_cassette
 from harness.sites import StaticSite
 from subterminator.ai.client import AIClient
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.mcp.server import build_server
+from subterminator.mcp.session import McpOptions
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.recording import load
 from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import is_secret, looks_like_card, mask
 from subterminator.tools.server import BrowserToolServer
 from tests.cli_helpers import run_cli
+from tests.test_mcp import shared_chromium
 
 pytestmark = pytest.mark.browser
 
@@ -293,6 +299,29 @@ async def test_a_person_s_typing_is_recorded_without_a_secret(
     cassette = await record_cassette(out)
     assert leaks(out.parent) == {}
     assert stat.S_IMODE(cassette.stat().st_mode) == 0o600
+
+
+async def test_the_mcp_door_writes_no_secret_and_hands_none_back(
+    chromium_session: PWBrowser, site: StaticSite, tmp_path: Path
+) -> None:
+    """Through the SDK's client: the run record holds none, nor does any reply's snapshot."""
+    runs = tmp_path / "runs"
+    options = McpOptions(url=site.url("acceso.html"), runs_dir=runs, headed=False)
+    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    replies: list[str] = []
+    async with Client(server, elicitation_callback=Person([True] * 10)) as client:
+        reply = await client.call_tool("browser_open", {})
+        for tool, name, value in STEPS:
+            arguments = {"ref": ref(reply, name)}
+            if value is not None:
+                arguments["value"] = value
+            reply = await client.call_tool(tool, arguments)
+            assert not reply.is_error, reply.content
+            replies.append(repr(reply.content) + repr(reply.structured_content))
+    assert reached("".join(replies)) == []
+    assert CLEAR["Comentario"] in "".join(replies)  # a plain field's value, as typed
+    assert leaks(runs) == {}
+    assert modes(runs) == {("folder", 0o700), ("file", 0o600)}
 
 
 def test_recordings_may_be_shared_when_the_person_says_so(
