@@ -28,6 +28,7 @@ from harness.fake_anthropic import FakeAnthropic, Reply, latest_elements, messag
 from harness.mcp_driver import Person, ref
 from harness.record_by_hand import by_hand, click
 from harness.record_cassettes import record_cassette
+from harness.scripted_ai import ScriptedAI, complete, on_element
 from harness.sites import StaticSite
 from subterminator.ai.client import AIClient
 from subterminator.browser.playwright_browser import PlaywrightBrowser
@@ -195,6 +196,11 @@ def test_a_card_number_is_secret_anywhere_and_a_code_only_on_a_sign_in_step() ->
     assert not is_secret("hola mundo claro", plain, sign_in_step=True)  # ...never needed
 
 
+def test_a_card_s_three_digit_security_code_in_a_field_made_for_it_is_secret() -> None:
+    assert is_secret("123", Field("Código de seguridad", code_shaped=True), sign_in_step=False)
+    assert not is_secret("12", Field("Edad", code_shaped=True), sign_in_step=True)
+
+
 def test_the_mask_says_only_that_it_is_a_secret_and_how_long() -> None:
     assert mask("Es-Clave-7391!") == "•••••• (secret, 14 chars)"
 
@@ -299,6 +305,28 @@ async def test_a_person_s_typing_is_recorded_without_a_secret(
     cassette = await record_cassette(out)
     assert leaks(out.parent) == {}
     assert stat.S_IMODE(cassette.stat().st_mode) == 0o600
+
+
+async def test_a_code_step_on_its_own_is_known_by_its_field_s_shape(
+    browser: PlaywrightBrowser, site: StaticSite
+) -> None:
+    """No password on the page and none typed before: a code typed into a numeric field is
+    masked in the turn, and the model's next snapshot shows it as bullets."""
+    await browser.navigate(site.url("paso2.html"))
+    script = [
+        on_element("browser_fill", "Verificación", value=TYPED["Verificación"]),
+        on_element("browser_fill", "Comentario", value=CLEAR["Comentario"]),
+        complete("failed", "test"),
+    ]
+    ai = ScriptedAI(script)
+    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX)
+    await orchestrator.run("x")
+    assert await browser.page.input_value("[name=v]") == TYPED["Verificación"]
+    written = [t.arguments["value"] for t in orchestrator.cost.turns[:2]]
+    assert written == [mask(TYPED["Verificación"]), CLEAR["Comentario"]]
+    later = ai.prompts[-1].messages
+    assert TYPED["Verificación"] not in repr([m.model_dump() for m in later])
+    assert "••••••" in repr([m.model_dump() for m in later])
 
 
 async def test_the_mcp_door_writes_no_secret_and_hands_none_back(

@@ -41,6 +41,7 @@ class ElementRegistry:
         # ref: a password field turned to text by a show-password toggle stays secret
         self._secret_handles: set[str] = set()
         self._secret_refs: set[str] = set()
+        self._typed_secret = False  # a secret was typed: the run is signing in or paying
 
     @property
     def snapshot_id(self) -> str | None:
@@ -91,6 +92,7 @@ class ElementRegistry:
     def mark_secret(self, ref: str) -> None:
         """A secret was typed into ``ref``'s element: it is a secret field from now on."""
         self._secret_refs.add(ref)
+        self._typed_secret = True
         element = self.peek(ref)
         if element is not None and element.handle is not None:
             self._secret_handles.add(element.handle)
@@ -101,8 +103,9 @@ class ElementRegistry:
 
     @property
     def sign_in_step(self) -> bool:
-        """The current page holds a secret field: a sign-in or payment step."""
-        return self._valid and any(e.secret for e in self._current.values())
+        """A sign-in or payment step: the current page holds a secret field, or a secret was
+        typed earlier in the session (the code step after a password, say)."""
+        return self._typed_secret or (self._valid and any(e.secret for e in self._current.values()))
 
     def explain(self, ref: str) -> str:
         match = _REF.fullmatch(ref)

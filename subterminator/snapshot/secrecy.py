@@ -4,7 +4,8 @@ A field is secret when the page capture says so (``RawNode.secret``: a password 
 at an earlier capture, autocomplete for a password, a one-time code or a card), when the run
 saw it as one before (its handle, remembered by the ``ElementRegistry``), or when what is typed
 looks like a card number (12-19 digits passing Luhn's check) or, on a sign-in or payment step
-(a page holding a secret field) or into a field made for a code, a short numeric code. Words
+(a page holding a secret field) or into a field made for a code, a short numeric code (3-8
+digits). Words
 in a field's name may only widen this (a "PIN" box), never narrow it: a password labelled
 "Kennwort" or only by a placeholder is secret because of what it is.
 
@@ -28,7 +29,7 @@ FILL_TOOLS = frozenset({"browser_fill", "browser_select"})
 # Words only widen (any language may be added; none is needed): a field so named is secret.
 SECRET_WORDS = re.compile(r"pass(word|code)?|\bpin\b|cvv|cvc|card|secret|token|code", re.I)
 _SEPARATORS = re.compile(r"[\s\-.]")
-_CODE = re.compile(r"[0-9]{4,8}")
+_CODE = re.compile(r"[0-9]{3,8}")  # a card's security code is three
 _CARD = re.compile(r"[0-9]{12,19}")
 _MASK = re.compile(r"•••••• \(secret(, [0-9]+ chars)?\)")
 WITHHELD = "•••••• (secret)"  # a secret whose value we never had: not even its length
@@ -170,8 +171,9 @@ def written_arguments(tool: str | None, arguments: Any, registry: ElementRegistr
     """``masked_arguments`` for a call about to run on ``registry``'s current snapshot: its
     target as the registry knows it (a ref once issued to a secret field stays secret)."""
     ref = arguments.get("ref") if isinstance(arguments, dict) else None
-    if registry.was_secret(ref) and isinstance(arguments, dict) and "value" in arguments:
-        KNOWN.remember(str(arguments["value"]))
+    typed = arguments.get("value") if isinstance(arguments, dict) else None
+    if registry.was_secret(ref) and typed is not None and not is_mask(typed):
+        KNOWN.remember(str(typed))
         return {**arguments, "value": mask(arguments["value"])}
     field = registry.peek(ref)
     written = masked_arguments(tool, arguments, field, sign_in_step=registry.sign_in_step)
