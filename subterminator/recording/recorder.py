@@ -129,7 +129,7 @@ class RecordingBrowser:
 
     async def look(self) -> None:
         """Capture the page whole and keep it as the page last seen."""
-        whole = await self.inner.capture(scope="page")
+        whole = self._withheld(await self.inner.capture(scope="page"))
         meta = self.recorder.recording.meta
         if not meta.viewport:
             meta.viewport = {"width": whole.viewport.width, "height": whole.viewport.height}
@@ -139,6 +139,20 @@ class RecordingBrowser:
         self.whole = whole
         self._nodes = {n.handle: i for i, n in enumerate(whole.nodes) if n.handle}
         self.recorder.secret_handles |= {n.handle for n in whole.nodes if n.secret and n.handle}
+
+    def _withheld(self, capture: RawCapture) -> RawCapture:
+        """``capture`` with the value of every field a secret was typed into shown as bullets
+        (the page shows a code typed into a plain field as it is)."""
+        secret = self.recorder.secret_handles
+        if not any(n.handle in secret and n.value for n in capture.nodes):
+            return capture
+        nodes = [
+            n.model_copy(update={"value": "•" * len(n.value), "secret": True})
+            if n.handle in secret and n.value
+            else n
+            for n in capture.nodes
+        ]
+        return capture.model_copy(update={"nodes": nodes})
 
     def typed(self, handle: str, value: str) -> str:
         """``value`` typed into ``handle``, as a recording may hold it."""
