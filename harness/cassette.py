@@ -5,10 +5,12 @@ record modes.
 What is scrubbed before anything is written: request headers that carry credentials or identify
 an account (x-api-key, authorization, Anthropic's organization id, OpenAI's organization and
 project, cookies), response headers that identify a request or set state, API keys (``sk-...``)
-anywhere in a body, and the ``secrets`` a session knows (what a person typed into password or
-code fields). Requests match on method, path and a normalised body: snapshot ids, timestamps,
-tool-call ids and typed values are replaced by placeholders, image bytes by their hash, so
-yesterday's cassette answers today's run.
+anywhere in a body, the ``secrets`` a session names, and every value this process decided was
+secret (``snapshot.secrecy``: what was typed into a password, one-time-code or card field,
+wherever it shows up). Cassettes are written 0600 in 0700 folders. Requests match on method,
+path and a normalised body: snapshot ids, timestamps, tool-call ids and typed values are
+replaced by placeholders, image bytes by their hash, so yesterday's cassette answers today's
+run.
 """
 
 from __future__ import annotations
@@ -26,9 +28,13 @@ from typing import Any, Literal
 
 import vcr
 from vcr.cassette import Cassette
+from vcr.persisters.filesystem import FilesystemPersister
 from vcr.request import Request
+from vcr.serialize import serialize
 
 from subterminator.ai.guard import allow_model_requests
+from subterminator.runlog.files import make_private_dirs, recording_modes, replace_private_file
+from subterminator.snapshot.secrecy import KNOWN
 
 RecordMode = Literal["none", "once", "new_episodes", "all", "rewrite"]
 REDACTED = "[REDACTED]"
@@ -158,6 +164,41 @@ def _scrub_text(text: str, secrets: Sequence[str]) -> str:
     return text
 
 
+def _scrub_body(body: Any) -> Any:
+    """A recorded body with every secret this process typed masked: JSON bodies string by
+    string (a value inside a tool call's JSON arguments included), others as text."""
+    raw = body.decode("utf-8", "replace") if isinstance(body, bytes) else body
+    if not isinstance(raw, str) or KNOWN.scrub(raw) == raw:
+        return body  # no secret in it, in any spelling: kept byte for byte
+    try:
+        scrubbed = json.dumps(KNOWN.scrub_data(json.loads(raw)), ensure_ascii=False)
+    except json.JSONDecodeError:
+        scrubbed = KNOWN.scrub(raw)
+    return scrubbed.encode() if isinstance(body, bytes) else scrubbed
+
+
+class PrivatePersister:
+    """vcrpy's file persister, writing 0600 in folders made 0700 (``recording_modes``), whole
+    or not at all, after masking what the run decided was secret (``snapshot.secrecy``): the
+    model's tool calls carry what it typed, and a value is known secret only once its field
+    is seen, after the response that asked for it was appended."""
+
+    load_cassette = staticmethod(FilesystemPersister.load_cassette)
+
+    @staticmethod
+    def save_cassette(cassette_path: str, cassette_dict: dict[str, Any], serializer: Any) -> None:
+        for request in cassette_dict.get("requests", []):
+            request.body = _scrub_body(request.body)
+        for response in cassette_dict.get("responses", []):
+            body = response.get("body", {})
+            if "string" in body:
+                body["string"] = _scrub_body(body["string"])
+        path = Path(cassette_path)
+        folder_mode, file_mode = recording_modes()
+        make_private_dirs(path.parent, folder_mode)
+        replace_private_file(path, serialize(cassette_dict, serializer).encode(), file_mode)
+
+
 def _vcr(mode: RecordMode, secrets: Sequence[str], strict: bool) -> vcr.VCR:
     def scrub_request(request: Request) -> Request:
         request = copy.deepcopy(request)  # the one httpx sends must keep its body and length
@@ -191,6 +232,7 @@ def _vcr(mode: RecordMode, secrets: Sequence[str], strict: bool) -> vcr.VCR:
         record_on_exception=False,
     )
     recorder.register_matcher("normalised_body", _body_matcher)
+    recorder.register_persister(PrivatePersister)
     return recorder
 
 

@@ -39,6 +39,7 @@ from subterminator.run import (
 )
 from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
+from subterminator.snapshot.secrecy import written_arguments
 from subterminator.terminal import (
     Progress,
     ProgressAI,
@@ -439,7 +440,8 @@ async def _dry_run(
         (call.arguments or {}).get("ref") if isinstance(call.arguments, dict) else None
     )
     named = f' "{shown(target.name, NAME)}"' if target else ""
-    proposed = shown(f"{call.name}{named} {call.arguments}", AI_WORDS)
+    masked = written_arguments(call.name, call.arguments, tools.registry)  # secrets masked
+    proposed = shown(f"{call.name}{named} {masked}", AI_WORDS)
     console.print(f"Proposed first action: {proposed}", markup=False, highlight=False)
     console.print("Nothing was executed.")
     return EXIT_SUCCESS

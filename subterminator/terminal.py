@@ -19,6 +19,7 @@ from subterminator.orchestrator.approval import HumanApprovalHandler, TerminalAp
 from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.orchestrator.result import TaskResult
 from subterminator.services import ServiceConfig
+from subterminator.snapshot.secrecy import KNOWN
 from subterminator.tools.server import BrowserToolServer
 from subterminator.untrusted import AI_WORDS, NAME, NOTICE, SENTENCE, STEP, shown
 
@@ -116,10 +117,12 @@ def print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
         console.print(f"[Turn {record.turn}] (no tool call)", markup=False, highlight=False)
     if verbose:
         if record.thought:
-            thought = shown(record.thought, AI_WORDS)
+            thought = shown(KNOWN.scrub(record.thought), AI_WORDS)
             console.print(f"    thought: {thought}", markup=False, highlight=False)
         yours = f"you {record.person_ms} ms, " if record.person_ms else ""
-        arguments, outcome = shown(str(record.arguments), AI_WORDS), shown(record.outcome, NOTICE)
+        # the arguments come masked (snapshot.secrecy); the rest is scrubbed, then made safe
+        arguments = shown(KNOWN.scrub(str(record.arguments)), AI_WORDS)
+        outcome = shown(KNOWN.scrub(record.outcome), NOTICE)
         console.print(
             f"    arguments: {arguments}  outcome: {outcome}  "
             f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, {yours}"

@@ -80,7 +80,7 @@ async def test_what_a_person_types_into_a_password_field_is_never_written(
     printed = sum(p.capture.text.count(PASSWORD) for p in made.pages)  # the simulator shows it
     assert written.count(PASSWORD) == printed  # and nowhere else: not the typing
     fills = [t for t in made.turns if t.tool == "browser_fill"]
-    assert [t.arguments["value"] for t in fills] == ["ann@example.com", "[secret]"]
+    assert [t.arguments["value"] for t in fills] == ["ann@example.com", "•••••• (secret)"]
 
 
 # -- however it ends, the recording is whole and replays (issue 20) ---------------------------

@@ -119,4 +119,4 @@ async def test_secrets_typed_into_fields_are_not_logged(
             ai, BrowserToolServer(browser), NETFLIX, ScriptedApprovals([True])
         ).run("x")
     assert "hunter2-secret" not in caplog.text
-    assert '"value": "***"' in caplog.text
+    assert '"value": "•••••• (secret, 14 chars)"' in caplog.text

@@ -217,7 +217,7 @@ def test_typed_secrets_never_reach_the_log(tmp_path: Path) -> None:
     assert "hunter2" not in run.events_path.read_text(encoding="utf-8")
     [turn] = read_events(run.folder).events
     assert isinstance(turn, TurnEvent)
-    assert turn.arguments == {"ref": "e3", "value": "***"}
+    assert turn.arguments == {"ref": "e3", "value": "•••••• (secret, 7 chars)"}
 
 
 def test_odd_arguments_are_logged_as_text(tmp_path: Path) -> None:

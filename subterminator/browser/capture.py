@@ -56,6 +56,14 @@ class RawNode(_Raw):
     text: str | None = Field(
         default=None, description="Visible text of live regions and role-less custom controls"
     )
+    secret: bool = Field(
+        default=False,
+        description="A secret field by what it is (a password field, now or earlier in the "
+        "run; autocomplete for a password, one-time code or card): its value is never shown",
+    )
+    code_shaped: bool = Field(
+        default=False, description="An input made for a short code (numeric, short maximum)"
+    )
 
 
 class RawCapture(_Raw):

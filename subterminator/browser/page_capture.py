@@ -438,8 +438,8 @@ def _raw_node(
     hidden = bool(ax.get("ignored")) and bool(reasons & HIDDEN_REASONS)
     role = ax.get("role", {}).get("value", "") if not ax.get("ignored") or hidden else "none"
     value = ax.get("value", {}).get("value")
-    if meta.get("pw") and value:
-        value = "•" * len(str(value))  # never hand a password to the model or a recording
+    if meta.get("sc") and value:
+        value = "•" * len(str(value))  # never hand a secret to the model or a recording
     checked = props.get("checked")
     level = props.get("level")
     backend = ax.get("backendDOMNodeId")
@@ -462,6 +462,8 @@ def _raw_node(
         checked=_tristate(checked),
         expanded=props.get("expanded") if isinstance(props.get("expanded"), bool) else None,
         text=meta.get("x"),
+        secret=bool(meta.get("sc")),
+        code_shaped=bool(meta.get("cd")),
     )
 
 
@@ -469,8 +471,8 @@ def _named_node(meta: dict[str, Any], parent: int | None, prefix: str) -> RawNod
     """One captured element named in the page (capture.js ``axFacts``): the same fields as
     ``_raw_node`` reads from Chrome's accessibility node, in short keys."""
     value = meta.get("va")
-    if meta.get("pw") and value:
-        value = "•" * len(str(value))  # never hand a password to the model or a recording
+    if meta.get("sc") and value:
+        value = "•" * len(str(value))  # never hand a secret to the model or a recording
     x, y, w, h = meta["b"]
     return RawNode(
         handle=f"{prefix}{meta['h']}",
@@ -490,6 +492,8 @@ def _named_node(meta: dict[str, Any], parent: int | None, prefix: str) -> RawNod
         checked=_tristate(meta.get("ch")),
         expanded=meta.get("ex"),
         text=meta.get("x"),
+        secret=bool(meta.get("sc")),
+        code_shaped=bool(meta.get("cd")),
     )
 
 

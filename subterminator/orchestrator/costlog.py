@@ -4,16 +4,15 @@ from __future__ import annotations
 
 import json
 import logging
-import re
 from collections.abc import Callable
 from typing import Any
 
 from pydantic import BaseModel, Field
 
 from subterminator.models.conversation import Usage
+from subterminator.snapshot.secrecy import KNOWN
 
 log = logging.getLogger("subterminator.cost")
-SECRET_NAME = re.compile(r"pass(word|code)?|pin\b|cvv|cvc|card|secret|token|code", re.I)
 
 
 class TurnRecord(BaseModel):
@@ -29,19 +28,6 @@ class TurnRecord(BaseModel):
     thought: str = ""  # the AI's text beside its tool call
 
 
-def redact(tool: str | None, arguments: Any, target_name: str | None) -> Any:
-    """Tool arguments without secrets: values typed into secret-looking fields are masked."""
-    if not isinstance(arguments, dict):
-        return arguments
-    if (
-        tool == "browser_fill"
-        and "value" in arguments
-        and (target_name is None or SECRET_NAME.search(target_name))
-    ):
-        return {**arguments, "value": "***"}
-    return arguments
-
-
 class CostLog:
     """Collects turn records; ``observers`` (a CLI, say) see each one as it is recorded."""
 
@@ -52,7 +38,7 @@ class CostLog:
     def record(self, record: TurnRecord) -> None:
         self.turns.append(record)
         data = record.model_dump(mode="json", exclude={"thought"})
-        log.info("turn %s", json.dumps(data, ensure_ascii=False))
+        log.info("turn %s", KNOWN.scrub(json.dumps(data, ensure_ascii=False)))
         for observer in self.observers:
             observer(record)
 

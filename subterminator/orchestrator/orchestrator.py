@@ -20,8 +20,9 @@ from subterminator.errors import LLMError
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.result import TaskReason, TaskResult
-from subterminator.orchestrator.costlog import CostLog, TurnRecord, redact
+from subterminator.orchestrator.costlog import CostLog, TurnRecord
 from subterminator.services.base import ServiceConfig
+from subterminator.snapshot.secrecy import KNOWN, written_arguments
 from subterminator.stack import ToolStack
 from subterminator.stack.completion import ending
 from subterminator.stack.gated import MAX_HUMAN_TRIES
@@ -131,14 +132,19 @@ class TaskOrchestrator:
                     len(response.tool_calls) - 1,
                     ignored,
                 )
-            self.conversation.append(
-                Message(role="assistant", content=response.content, tool_calls=[call])
-            )
-            target = self.tool_server.registry.peek(
+            registry = self.tool_server.registry
+            target = registry.peek(
                 (call.arguments or {}).get("ref") if isinstance(call.arguments, dict) else None
             )
+            # what may be written of the call: a secret typed value masked (snapshot.secrecy);
+            # the history the model reads back (and a cassette holds) keeps it masked too
+            shown = call.model_copy(
+                update={"arguments": written_arguments(call.name, call.arguments, registry)}
+            )
+            thought = KNOWN.scrub(response.content)
+            self.conversation.append(Message(role="assistant", content=thought, tool_calls=[shown]))
             for announce in self.announcers:
-                announce(turn, call, target.name if target else None)
+                announce(turn, shown, target.name if target else None)
             started = time.monotonic()
             replied = await self.tools.execute(call)
             reply = replied.to_message(call)
@@ -149,14 +155,14 @@ class TaskOrchestrator:
                 TurnRecord(
                     turn=turn,
                     tool=call.name,
-                    arguments=redact(call.name, call.arguments, target.name if target else None),
+                    arguments=shown.arguments,
                     ai_ms=ai_ms,
                     tool_ms=max(0, took - person_ms),
                     person_ms=person_ms,
                     usage=response.usage,
                     outcome=outcome(reply),
                     target=target.name if target else None,
-                    thought=response.content,
+                    thought=thought,
                 )
             )
             done = replied.ended

@@ -4,8 +4,10 @@ The page reports each click, choice and typed field from a capture-phase listene
 Playwright binding). The capture before an action is the whole-page capture taken when the page
 last settled (after loading, and after each action), so a click that navigates at once still has
 its page. Each action becomes a browser event and a tool call (``browser_click``...) naming its
-element, so the flow replays like an agent's run. What is typed into password or code fields is
-never written: it is recorded as ``[secret]``.
+element, so the flow replays like an agent's run. What is typed into a secret field (a password
+field, now or earlier; autocomplete for a password, a one-time code or a card) is never handed
+over by the page, and a value that looks like a card number or a code on a sign-in step is
+masked here (``snapshot.secrecy``).
 
 A recording ends three ways, each leaving it whole: the window closed (the page, or the whole
 browser), Ctrl+C (the task cancelled, as ``asyncio.run`` does on SIGINT), or ``stop`` (typed in
@@ -26,6 +28,7 @@ from typing import Any, Literal
 
 from playwright.async_api import BrowserContext, Page
 
+from subterminator.browser.capture import RawNode
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.outcome.judge import Outcome
 from subterminator.recording.model import (
@@ -41,8 +44,9 @@ from subterminator.safety.text import normalize
 from subterminator.services import ServiceConfig
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
+from subterminator.snapshot.secrecy import WITHHELD
 
-SECRET = "[secret]"
+SECRET = WITHHELD  # a value the page never handed over
 _LISTEN = """
 (() => {
   if (window.__stListening) return;
@@ -50,7 +54,11 @@ _LISTEN = """
   const ROLE = {A: 'link', BUTTON: 'button', SELECT: 'combobox', TEXTAREA: 'textbox',
                 SUMMARY: 'button'};
   const ACTIVE = 'a,button,input,select,textarea,summary,label,[role],[onclick],[tabindex]';
-  const name = el => (el.getAttribute('aria-label') || el.innerText || el.value || el.title || '')
+  // a field's value is what was typed, never its name (a placeholder may be)
+  const typedInto = el => el.tagName === 'TEXTAREA' || (el.tagName === 'INPUT' &&
+    !/^(button|submit|reset|image|checkbox|radio)$/i.test(el.type || ''));
+  const name = el => (el.getAttribute('aria-label') || el.innerText ||
+    (typedInto(el) ? el.placeholder : el.value) || el.title || '')
     .replace(/\\s+/g, ' ').trim();
   const role = el => {
     if (el.getAttribute('role')) return el.getAttribute('role');
@@ -61,8 +69,29 @@ _LISTEN = """
     }
     return ROLE[el.tagName] || '';
   };
-  const secret = el => /password|code|otp|pin|cvv|cvc/i.test(
-    `${el.type} ${el.name} ${el.id} ${el.autocomplete}`);
+  // secret by what the field is (snapshot/secrecy.py): a password field now or at any moment
+  // since (a show-password toggle makes it text), or autocomplete for a password, a one-time
+  // code or a card
+  const SECRET_AC = /(^|\\s)(current-password|new-password|one-time-code|cc-[a-z-]+)(\\s|$)/i;
+  const everPw = new WeakSet();
+  const notePw = el => {
+    if (el && el.tagName === 'INPUT' && el.type === 'password') everPw.add(el);
+  };
+  new MutationObserver(changes => {
+    for (const c of changes) {
+      if ((c.oldValue || '').toLowerCase() === 'password') everPw.add(c.target);
+      else notePw(c.target);
+    }
+  }).observe(document, {attributes: true, attributeFilter: ['type'], attributeOldValue: true,
+                        subtree: true});
+  for (const kind of ['focusin', 'pointerdown', 'keydown', 'input']) {
+    document.addEventListener(kind, e => notePw(e.target), true);
+  }
+  const noteAll = () => document.querySelectorAll('input[type=password]').forEach(notePw);
+  noteAll();
+  document.addEventListener('DOMContentLoaded', noteAll);
+  const secret = el => el.type === 'password' || everPw.has(el) ||
+    SECRET_AC.test(el.getAttribute('autocomplete') || '');
   const nth = el => [...document.querySelectorAll(ACTIVE)]
     .filter(o => role(o) === role(el) && name(o) === name(el)).indexOf(el);
   document.addEventListener('click', e => {
@@ -216,7 +245,8 @@ class ManualRecorder:
         self._actions.append(data)
         self._wake.set()
 
-    def _identity(self, data: dict[str, Any]) -> ElementIdentity | None:
+    def _identity(self, data: dict[str, Any]) -> tuple[ElementIdentity, RawNode] | None:
+        """The element the page reported, in the page as last captured whole."""
         whole = self.browser.whole
         if whole is None:
             return None
@@ -236,7 +266,8 @@ class ManualRecorder:
                 and (node.role == role or not strict or not role)
             ]
             if found:  # the page's own count among its look-alikes picks which one
-                return identity_of(nodes, found[min(nth, len(found) - 1)])
+                index = found[min(nth, len(found) - 1)]
+                return identity_of(nodes, index), nodes[index]
         return None
 
     async def _settle(self) -> None:
@@ -258,13 +289,20 @@ class ManualRecorder:
 
     async def _record(self, data: dict[str, Any]) -> None:
         kind = str(data.get("kind"))
-        identity = self._identity(data)
-        if kind not in TOOLS or identity is None:
+        found = self._identity(data)
+        if kind not in TOOLS or found is None:
             return
+        identity, node = found
         value = data.get("value")
         arguments: dict[str, Any] = {}
-        if kind in ("fill", "select"):
-            arguments["value"] = SECRET if value is None else str(value)
+        if kind == "fill":
+            # the page withholds a secret field's value; the capture's facts and the value's
+            # look decide the rest (snapshot.secrecy)
+            arguments["value"] = (
+                SECRET if value is None else self.browser.typed_into(node, str(value))
+            )
+        elif kind == "select":
+            arguments["value"] = SECRET if node.secret else str(value)
         call: BrowserCall = "click" if kind == "click" else "fill" if kind == "fill" else "select"
         event = BrowserEvent(
             call=call, page=self.browser.page, target=identity, arguments=arguments

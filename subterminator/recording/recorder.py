@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import Any
 
 from subterminator.ai.protocol import AIClientProtocol
-from subterminator.browser.capture import RawCapture
+from subterminator.browser.capture import RawCapture, RawNode
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.protocol import (
     ActionKind,
@@ -46,6 +46,8 @@ from subterminator.recording.model import (
     identity_of,
 )
 from subterminator.recording.store import save
+from subterminator.snapshot.registry import ElementRegistry
+from subterminator.snapshot.secrecy import KNOWN, Named, mask, masked_arguments, written_arguments
 
 
 def to_document(capture: RawCapture) -> RawCapture:
@@ -77,6 +79,10 @@ class Recorder:
     ) -> None:
         self.folder = folder
         self.browser: RecordingBrowser | None = None  # set by the RecordingBrowser
+        # the run's refs, for the AI's calls to be masked as the run masks them (set by the
+        # run builder; without it every typed value is masked)
+        self.registry: ElementRegistry | None = None
+        self.secret_handles: set[str] = set()  # secret fields seen in a whole-page capture
         self.recording = Recording(
             meta=RecordingMeta(
                 service=service,
@@ -125,7 +131,7 @@ class RecordingBrowser:
 
     async def look(self) -> None:
         """Capture the page whole and keep it as the page last seen."""
-        whole = await self.inner.capture(scope="page")
+        whole = self._withheld(await self.inner.capture(scope="page"))
         meta = self.recorder.recording.meta
         if not meta.viewport:
             meta.viewport = {"width": whole.viewport.width, "height": whole.viewport.height}
@@ -134,6 +140,41 @@ class RecordingBrowser:
         self.scroll_y = whole.viewport.scroll_y
         self.whole = whole
         self._nodes = {n.handle: i for i, n in enumerate(whole.nodes) if n.handle}
+        self.recorder.secret_handles |= {n.handle for n in whole.nodes if n.secret and n.handle}
+
+    def _withheld(self, capture: RawCapture) -> RawCapture:
+        """``capture`` with the value of every field a secret was typed into shown as bullets
+        (the page shows a code typed into a plain field as it is)."""
+        secret = self.recorder.secret_handles
+        if not any(n.handle in secret and n.value for n in capture.nodes):
+            return capture
+        nodes = [
+            n.model_copy(update={"value": "•" * len(n.value), "secret": True})
+            if n.handle in secret and n.value
+            else n
+            for n in capture.nodes
+        ]
+        return capture.model_copy(update={"nodes": nodes})
+
+    def typed(self, handle: str, value: str) -> str:
+        """``value`` typed into ``handle``, as a recording may hold it."""
+        index = self._nodes.get(handle)
+        node = self.whole.nodes[index] if index is not None and self.whole else None
+        return self.typed_into(node, value)
+
+    def typed_into(self, node: RawNode | None, value: str) -> str:
+        """``value`` typed into ``node`` (None: unknown), as a recording may hold it: masked
+        when secret (snapshot.secrecy), judged on the page as last captured whole."""
+        if node is not None and (node.secret or node.handle in self.recorder.secret_handles):
+            KNOWN.remember(value)
+            return mask(value)
+        nodes = self.whole.nodes if self.whole else []
+        field = None if node is None else Named(node.name, code_shaped=node.code_shaped)
+        sign_in = any(n.secret for n in nodes)
+        arguments = masked_arguments("browser_fill", {"value": value}, field, sign_in_step=sign_in)
+        if node is not None and node.handle is not None and arguments["value"] != value:
+            self.recorder.secret_handles.add(node.handle)
+        return str(arguments["value"])
 
     def _identity(self, handle: str) -> ElementIdentity | None:
         index = self._nodes.get(handle)
@@ -208,11 +249,13 @@ class RecordingBrowser:
 
     async def fill(self, handle: str, value: str, *, clear_first: bool, timeout_ms: int) -> None:
         act = self.inner.fill(handle, value, clear_first=clear_first, timeout_ms=timeout_ms)
-        await self._record("fill", handle, {"value": value, "clear_first": clear_first}, act)
+        written = {"value": self.typed(handle, value), "clear_first": clear_first}
+        await self._record("fill", handle, written, act)
 
     async def select(self, handle: str, value: str, *, timeout_ms: int) -> None:
         act = self.inner.select(handle, value, timeout_ms=timeout_ms)
-        await self._record("select", handle, {"value": value}, act)
+        secret = handle in self.recorder.secret_handles
+        await self._record("select", handle, {"value": mask(value) if secret else value}, act)
 
     async def scroll_into_view(self, handle: str, *, timeout_ms: int) -> None:
         act = self.inner.scroll_into_view(handle, timeout_ms=timeout_ms)
@@ -240,8 +283,14 @@ class RecordingAI:
         response = await self.inner.chat(messages, tools, system)
         snapshot, _ = latest(messages)
         elements = snapshot.elements if snapshot is not None else []
+        registry = self.recorder.registry
         for call in response.tool_calls:
             arguments = dict(call.arguments) if isinstance(call.arguments, dict) else {}
+            arguments = dict(
+                written_arguments(call.name, arguments, registry)
+                if registry is not None
+                else masked_arguments(call.name, arguments, None, sign_in_step=True)
+            )
             ref = arguments.pop("ref", None)
             target = None
             index = next((i for i, e in enumerate(elements) if e.ref == ref), None)

@@ -4,13 +4,13 @@ name the file and the field."""
 from __future__ import annotations
 
 import json
-import os
-import tempfile
 from pathlib import Path
 
 from pydantic import ValidationError
 
 from subterminator.recording.model import FORMAT_VERSION, Recording
+from subterminator.runlog.files import make_private_dirs, recording_modes, replace_private_file
+from subterminator.snapshot.secrecy import KNOWN
 
 FILE_NAME = "recording.json"
 
@@ -20,18 +20,11 @@ class RecordingError(Exception):
 
 
 def _atomic_write(path: Path, data: bytes) -> None:
-    path.parent.mkdir(parents=True, exist_ok=True)
-    fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
-    try:
-        with os.fdopen(fd, "wb") as out:
-            out.write(data)
-            out.flush()
-            os.fsync(out.fileno())
-        os.chmod(tmp, 0o644)
-        os.replace(tmp, path)
-    except BaseException:
-        Path(tmp).unlink(missing_ok=True)
-        raise
+    """Whole or not at all; 0600 in folders made 0700 (``recording_modes``): a recording holds
+    a person's account pages."""
+    folder_mode, file_mode = recording_modes()
+    make_private_dirs(path.parent, folder_mode)
+    replace_private_file(path, data, file_mode)
 
 
 def save(recording: Recording, folder: Path) -> Path:
@@ -52,6 +45,7 @@ def save(recording: Recording, folder: Path) -> Path:
             )
         pages.append(page)
     data = recording.model_copy(update={"pages": pages}).model_dump(mode="json")
+    data = KNOWN.scrub_data(data)  # a secret typed in this process, wherever else it shows
     text = json.dumps(data, indent=1, ensure_ascii=False) + "\n"
     path = folder / FILE_NAME
     _atomic_write(path, text.encode("utf-8"))

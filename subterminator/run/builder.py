@@ -153,6 +153,8 @@ def build_run(
         start_url=start_url,
         allow_sites=allow_sites,
     )
+    if recorder is not None:
+        recorder.registry = stack.server.registry  # its AI's calls masked as the run masks them
     if record is not None and allow_sites:
         record.notice(
             "The browser may also open these sites without asking (--allow-site): "

@@ -14,13 +14,26 @@ from pathlib import Path
 
 DIR_MODE = 0o700
 FILE_MODE = 0o600
+# Recordings and cassettes are private too; a person who shares them (a fixture for a team)
+# says so with SUBTERMINATOR_SHARED_RECORDINGS=1: then 0644 files in 0755 folders.
+SHARED_ENV = "SUBTERMINATOR_SHARED_RECORDINGS"
+
+
+def recording_modes() -> tuple[int, int]:
+    """(folder mode, file mode) for recordings and cassettes."""
+    if os.environ.get(SHARED_ENV, "").strip().lower() in ("1", "yes", "true"):
+        return 0o755, 0o644
+    return DIR_MODE, FILE_MODE
+
+
 MAX_SUFFIX = 1000
 _UNSAFE = re.compile(r"[^a-z0-9_-]+")
 _STEM = re.compile(r"[A-Za-z0-9][A-Za-z0-9_-]{0,99}")
 
 
-def make_private_dirs(path: Path) -> None:
-    """Create ``path`` and any missing parents, each one we create 0700; existing ones untouched."""
+def make_private_dirs(path: Path, mode: int = DIR_MODE) -> None:
+    """Create ``path`` and any missing parents, each one we create 0700 (or ``mode``);
+    existing ones untouched."""
     missing: list[Path] = []
     for candidate in (path, *path.parents):
         if candidate.exists():
@@ -28,10 +41,10 @@ def make_private_dirs(path: Path) -> None:
         missing.append(candidate)
     for directory in reversed(missing):
         try:
-            directory.mkdir(mode=DIR_MODE)
+            directory.mkdir(mode=mode)
         except FileExistsError:
             continue  # made by someone else meanwhile: theirs, leave its mode alone
-        os.chmod(directory, DIR_MODE)
+        os.chmod(directory, mode)
 
 
 def folder_name(service: str, now: datetime) -> str:
@@ -97,12 +110,12 @@ def create_private_file(folder: Path, stem: str, suffix: str, data: bytes) -> Pa
     raise FileExistsError(f"{folder / stem}{suffix}: {MAX_SUFFIX} files already use this name")
 
 
-def replace_private_file(path: Path, data: bytes) -> None:
-    """Write ``path`` whole or not at all (a temp file renamed over it), 0600."""
+def replace_private_file(path: Path, data: bytes, mode: int = FILE_MODE) -> None:
+    """Write ``path`` whole or not at all (a temp file renamed over it), 0600 (or ``mode``)."""
     fd, tmp = tempfile.mkstemp(dir=path.parent, prefix=f".{path.name}.", suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as out:
-            os.fchmod(out.fileno(), FILE_MODE)
+            os.fchmod(out.fileno(), mode)
             out.write(data)
             out.flush()
             os.fsync(out.fileno())

@@ -40,6 +40,7 @@ from subterminator.runlog.files import (
 )
 from subterminator.runlog.reader import EVENTS_FILE
 from subterminator.runlog.report import render_report
+from subterminator.snapshot.secrecy import KNOWN, Named, masked_arguments
 from subterminator.untrusted import LOG_LINE, NAME, shown
 
 
@@ -65,9 +66,11 @@ def _safe(value: Any) -> Any:
 
 
 def _redacted(tool: str | None, arguments: Any, target: str | None) -> Any:
-    from subterminator.orchestrator.costlog import redact  # at call time: no import cycle
-
-    return _plain(redact(tool, arguments, target))
+    """Arguments as written: callers mask secrets by what the field is (``secrecy``); one that
+    passed them raw still gets a typed value masked unless the field's name is known and
+    neither it nor the value looks secret."""
+    field = None if target is None else Named(target)
+    return _plain(masked_arguments(tool, arguments, field, sign_in_step=False))
 
 
 def _name(target: str | None) -> str | None:
@@ -109,7 +112,8 @@ class RunRecord:
         return self.folder / EVENTS_FILE
 
     def _log(self, event: Event) -> None:
-        data = _safe(event.model_dump(mode="json"))
+        # a secret anywhere else is scrubbed first, then every outside string made safe
+        data = _safe(KNOWN.scrub_data(event.model_dump(mode="json")))
         append_line(self.events_path, json.dumps(data, ensure_ascii=False))
 
     def save_screenshot(self, stem: str, png: bytes) -> Path:

@@ -25,6 +25,8 @@ class ElementInfo:
     order: int = 0  # position in the raw capture (document order)
     ref: str = ""
     children: list[str] = field(default_factory=list)
+    secret: bool = False  # what is typed here is never written (snapshot.secrecy)
+    code_shaped: bool = False  # an input made for a short code
 
     def but(self, *, name: str | None = None, parent: int | None = None) -> ElementInfo:
         """A fresh copy (no ref, no children) with another name or parent: what pruning
@@ -40,6 +42,8 @@ class ElementInfo:
             parent,
             self.visibility,
             self.order,
+            secret=self.secret,
+            code_shaped=self.code_shaped,
         )
 
     def to_element(self) -> Element:

@@ -204,6 +204,8 @@ def candidates(capture: RawCapture, viewport_only: bool, limits: PruneLimits) ->
                 parent=None if parent is None else admitted[parent],
                 visibility=seen,
                 order=index,
+                secret=node.secret,
+                code_shaped=node.code_shaped,
             )
         )
     return result

@@ -37,6 +37,11 @@ class ElementRegistry:
         self._blocks: list[_Block] = []
         self._current: dict[str, ElementInfo] = {}
         self._valid = False
+        # secret fields seen in this session, by handle (stable while the element lives) and
+        # ref: a password field turned to text by a show-password toggle stays secret
+        self._secret_handles: set[str] = set()
+        self._secret_refs: set[str] = set()
+        self._typed_secret = False  # a secret was typed: the run is signing in or paying
 
     @property
     def snapshot_id(self) -> str | None:
@@ -57,6 +62,14 @@ class ElementRegistry:
         refs = [f"@e{start + i}" for i in range(len(elements))]
         for ref, element in zip(refs, elements, strict=True):
             element.ref = ref
+            if element.handle is not None and element.handle in self._secret_handles:
+                element.secret = True
+                if element.value:  # a code typed into a plain field: shown as the page would
+                    element.value = "•" * len(element.value)
+            if element.secret:
+                self._secret_refs.add(ref)
+                if element.handle is not None:
+                    self._secret_handles.add(element.handle)
         self._next = start + len(elements)
         self._blocks.append(_Block(start, self._next, snapshot_id, len(self._blocks) + 1))
         self._current = dict(zip(refs, elements, strict=True))
@@ -75,6 +88,24 @@ class ElementRegistry:
         if not self._valid or not isinstance(ref, str):
             return None
         return self._current.get(ref)
+
+    def mark_secret(self, ref: str) -> None:
+        """A secret was typed into ``ref``'s element: it is a secret field from now on."""
+        self._secret_refs.add(ref)
+        self._typed_secret = True
+        element = self.peek(ref)
+        if element is not None and element.handle is not None:
+            self._secret_handles.add(element.handle)
+
+    def was_secret(self, ref: object) -> bool:
+        """Whether ``ref`` named a secret field when it was issued (any snapshot)."""
+        return isinstance(ref, str) and ref in self._secret_refs
+
+    @property
+    def sign_in_step(self) -> bool:
+        """A sign-in or payment step: the current page holds a secret field, or a secret was
+        typed earlier in the session (the code step after a password, say)."""
+        return self._typed_secret or (self._valid and any(e.secret for e in self._current.values()))
 
     def explain(self, ref: str) -> str:
         match = _REF.fullmatch(ref)

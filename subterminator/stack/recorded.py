@@ -14,6 +14,7 @@ from typing import Any, Protocol
 from subterminator.ai.render import outcome
 from subterminator.models.conversation import ToolCall
 from subterminator.snapshot.registry import ElementRegistry
+from subterminator.snapshot.secrecy import written_arguments
 from subterminator.stack.layer import Reply, ToolLayer
 
 
@@ -48,9 +49,8 @@ class RecordedTools:
         ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
         found = self.registry.peek(ref)
         target = found.name if found else None
-        self.log.turn_began(
-            turn=self.calls, tool=call.name, target=target, arguments=call.arguments
-        )
+        written = written_arguments(call.name, call.arguments, self.registry)  # secrets masked
+        self.log.turn_began(turn=self.calls, tool=call.name, target=target, arguments=written)
         started = time.monotonic()
         reply = await self.inner.execute(call)
         person_ms = int(getattr(self.inner, "person_ms", 0))
@@ -60,7 +60,7 @@ class RecordedTools:
             turn=self.calls,
             tool=call.name,
             target=target,
-            arguments=call.arguments,
+            arguments=written,
             outcome=outcome(reply.to_message(call)),
             screenshot=base64.b64decode(shot) if shot else None,
             tool_ms=max(0, took - person_ms),

@@ -31,6 +31,7 @@ from subterminator.models.tools import ErrorCode, ToolResult
 from subterminator.net import http_problem
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
+from subterminator.snapshot.secrecy import mask
 from subterminator.tools.executor import ActionExecutor, LatencyCaps
 from subterminator.tools.schemas import (
     ClickArgs,
@@ -57,6 +58,11 @@ _CODES: tuple[tuple[type[Exception], ErrorCode], ...] = (
     (TimeoutError, "timeout"),
     (InvalidParamsError, "invalid_params"),
 )
+
+
+def _typed(arguments: Any) -> bool:
+    """Arguments carrying a typed value: a log line never shows it (snapshot.secrecy)."""
+    return isinstance(arguments, dict) and "value" in arguments
 
 
 def error_code(exc: BaseException) -> ErrorCode:
@@ -142,7 +148,10 @@ class BrowserToolServer:
         except InvalidParamsError as exc:
             return await self._reply("invalid_params", str(exc))
         except Exception as exc:  # the loop must never die on one tool call (spec 01 2.4.2)
-            log.exception("tool %s(%r) failed unexpectedly", tool_name, arguments)
+            shown = (
+                {**arguments, "value": mask(arguments["value"])} if _typed(arguments) else arguments
+            )
+            log.exception("tool %s(%r) failed unexpectedly", tool_name, shown)
             return await self._reply("action_failed", f"{tool_name} failed: {exc}")
 
     # -- snapshots -------------------------------------------------------------------------

@@ -114,6 +114,20 @@
     }
     return out;
   };
+  // Secret by what a field is, never by what it is called (snapshot/secrecy.py): a password
+  // field now or at any capture of this document before (a show-password toggle makes it
+  // text), or one whose autocomplete asks for a password, a one-time code or a card. Its value
+  // never leaves here. "Code-shaped": made for a short code (numeric keyboard, short maximum).
+  const SECRET_AC = /(^|\s)(current-password|new-password|one-time-code|cc-[a-z-]+)(\s|$)/i;
+  const everPw = globalThis.__subterminatorPw || (globalThis.__subterminatorPw = new WeakSet());
+  for (const pw of document.querySelectorAll('input[type=password]')) everPw.add(pw);
+  const secretField = (el) => {
+    if (el.tagName === 'INPUT' && el.type === 'password') everPw.add(el);
+    return everPw.has(el) || SECRET_AC.test(el.getAttribute('autocomplete') || '');
+  };
+  const codeShaped = (el) => el.tagName === 'INPUT' &&
+    (/^(numeric|decimal)$/i.test(el.getAttribute('inputmode') || '') ||
+     (el.maxLength >= 4 && el.maxLength <= 8));
   const vw = window.innerWidth, vh = window.innerHeight;
   let focused = document.activeElement;
   while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) {
@@ -215,7 +229,8 @@
         els.push(el);
         const m = { p: parent, t: el.tagName.toLowerCase(), v: inView ? 1 : 0,
           b: [r.x, r.y, r.width, r.height].map(v => Math.round(v * 10) / 10) };
-        if (el.type === 'password') m.pw = 1;
+        if (secretField(el)) m.sc = 1;
+        if (codeShaped(el)) m.cd = 1;
         if (el === focused) m.f = 1;
         const role = el.getAttribute('role') || '';
         const customControl = !role && el.hasAttribute('tabindex') && !NATIVE.test(el.tagName);
@@ -297,6 +312,7 @@
       }
       m.h = `j${reg.nonce}.${id}`;
       Object.assign(m, axFacts(el));
+      if (m.sc && m.va) m.va = '•'.repeat(m.va.length);
     }
   }
   // the elements stay here for the caller to fetch by reference when it needs them (frames

@@ -1,0 +1,182 @@
+"""What is secret, by what a field is and what is typed, never by what the field is called.
+
+A field is secret when the page capture says so (``RawNode.secret``: a password field now or
+at an earlier capture, autocomplete for a password, a one-time code or a card), when the run
+saw it as one before (its handle, remembered by the ``ElementRegistry``), or when what is typed
+looks like a card number (12-19 digits passing Luhn's check) or, on a sign-in or payment step
+(a page holding a secret field) or into a field made for a code, a short numeric code (3-8
+digits). Words
+in a field's name may only widen this (a "PIN" box), never narrow it: a password labelled
+"Kennwort" or only by a placeholder is secret because of what it is.
+
+Each secret value decided here is also kept in memory (``KNOWN``, this process only) so every
+writer (run records, recordings, cassettes, logs, the terminal) can scrub it wherever else it
+shows up, in the model's thought for one.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import threading
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from subterminator.snapshot.registry import ElementRegistry
+
+FILL_TOOLS = frozenset({"browser_fill", "browser_select"})
+# Words only widen (any language may be added; none is needed): a field so named is secret.
+SECRET_WORDS = re.compile(r"pass(word|code)?|\bpin\b|cvv|cvc|card|secret|token|code", re.I)
+_SEPARATORS = re.compile(r"[\s\-.]")
+_CODE = re.compile(r"[0-9]{3,8}")  # a card's security code is three
+_CARD = re.compile(r"[0-9]{12,19}")
+_MASK = re.compile(r"•••••• \(secret(, [0-9]+ chars)?\)")
+WITHHELD = "•••••• (secret)"  # a secret whose value we never had: not even its length
+MIN_SCRUBBED = 4  # shorter values are masked where typed, not searched for in free text
+_ID_KEYS = frozenset({"id", "page", "result_page", "screenshot_file", "handle", "snapshot_id"})
+
+
+class Field(Protocol):
+    """What secrecy reads of an element (``ElementInfo`` has it)."""
+
+    @property
+    def name(self) -> str: ...
+
+    @property
+    def secret(self) -> bool: ...
+
+    @property
+    def code_shaped(self) -> bool: ...
+
+
+def mask(value: object) -> str:
+    """The fixed stand-in for a secret: its length only."""
+    return f"•••••• (secret, {len(str(value))} chars)"
+
+
+def luhn(digits: str) -> bool:
+    total = 0
+    for position, char in enumerate(reversed(digits)):
+        n = int(char)
+        if position % 2:
+            n = n * 2 - 9 if n > 4 else n * 2
+        total += n
+    return total % 10 == 0
+
+
+def looks_like_card(value: str) -> bool:
+    digits = _SEPARATORS.sub("", value)
+    return bool(_CARD.fullmatch(digits)) and luhn(digits)
+
+
+def looks_like_code(value: str) -> bool:
+    return bool(_CODE.fullmatch(_SEPARATORS.sub("", value)))
+
+
+def is_secret(value: str, field: Field | None, *, sign_in_step: bool) -> bool:
+    """Whether ``value`` typed into ``field`` (None: unknown, so secret) must never be written."""
+    if field is None or field.secret or looks_like_card(value):
+        return True
+    if looks_like_code(value) and (sign_in_step or field.code_shaped):
+        return True
+    return bool(SECRET_WORDS.search(field.name))
+
+
+class KnownSecrets:
+    """Secret values typed in this process, in memory only, for writers to scrub anywhere."""
+
+    def __init__(self) -> None:
+        self._values: set[str] = set()
+        self._lock = threading.Lock()
+
+    def remember(self, value: str) -> None:
+        if len(value) >= MIN_SCRUBBED:
+            with self._lock:
+                self._values.add(value)
+
+    def values(self) -> list[str]:
+        """Longest first, so a secret inside another is not left half replaced."""
+        with self._lock:
+            return sorted(self._values, key=len, reverse=True)
+
+    def scrub(self, text: str, extra: Iterable[str] = ()) -> str:
+        """``text`` with every known secret (and ``extra``) replaced by its mask, as typed or
+        as JSON spells it inside a string (escaped quotes, ``\\u00f1``)."""
+        for secret in [*self.values(), *extra]:
+            for spelling in _spellings(secret):
+                if spelling in text:
+                    text = text.replace(spelling, mask(secret))
+        return text
+
+    def scrub_data(self, data: Any) -> Any:
+        """JSON-like ``data`` with every string scrubbed (ids and file names left alone)."""
+        if not self._values:
+            return data
+        return self._walk(data)
+
+    def _walk(self, data: Any) -> Any:
+        if isinstance(data, str):
+            return self.scrub(data)
+        if isinstance(data, dict):
+            return {k: v if k in _ID_KEYS else self._walk(v) for k, v in data.items()}
+        if isinstance(data, list):
+            return [self._walk(v) for v in data]
+        return data
+
+
+def _spellings(secret: str) -> list[str]:
+    if not secret:
+        return []
+    escaped = json.dumps(secret)[1:-1]
+    unicode = json.dumps(secret, ensure_ascii=False)[1:-1]
+    return list(dict.fromkeys((secret, unicode, escaped)))
+
+
+KNOWN = KnownSecrets()
+
+
+def is_mask(value: object) -> bool:
+    return isinstance(value, str) and _MASK.fullmatch(value) is not None
+
+
+@dataclass(frozen=True)
+class Named:
+    """A field known by its name only (a caller that kept no more): words may widen."""
+
+    name: str
+    secret: bool = False
+    code_shaped: bool = False
+
+
+def masked_arguments(
+    tool: str | None, arguments: Any, field: Field | None, *, sign_in_step: bool
+) -> Any:
+    """A tool call's arguments as they may be written: a secret typed value masked (and
+    remembered). Only typing tools carry values; anything else is returned as is."""
+    if tool not in FILL_TOOLS or not isinstance(arguments, dict) or "value" not in arguments:
+        return arguments
+    value = str(arguments["value"])
+    if is_mask(value):
+        return arguments  # masked already, upstream
+    if tool == "browser_select" and not (field is not None and field.secret):
+        return arguments  # a choice among the page's own options, unless the field is secret
+    if not is_secret(value, field, sign_in_step=sign_in_step):
+        return arguments
+    KNOWN.remember(value)
+    return {**arguments, "value": mask(value)}
+
+
+def written_arguments(tool: str | None, arguments: Any, registry: ElementRegistry) -> Any:
+    """``masked_arguments`` for a call about to run on ``registry``'s current snapshot: its
+    target as the registry knows it (a ref once issued to a secret field stays secret)."""
+    ref = arguments.get("ref") if isinstance(arguments, dict) else None
+    typed = arguments.get("value") if isinstance(arguments, dict) else None
+    if registry.was_secret(ref) and typed is not None and not is_mask(typed):
+        KNOWN.remember(str(typed))
+        return {**arguments, "value": mask(arguments["value"])}
+    field = registry.peek(ref)
+    written = masked_arguments(tool, arguments, field, sign_in_step=registry.sign_in_step)
+    if written is not arguments and isinstance(ref, str):
+        registry.mark_secret(ref)  # its value is masked in every later snapshot too
+    return written
