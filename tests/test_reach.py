@@ -261,12 +261,14 @@ async def start(
     servers: tuple[LocalServer, type[_Recording]],
     answers: list[bool] | None,
     page: str = "/account",
+    allow_sites: tuple[str, ...] = (),
 ) -> Run:
     service, local = servers
     local.hits.clear()
     start_url = f"{service.base_url}{page}"
     approvals = ScriptedApprovals(answers) if answers is not None else None
-    stack = ToolStack(BrowserToolServer(browser), NETFLIX, approvals, start_url=start_url)
+    server = BrowserToolServer(browser)
+    stack = ToolStack(server, NETFLIX, approvals, start_url=start_url, allow_sites=allow_sites)
     await browser.navigate(start_url)
     run = Run(stack, approvals)
     await run.call("get_snapshot")
@@ -379,19 +381,8 @@ async def test_typed_addresses_outside_the_web_are_refused_without_a_question(
 async def test_allow_site_widens_the_reach(
     chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
 ) -> None:
-    service, local = servers
-    local.hits.clear()
-    start_url = f"{service.base_url}/account"
-    stack = ToolStack(
-        BrowserToolServer(chromium),
-        NETFLIX,
-        ScriptedApprovals([]),
-        start_url=start_url,
-        allow_sites=("evil.example",),
-    )
-    await chromium.navigate(start_url)
-    run = Run(stack, None)
-    await run.call("get_snapshot")
+    _, local = servers
+    run = await start(chromium, servers, answers=[], allow_sites=("evil.example",))
     await run.click("Tovuti ya msaada")
     assert local.hits == ["GET /landing"]
 
@@ -517,21 +508,10 @@ async def test_a_redirect_inside_a_frame_of_its_own_process_is_stopped(
     chromium: PlaywrightBrowser, servers: tuple[LocalServer, type[_Recording]]
 ) -> None:
     service, local = servers
-    local.hits.clear()
     frame_origin = service.base_url.replace("127.0.0.1", "localhost")  # another site: an OOPIF
     SERVICE_PAGES["/billing"] = OUTER.replace("{{FRAME}}", frame_origin)
     SERVICE_PAGES["/portal"] = PORTAL
-    start_url = f"{service.base_url}/billing"
-    stack = ToolStack(
-        BrowserToolServer(chromium),
-        NETFLIX,
-        ScriptedApprovals([]),
-        start_url=start_url,
-        allow_sites=(frame_origin,),
-    )
-    await chromium.navigate(start_url)
-    run = Run(stack, None)
-    await run.call("get_snapshot")
+    run = await start(chromium, servers, [], page="/billing", allow_sites=(frame_origin,))
     reply = await run.click("Lipa sasa")
     assert local.hits == []
     assert "portal-hop" in (reply.message or "")
