@@ -155,7 +155,10 @@ class PlaywrightBrowser:
         self.block_non_local = False
         self._guard: RequestGuard | None = None
         self._reach: Reach | None = None
-        self._redirects = RedirectWatch(context, self._hop)
+        self._redirects = RedirectWatch(context, self._hop, self._document_let_go)
+        # documents our redirect watch let go that neither routing nor a download has shown
+        # yet: an <a download> is never routed, and our look makes it start a moment later
+        self._unseen: set[str] = set()
         self._arming: list[asyncio.Future[None]] = []
         self._reopening: list[asyncio.Future[None]] = []
         self._reopened: weakref.WeakSet[Page] = weakref.WeakSet()
@@ -314,6 +317,9 @@ class PlaywrightBrowser:
         log.warning("outside the run's reach: %s %s (%s)", method, url, verdict.reason)
         return verdict.reason or "outside the run's reach"
 
+    def _document_let_go(self, url: str) -> None:
+        self._unseen.add(url)
+
     def _hop(self, url: str, method: str, frame: bool) -> str | None:
         return self._outside(url, method, frame, redirect=True)
 
@@ -350,6 +356,7 @@ class PlaywrightBrowser:
                 return
         if request.is_navigation_request():
             self._navigating.add(request)
+            self._unseen.discard(request.url)
         await route.continue_()
 
     async def _route_socket(self, socket: WebSocketRoute) -> None:
@@ -452,6 +459,7 @@ class PlaywrightBrowser:
         # A native alert/confirm would block every later call; dismissing is the safe answer.
         page.on("dialog", lambda dialog: asyncio.ensure_future(dialog.dismiss()))
         page.on("download", self._effects.download_started)
+        page.on("download", lambda download: self._unseen.discard(download.url))
         page.on("framenavigated", self._frame_navigated)
         if self._reach is not None:
             self._watch_redirects(page)
@@ -471,9 +479,10 @@ class PlaywrightBrowser:
         its way is waited for a little, as it may be a download (the reach's look at each
         navigation makes one start a moment later)."""
         for _ in range(int(NAVIGATING_WAIT_S / 0.02)):
-            if not self._navigating:
+            if not self._navigating and not self._unseen:
                 break
             await asyncio.sleep(0.02)
+        self._unseen.clear()
         current = self._page if self._page is not None and not self._page.is_closed() else None
         return await self._effects.drain(current)
 

@@ -30,9 +30,16 @@ DOCUMENTS = [{"urlPattern": "*", "resourceType": "Document", "requestStage": "Re
 class RedirectWatch:
     """Arms each target once, before its first navigation is let through."""
 
-    def __init__(self, context: BrowserContext, judge: HopJudge) -> None:
+    def __init__(
+        self,
+        context: BrowserContext,
+        judge: HopJudge,
+        on_document: Callable[[str], None] = lambda url: None,
+    ) -> None:
         self.context = context
         self.judge = judge
+        # a document request let go: Playwright's routing may never see it (a download link)
+        self.on_document = on_document
         self._armed: dict[Any, CDPSession | None] = {}
         self._lock = asyncio.Lock()
 
@@ -79,6 +86,8 @@ class RedirectWatch:
                 reason = f"the reach check failed: {exc}"
         with contextlib.suppress(PlaywrightError):
             if reason is None:
+                if not event.get("redirectedRequestId"):
+                    self.on_document(str(request.get("url", "")))
                 await session.send("Fetch.continueRequest", {"requestId": request_id})
             else:  # 204: the tab stays on the page it was on (an abort shows an error page)
                 await session.send(
