@@ -154,9 +154,6 @@ class Reach:
             return ReachVerdict("in", url, host)
         return ReachVerdict("ask", url, host, f"{host} is not {self.service}")
 
-    def admits(self, url: str) -> bool:
-        return self.verdict(url).kind == "in"
-
     def grant(self, url: str) -> None:
         """A person's yes for this page (scheme, host, port, path and query): not its site."""
         self.granted.add(_page(url))
@@ -207,10 +204,7 @@ def with_private_address(verdict: ReachVerdict) -> ReachVerdict:
 
 
 def _page(url: str) -> str:
-    try:
-        return url.split("#", 1)[0]
-    except ValueError:
-        return url
+    return url.split("#", 1)[0]
 
 
 def said(verdict: ReachVerdict, service: str) -> str:

@@ -93,6 +93,3 @@ class RedirectWatch:
                 await session.send(
                     "Fetch.fulfillRequest", {"requestId": request_id, "responseCode": 204}
                 )
-
-    def forget(self, page: Page) -> None:
-        self._armed.pop(page, None)
