@@ -21,6 +21,8 @@ from subterminator.errors import BrowserActionError
 
 _INSPECT_JS = script("inspect")
 DELEGATED_EVENTS = frozenset({"change", "input", "submit"})
+# what a popover, dialog or command target hears when an invoker opens or closes it
+INVOKED_EVENTS = frozenset({"command", "beforetoggle", "toggle", "close", "cancel"})
 _GROUP = "subterminator-inspect"
 PAGE_TEXT_CHARS = 4000
 
@@ -115,6 +117,20 @@ async def _effect_at(
         heard |= set(kept)
         loud |= {k for k, still in kept.items() if not still}
         previous = object_id
+    if data.get("invokes"):
+        # what it opens or closes hears toggle/command/close (on it, or on an ancestor that
+        # listens in the capture phase): those listeners count as the control's own
+        chain = await _members(devtools, node, "__subterminatorInvoked")
+        before = previous
+        for object_id in chain:
+            heard_there: list[str] = []
+            types = await _listener_types(devtools, session, object_id, before, heard_there)
+            kept = {k: v for k, v in types.items() if k in INVOKED_EVENTS}
+            code += [f"invoked:{c}" for c in heard_there if c.split(":", 1)[0] in kept]
+            handlers += kept
+            heard |= set(kept)
+            loud |= {k for k, still in kept.items() if not still}
+            before = object_id
     # quiet: every listener DevTools showed for it is quiet (an inline attribute it did not
     # show stays loud)
     data["quiet"] = sorted(heard - loud)
@@ -129,14 +145,33 @@ async def _effect_at(
         # bubbles to (a framework's dispatcher on the root, a delegated handler) send? Unknown
         # means yes.
         data["bubbles_quiet"] = await _bubbles_quiet(devtools, session, listeners_of)
-    if listeners_of:
+    landed = (
+        await _global(devtools, node, "__subterminatorLanded") if data.get("sealable") else None
+    )
+    for object_id in filter(None, [listeners_of[0] if listeners_of else None, landed]):
         described = await devtools.send(
-            "DOM.describeNode", {"objectId": listeners_of[0], "pierce": False}, via=session
+            "DOM.describeNode", {"objectId": object_id, "pierce": False}, via=session
         )
         roots = described.get("node", {}).get("shadowRoots", [])
         if any(r.get("shadowRootType") == "closed" for r in roots):
             opaque = opaque or "closed shadow root"
     return data, handlers, opaque
+
+
+async def _members(devtools: DevTools, node: Node, name: str) -> list[str]:
+    """The remote objects of an array inspect.js left in our world, in order."""
+    array_id = await _global(devtools, node, name)
+    if not array_id:
+        return []
+    items = await devtools.send(
+        "Runtime.getProperties", {"objectId": array_id, "ownProperties": True}, via=node.doc.session
+    )
+    found = [
+        (int(p["name"]), p["value"]["objectId"])
+        for p in items["result"]
+        if p["name"].isdigit() and p.get("value", {}).get("objectId")
+    ]
+    return [object_id for _, object_id in sorted(found)]
 
 
 POINTER_EVENTS = frozenset(

@@ -248,8 +248,10 @@ async def _walk(
         measured(data)
     # element references only for frames to walk and elements DevTools names
     asked = [not data.get("named") or bool(m.get("ax")) for m in data["meta"]]
-    referenced = any(asked) or bool(data.get("xf"))
+    hosts = [i for i, m in enumerate(data["meta"]) if m.get("cs")]
+    referenced = any(asked) or bool(data.get("xf")) or bool(hosts)
     frames: dict[int, list[RawNode]] = {}
+    sealed: set[int] = set()
     try:
         objects: dict[int, str] = {}
         if referenced:
@@ -258,8 +260,8 @@ async def _walk(
         room = limit - len(data["meta"])
         listed = data.get("xf", []) if depth < MAX_FRAME_DEPTH and room > 0 else []
 
-        async def frame(index: int, place: list[float]) -> _Walked | None:
-            child = await devtools.child(doc, objects[index])
+        async def frame(element: int, place: list[float]) -> _Walked | None:
+            child = await devtools.child(doc, objects[element])
             if child is None:
                 return None
             return await _walk(devtools, child, scope, place, room, depth + 1, _Clock({}))
@@ -284,9 +286,10 @@ async def _walk(
         # Chrome names this document's candidates while every frame in it is walked (cross-site
         # frames run in processes of their own), each frame within the room left before any;
         # they are spliced in document order after, the excess cut off
-        ax, walked = await _together(
+        ax, walked, sealed = await _together(
             clock.timed("naming", named()),
-            clock.timed("frames", _together(*(frame(i, place) for i, *place in listed))),
+            clock.timed("frames", _together(*(frame(e, place) for _, e, *place in listed))),
+            clock.timed("naming", _closed_roots(devtools, doc, [(i, objects[i]) for i in hosts])),
         )
         omitted = int(data.get("dropped", 0))
         parts = [str(t) for t in data.get("tx", ["", "", ""])]
@@ -294,30 +297,81 @@ async def _walk(
             if result is None:
                 continue
             _, inner, left_out, text = result
+            parts = [f"{mine}\n{theirs}".strip() for mine, theirs in zip(parts, text, strict=True)]
+            if index < 0:  # out of view: its text only
+                omitted += left_out + len(inner)
+                continue
             if len(inner) > room:  # a DFS prefix keeps every kept node's parent
                 left_out += len(inner) - room
                 inner = inner[: max(0, room)]
             frames[index] = inner
             room -= len(inner)
             omitted += left_out
-            parts = [f"{mine}\n{theirs}".strip() for mine, theirs in zip(parts, text, strict=True)]
     finally:
         if referenced:
             _released(devtools, doc, group)
     nodes: list[RawNode] = []
-    position: dict[int, int] = {}  # index in this document -> index in ``nodes``
+    position: dict[int, int | None] = {}  # index in this document -> index in ``nodes``
     for index, (meta, tree) in enumerate(zip(data["meta"], ax, strict=True)):
-        position[index] = len(nodes)
         parent = position.get(meta["p"])
         if tree is None:
-            nodes.append(_named_node(meta, parent, doc.handle_prefix))
+            node = _named_node(meta, parent, doc.handle_prefix)
         else:
-            nodes.append(_raw_node(meta, tree["nodes"], parent, doc.handle_prefix))
+            node = _raw_node(meta, tree["nodes"], parent, doc.handle_prefix)
+        if (meta.get("ce") or index in sealed) and _plain(node):
+            position[index] = parent  # no control (Chrome leaves it out): its children's
+        else:  # parent is its own
+            position[index] = len(nodes)
+            nodes.append(node)
+        if index in sealed:  # said, where it is: there is content here we cannot read
+            nodes.append(_sealed_note(node, position[index]))
         base = len(nodes)
-        for node in frames.get(index, []):
-            parent = position[index] if node.parent is None else base + node.parent
-            nodes.append(node.model_copy(update={"parent": parent}))
+        for inner in frames.get(index, []):
+            parent = position[index] if inner.parent is None else base + inner.parent
+            nodes.append(inner.model_copy(update={"parent": parent}))
     return data, nodes, omitted, parts
+
+
+PLAIN_ROLES = frozenset({"", "generic", "none", "presentation"})
+SEALED_NAME = "Closed shadow root: its content cannot be read"
+
+
+def _plain(node: RawNode) -> bool:
+    """Nothing a snapshot keeps: hidden, or neither a role nor focus (pruning's rules)."""
+    return node.hidden or (node.role in PLAIN_ROLES and not node.focusable)
+
+
+def _sealed_note(host: RawNode, parent: int | None) -> RawNode:
+    """What a snapshot shows of a closed shadow root: a region over its host, saying so (a
+    click on it reaches the host, which the gate finds opaque)."""
+    return RawNode(
+        handle=host.handle,
+        parent=parent,
+        tag=host.tag,
+        role="region",
+        name=SEALED_NAME,
+        box=host.box,
+        hidden=host.hidden,
+    )
+
+
+async def _closed_roots(devtools: DevTools, doc: Doc, hosts: list[tuple[int, str]]) -> set[int]:
+    """Which of ``hosts`` (index, remote object id) host a closed shadow root: no page
+    script can tell, DevTools can."""
+    described = await _together(
+        *(
+            devtools.send("DOM.describeNode", {"objectId": object_id}, via=doc.session)
+            for _, object_id in hosts
+        )
+    )
+    return {
+        index
+        for (index, _), found in zip(hosts, described, strict=True)
+        if any(
+            r.get("shadowRootType") == "closed"
+            for r in found.get("node", {}).get("shadowRoots", [])
+        )
+    }
 
 
 async def _run_script(

@@ -4,7 +4,8 @@
 // accessibility engine then names them (PlaywrightBrowser).
 // `origin` places this document in the top viewport ([x, y, clip left, top, right, bottom]) when
 // it is a cross-origin frame walked on its own; such frames found here are listed in `xf`
-// ([index of the frame element, its origin...]) for the caller to walk.
+// ([index of the frame's node or -1, index of the frame element, its origin...]) for the
+// caller to walk (one out of view for its text only).
 // It also reads the visible text, in document order, in three parts: in the viewport, in the main
 // content, elsewhere (`tx`); each part bounded by `textLimit` characters. Text nodes only: form
 // values (passwords) never; a line break between blocks.
@@ -47,6 +48,41 @@
     const v = el.getAttribute(name);
     return v === null ? null : v.trim().toLowerCase();
   };
+  // up the flat tree, through the slot a light-DOM child is shown in
+  const shownParent = (n) => n.assignedSlot || flatParent(n);
+  // the modal dialog on top (showModal): Chrome leaves everything outside it out of its tree
+  const modals = [];
+  const topModal = () => {
+    if (modals.length < 2) return modals[0] || null;
+    // stacked: the one whose centre shows itself; else the last in document order
+    for (let i = modals.length - 1; i >= 0; i--) {
+      const m = modals[i], b = m.getBoundingClientRect();
+      const at = m.getRootNode().elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
+      for (let n = at; n; n = shownParent(n)) if (n === m) return m;
+    }
+    return modals[modals.length - 1];
+  };
+  let blocker;
+  const blocked = (el) => {
+    if (blocker === undefined) blocker = topModal();
+    if (!blocker) return false;
+    for (let n = el; n; n = shownParent(n)) if (n === blocker) return false;
+    return true;
+  };
+  // A button that shows or hides a popover (popovertarget, or commandfor with a popover
+  // command) is expanded or collapsed with it, as Chrome says: not when disabled, when it
+  // submits its form, or when it sits inside that popover.
+  const POPOVER_COMMANDS = /^(toggle-popover|show-popover|hide-popover)$/;
+  const popoverOf = (el) => {
+    if (!(el instanceof HTMLButtonElement || (el instanceof HTMLInputElement &&
+        /^(button|submit|reset|image)$/.test(el.type)))) return null;
+    let target = el.popoverTargetElement || null;
+    if (!target && el.commandForElement && POPOVER_COMMANDS.test(el.command || '')) target = el.commandForElement;
+    if (!target || target.popover === null || el.matches(':disabled')) return null;
+    if (el.form && el.type === 'submit') return null;
+    for (let n = el; n; n = shownParent(n)) if (n === target) return null;
+    return target;
+  };
   const axFacts = (el) => {
     const out = {};
     let role = el.computedRole || '';
@@ -56,6 +92,10 @@
     }
     // Chrome leaves a hidden node out of its tree: no role, name or state
     if (hidden) return {hd: 1, r: 'none', n: ''};
+    if (blocked(el)) return {r: 'none', n: ''};  // inert behind a modal dialog
+    // a custom element's role, name and states may come from its ElementInternals, which
+    // the DOM does not show: Chrome's tree says them
+    if (customOnly.has(el)) return {ax: 1};
     const tag = el.tagName;
     // a role of Chrome's own (no ARIA name: a frame, a disclosure triangle, a media player)
     // or a control whose name Chrome composes apart (a file picker) is asked of DevTools
@@ -86,8 +126,9 @@
       else if (role !== 'treeitem') out.ch = 'false';
     }
     // expanded
-    const ex = aria(el, 'aria-expanded');
-    if (ex === 'true' || ex === 'false') out.ex = ex === 'true';
+    const ex = aria(el, 'aria-expanded'), pop = popoverOf(el);
+    if (pop) out.ex = pop.matches(':popover-open');
+    else if (ex === 'true' || ex === 'false') out.ex = ex === 'true';
     else if (tag === 'SUMMARY' && el.parentElement && el.parentElement.tagName === 'DETAILS') out.ex = el.parentElement.open;
     else if (tag === 'SELECT' && role === 'combobox') out.ex = false;
     // level
@@ -133,10 +174,11 @@
   while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) {
     focused = focused.shadowRoot.activeElement;
   }
-  const els = [], meta = [];
+  const els = [], meta = [], customOnly = new Set();
+  const canName = nameHere && 'computedName' in Element.prototype;
   // frame: [offset x, offset y, clip left, top, right, bottom] of the document being walked
   const TOP = origin || [0, 0, 0, 0, vw, vh];
-  const xf = [];
+  const xf = [], frameEls = [];
   // three parallel stacks (node, parent index, frame): no array per visited node
   const stackNode = [], stackParent = [], stackFrame = [];
   const pushChildren = (node, parent, frame) => {
@@ -218,7 +260,16 @@
     if (el.nodeType === 3) { addText(el, frame); continue; }
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
-    if (el.matches(SEL)) {
+    if (el.tagName === 'DIALOG' && el.open && el.matches(':modal')) modals.push(el);
+    let pick = el.matches(SEL), closed = false, custom = false;
+    if (el.localName.includes('-') && el.matches(':defined')) {
+      // a defined custom element without an open shadow root may hide a closed one (DevTools
+      // says, after); one that is none of the above may still be a control by its
+      // ElementInternals role: Chrome's role says so, or, without naming here, Chrome's tree
+      closed = !el.shadowRoot;
+      if (!pick) custom = canName ? !/^(|generic|none|presentation)$/.test(el.computedRole || '') : true;
+    }
+    if (pick || closed || custom) {
       const b = el.getBoundingClientRect();
       const r = {x: b.x + frame[0], y: b.y + frame[1], width: b.width, height: b.height};
       r.right = r.x + r.width; r.bottom = r.y + r.height;
@@ -229,6 +280,9 @@
         els.push(el);
         const m = { p: parent, t: el.tagName.toLowerCase(), v: inView ? 1 : 0,
           b: [r.x, r.y, r.width, r.height].map(v => Math.round(v * 10) / 10) };
+        if (!pick) m.ce = 1;
+        if (closed) m.cs = 1;
+        if (custom) customOnly.add(el);
         if (secretField(el)) m.sc = 1;
         if (codeShaped(el)) m.cd = 1;
         if (el === focused) m.f = 1;
@@ -243,7 +297,12 @@
     if (el.tagName === 'IFRAME' || el.tagName === 'FRAME') {
       const doc = inner(el);
       if (doc) pushChildren(doc.documentElement, here, place(el, frame));
-      else if (here !== parent) xf.push([here, ...place(el, frame)]);
+      else if (here !== parent) { xf.push([here, ...place(el, frame)]); frameEls.push(el); }
+      else if (el.checkVisibility({visibilityProperty: true})) {
+        // out of this capture's view: walked for its text all the same, as a same-origin
+        // frame's is read (a billing frame's confirmation, below the fold)
+        xf.push([-1, ...place(el, frame)]); frameEls.push(el);
+      }
       continue;
     }
     pushChildren(el, here, frame);
@@ -272,9 +331,7 @@
       meta[i].p = p < 0 ? -1 : index[p];
       keptEls.push(els[i]); keptMeta.push(meta[i]);
     }
-    for (let i = xf.length - 1; i >= 0; i--) {
-      if (keep[xf[i][0]]) xf[i][0] = index[xf[i][0]]; else xf.splice(i, 1);
-    }
+    for (const f of xf) if (f[0] >= 0) f[0] = keep[f[0]] ? index[f[0]] : -1;  // text only
     dropped = els.length - keptEls.length;
     els.length = 0; els.push(...keptEls);
     meta.length = 0; meta.push(...keptMeta);
@@ -284,7 +341,6 @@
   // DevTools costs a round trip each; states come from the same DOM facts Chrome reads.
   // Handles are ours: an id per element in this world, never reused within it, behind a nonce
   // new with each world, so a handle of a replaced document finds nothing.
-  const canName = nameHere && 'computedName' in Element.prototype;
   let named = false, cold = false;
   if (canName && els.length) {
     // a document whose tree Chrome does not keep rebuilds it for every name (~1 ms and up
@@ -317,10 +373,12 @@
   }
   // the elements stay here for the caller to fetch by reference when it needs them (frames
   // to walk, elements left to DevTools); the rest of the capture travels by value
-  globalThis.__subterminatorLast = els;
+  globalThis.__subterminatorLast = els.concat(frameEls);
+  // each frame to walk: [its node's index or -1, the frame element's index there, its place]
+  const frames = xf.map((f, k) => [f[0], els.length + k, ...f.slice(1)]);
   return JSON.stringify({ dropped, named, cold,
     url: location.href, title: document.title, lang: (document.documentElement.lang || '').trim(), vw, vh,
     sx: Math.max(0, Math.round(window.scrollX)), sy: Math.max(0, Math.round(window.scrollY)),
-    meta, xf, tx: texts.map(t => t.map(b => b.replace(/ +/g, ' ').trim()).filter(Boolean).join('\n').slice(0, textLimit)),
+    meta, xf: frames, tx: texts.map(t => t.map(b => b.replace(/ +/g, ' ').trim()).filter(Boolean).join('\n').slice(0, textLimit)),
   });
 }

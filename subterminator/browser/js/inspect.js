@@ -70,9 +70,29 @@ function(action, maxText, point) {
   let form = control.form || control.closest('form');
   let submits = false;
   if (action === 'click') {
-    if (tag === 'button') submits = !!form && (type === '' || type === 'submit');
-    if (tag === 'input') submits = !!form && (type === 'submit' || type === 'image');
+    // the type the browser gives it (an invalid or missing type submits; a button with
+    // `commandfor` and no type is a plain button), never the attribute's spelling
+    const kind = typeof control.type === 'string' ? control.type.toLowerCase() : type;
+    if (tag === 'button') submits = !!form && kind === 'submit';
+    if (tag === 'input') submits = !!form && (kind === 'submit' || kind === 'image');
   }
+  // what it opens or closes (popovertarget, commandfor, a dialog form's dialog): the events
+  // that element then hears (toggle, command, close) run its listeners, whoever clicked
+  let invoked = null;
+  if (action === 'click') {
+    invoked = control.popoverTargetElement || control.commandForElement || null;
+    if (!invoked && submits && form && (control.getAttribute('formmethod') || form.getAttribute('method') || '').toLowerCase() === 'dialog') {
+      invoked = control.closest('dialog');
+    }
+  }
+  const invokedChain = [];
+  for (let n = invoked; n && invokedChain.length < 40; n = n.parentNode || n.host) invokedChain.push(n);
+  if (invoked) invokedChain.push(invoked.ownerDocument.defaultView);
+  globalThis.__subterminatorInvoked = invokedChain;
+  // a click that lands on an element hosting no open shadow root, where one may be closed
+  const sealable = action === 'click' && hit !== control && !hit.shadowRoot &&
+    (hit.localName.includes('-') || /^(article|aside|blockquote|body|div|footer|h[1-6]|header|main|nav|p|section|span)$/.test(hit.localName));
+  globalThis.__subterminatorLanded = sealable ? hit : null;
   // a search form (role=search, <search>, a search field) that carries nothing hidden
   const search = !!form && !form.querySelector('input[type=hidden]') && !!(
     form.closest('[role=search],search') || form.querySelector('input[type=search]'));
@@ -130,7 +150,7 @@ function(action, maxText, point) {
     form_action: form ? actionUrl : '', form_method: form ? method : '', submits, search, form_values: values, handlers,
     link_target: opens,
     container: containers.filter(Boolean).join(' / ').slice(0, 200),
-    lands_elsewhere: lands, opaque, frame_point: framePoint,
+    lands_elsewhere: lands, opaque, frame_point: framePoint, invokes: invokedChain.length > 0, sealable,
     page_url: document.location.href, page_title: document.title, page_text: visible(document),
     page_lang: (document.documentElement.lang || '').trim().slice(0, 35),
   };
