@@ -38,6 +38,9 @@ OUR_PAGES = [
     "netflix/account.html",
     "netflix/login.html",
     "netflix/cancelled.html",
+    "components/dialog.html",
+    "components/closed.html",
+    "components/invokers.html",
 ]
 
 

@@ -181,18 +181,25 @@
   const xf = [], frameEls = [];
   // three parallel stacks (node, parent index, frame): no array per visited node
   const stackNode = [], stackParent = [], stackFrame = [];
-  const pushChildren = (node, parent, frame) => {
-    // pushed last to first, shadow children after light ones, so they pop in DFS order
-    for (let c = node.lastChild; c; c = c.previousSibling) {
-      const type = c.nodeType;
-      if (type === 1 || (type === 3 && /\S/.test(c.nodeValue))) {
-        stackNode.push(c); stackParent.push(parent); stackFrame.push(frame);
-      }
-    }
-    const root = node.shadowRoot;
-    if (root) for (let c = root.lastElementChild; c; c = c.previousElementSibling) {
+  const push = (c, parent, frame) => {
+    const type = c.nodeType;
+    if (type === 1 || (type === 3 && /\S/.test(c.nodeValue))) {
       stackNode.push(c); stackParent.push(parent); stackFrame.push(frame);
     }
+  };
+  // The flat tree, as it renders and as Chrome's tree reads: an open shadow root's content
+  // in place of the host's children, which come in where its slots show them (a slot with
+  // none shows its own). Pushed last to first, so that they pop in DFS order.
+  const pushChildren = (node, parent, frame) => {
+    const from = node.shadowRoot || node;
+    if (node.tagName === 'SLOT' && node.getRootNode() instanceof ShadowRoot) {
+      const shown = node.assignedNodes();
+      if (shown.length) {
+        for (let i = shown.length - 1; i >= 0; i--) push(shown[i], parent, frame);
+        return;
+      }
+    }
+    for (let c = from.lastChild; c; c = c.previousSibling) push(c, parent, frame);
   };
   // visible text: [in view, main content, elsewhere], each a list of blocks of words
   const texts = [[], [], []], sizes = [0, 0, 0];
@@ -213,8 +220,13 @@
     }
     if (!seenOk || sizes[seenPart] >= textLimit) return;
     const words = node.nodeValue.replace(/\s+/g, ' ');  // spaces at the ends kept: "a<b>b</b>." stays "ab."
-    let block = el;
-    while (block.parentElement && !BLOCK.test(block.tagName)) block = block.parentElement;
+    // the block it shows in, up the flat tree (slotted text sits in its slot's block)
+    let block = node.assignedSlot || el;
+    while (!BLOCK.test(block.tagName)) {
+      const up = block.assignedSlot || flatParent(block);
+      if (!up) break;
+      block = up;
+    }
     const part = texts[seenPart];
     if (block === lastBlock && part.length) part[part.length - 1] += words;
     else part.push(words);
