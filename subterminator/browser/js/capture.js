@@ -48,8 +48,12 @@
     const v = el.getAttribute(name);
     return v === null ? null : v.trim().toLowerCase();
   };
-  // up the flat tree, through the slot a light-DOM child is shown in
-  const shownParent = (n) => n.assignedSlot || flatParent(n);
+  // up the flat tree, through the slot a light-DOM child is shown in (asked only of a shadow
+  // host's children: assignedSlot costs several times a parent's step)
+  const shownParent = (n) => {
+    const p = n.parentElement;
+    return p ? (p.shadowRoot && n.assignedSlot) || p : (n.parentNode && n.parentNode.host) || null;
+  };
   // the modal dialog on top (showModal): Chrome leaves everything outside it out of its tree
   const modals = [];
   const topModal = () => {
@@ -74,6 +78,8 @@
   // submits its form, or when it sits inside that popover.
   const POPOVER_COMMANDS = /^(toggle-popover|show-popover|hide-popover)$/;
   const popoverOf = (el) => {
+    // (set through the IDL too, either leaves its attribute)
+    if (!el.hasAttribute('popovertarget') && !el.hasAttribute('commandfor')) return null;
     if (!(el instanceof HTMLButtonElement || (el instanceof HTMLInputElement &&
         /^(button|submit|reset|image)$/.test(el.type)))) return null;
     let target = el.popoverTargetElement || null;
@@ -221,9 +227,9 @@
     if (!seenOk || sizes[seenPart] >= textLimit) return;
     const words = node.nodeValue.replace(/\s+/g, ' ');  // spaces at the ends kept: "a<b>b</b>." stays "ab."
     // the block it shows in, up the flat tree (slotted text sits in its slot's block)
-    let block = node.assignedSlot || el;
+    let block = (el.shadowRoot && node.assignedSlot) || el;
     while (!BLOCK.test(block.tagName)) {
-      const up = block.assignedSlot || flatParent(block);
+      const up = shownParent(block);
       if (!up) break;
       block = up;
     }
