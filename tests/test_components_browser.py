@@ -5,15 +5,17 @@ in a cross-origin (out-of-process) frame, read like the page's own."""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator
+from dataclasses import replace
 from urllib.parse import quote
 
 import pytest
+import pytest_asyncio
 
 from harness.approvals import ScriptedApprovals
 from harness.sites import StaticSite
 from subterminator.browser.page_capture import SEALED_NAME
-from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.browser.reach import Reach, origin_of
+from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.outcome.judge import judge_outcome
@@ -242,23 +244,47 @@ async def test_a_billing_frame_below_the_fold_is_read_as_page_text(
     assert judge_outcome(snapshot).state == "cancelled"
 
 
-async def test_only_a_frame_within_the_runs_reach_loads_and_is_read(
-    browser: PlaywrightBrowser, pages: StaticSite
+@pytest_asyncio.fixture(loop_scope="session", scope="module")
+async def resolving() -> AsyncIterator[PlaywrightBrowser]:
+    """A browser in which every name leads to this machine: a payment site's name is served by
+    our pages, and nothing leaves."""
+    options = LaunchOptions(extra_args=("--host-resolver-rules=MAP * 127.0.0.1",))
+    async with await PlaywrightBrowser.launch(options) as browser:
+        yield browser
+
+
+@pytest.mark.parametrize(
+    ("host", "loads"), [("portal.pay.example", True), ("billing.example", False)]
+)
+async def test_a_frame_of_the_services_payment_site_loads_and_is_read_and_no_other(
+    resolving: PlaywrightBrowser, pages: StaticSite, host: str, loads: bool
 ) -> None:
-    """The billing site given to the run (a payment site, here its exact origin) loads and is
-    read; the same frame outside the reach never loads, so nothing of it is read."""
-    url = framed(pages, top=True)
-    billing = origin_of(url.replace("127.0.0.1", "localhost"))
-    browser.set_reach(Reach("Netflix", origins=frozenset({origin_of(url), billing})))
-    try:
-        await open_framed(browser, url)
-        snapshot = await snapshot_of(BrowserToolServer(browser))
-        assert by_name(snapshot, "Cancel subscription", "button")
-        assert "Status: Active" in snapshot.page.text
-        browser.set_reach(Reach("Netflix", origins=frozenset({origin_of(url)})))
-        await browser.navigate(url)
-        outside = await snapshot_of(BrowserToolServer(browser))
-        assert "Cancel subscription" not in names(outside)
-        assert "Status" not in outside.page.text
-    finally:
-        browser.set_reach(None)
+    """A service that declares pay.example as its payment site (as Netflix does paypal.com,
+    which Chromium would take to HTTPS): a billing frame from it loads in a run and is read,
+    controls and text; a frame from a site the service does not name is held, unasked, and
+    nothing of it is read."""
+    inner = pages.url("components/billing.html").replace("127.0.0.1", host)
+    start = pages.url(f"components/billing-outer.html?frame={quote(inner)}&top")
+    approvals = ScriptedApprovals([])
+    service = replace(NETFLIX, payment_sites=("pay.example",))
+    stack = ToolStack(BrowserToolServer(resolving), service, approvals, start_url=start)
+    reply = await stack.execute(ToolCall(id="t", name="browser_open", arguments={"url": start}))
+    assert reply.snapshot.page.url == start
+    frame = resolving.page.frames[-1]
+    await frame.wait_for_load_state("load")
+    reply = await stack.execute(ToolCall(id="t", name="get_snapshot", arguments={}))
+    snapshot = reply.snapshot
+    assert ("Cancel subscription" in names(snapshot)) is loads
+    assert ("Status: Active" in snapshot.page.text) is loads
+    assert approvals.requests == []
+    if loads:
+        assert frame.url == inner
+        done = await stack.execute(
+            ToolCall(
+                id="t",
+                name="browser_fill",
+                arguments={"ref": by_name(snapshot, "Reason").ref, "value": "moving"},
+            )
+        )
+        assert by_name(done.snapshot, "Reason", "textbox").value == "moving"
+        assert await frame.locator("#reason").input_value() == "moving"
