@@ -244,6 +244,19 @@ async def test_a_billing_frame_below_the_fold_is_read_as_page_text(
     assert judge_outcome(snapshot).state == "cancelled"
 
 
+async def test_a_frame_past_the_cap_is_still_read_for_its_text(
+    browser: PlaywrightBrowser, pages: StaticSite
+) -> None:
+    """The page's own candidates fill the cap: the frame's controls are left out (counted),
+    its text is not."""
+    await open_framed(browser, framed(pages, top=True))
+    browser.max_nodes = 2  # the heading and the frame element
+    capture = await browser.capture()
+    assert len(capture.nodes) == 2
+    assert capture.omitted >= 3  # the frame's heading, field and button
+    assert "Status: Active" in capture.text
+
+
 @pytest_asyncio.fixture(loop_scope="session", scope="module")
 async def resolving() -> AsyncIterator[PlaywrightBrowser]:
     """A browser in which every name leads to this machine: a payment site's name is served by

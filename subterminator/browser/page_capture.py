@@ -258,13 +258,15 @@ async def _walk(
             with clock.stage("script"):
                 objects = await _elements(devtools, doc, group)
         room = limit - len(data["meta"])
-        listed = data.get("xf", []) if depth < MAX_FRAME_DEPTH and room > 0 else []
+        # with no room left, frames are still walked for their text (their nodes are cut)
+        listed = data.get("xf", []) if depth < MAX_FRAME_DEPTH else []
 
         async def frame(element: int, place: list[float]) -> _Walked | None:
             child = await devtools.child(doc, objects[element])
             if child is None:
                 return None
-            return await _walk(devtools, child, scope, place, room, depth + 1, _Clock({}))
+            cap = max(room, 0)
+            return await _walk(devtools, child, scope, place, cap, depth + 1, _Clock({}))
 
         async def named() -> list[Any]:
             # named in the page unless the script could not (or left one to Chrome's DevTools)
