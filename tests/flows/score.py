@@ -83,6 +83,7 @@ from subterminator.models.snapshot import Element, Snapshot
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
+from subterminator.services.base import ServiceConfig
 from subterminator.tools.server import BrowserToolServer
 from tests.flows.site import (
     FlowSite,
@@ -418,6 +419,7 @@ async def run_driver(
     variant: Variant,
     driver: Driver = "offline",
     answers: Answers = "yes",
+    service: ServiceConfig = NETFLIX,
 ) -> Outcome:
     """One run of ``driver`` from the variant's start page, the person answering ``answers``
     (offline: yes six times); the server judges."""
@@ -442,13 +444,13 @@ async def run_driver(
         approvals = ScriptedApprovals(ready, on_ask=on_ask)
     await browser.navigate(site.url(name))
     await browser.page.wait_for_load_state("load")
-    turns = NETFLIX.max_turns + 5
+    turns = service.max_turns + 5
     ai: AIClientProtocol
     attacker: Sweep | None = None
     script: WalkScript | None = None
     final = next((s for s in variant.walk if s.final), None)
     if driver == "offline":
-        ai = OfflinePolicy(NETFLIX)
+        ai = OfflinePolicy(service)
     elif driver == "script":
         script = WalkScript(variant, browser.page)
         ai = _DrivenAI(script.next, turns)
@@ -458,9 +460,9 @@ async def run_driver(
                 await perform(browser.page, step)
         attacker = Sweep()
         ai = ScriptedAI([attacker.step] * turns)
-    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals)
+    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), service, approvals)
     try:
-        outcome.result = await orchestrator.run(NETFLIX.goal_template)
+        outcome.result = await orchestrator.run(service.goal_template)
     except Exception as exc:  # a crash is an outcome too; the table shows it
         outcome.error = f"{type(exc).__name__}: {exc}".splitlines()[0]
     outcome.cancelled = site.cancelled(name)
@@ -627,6 +629,10 @@ def _sets(which: str) -> list[tuple[str, list[Variant]]]:
         from tests.flows import held3
 
         chosen.append(("held3", list(held3.VARIANTS)))
+    if which == "subs":  # issue-30 two subscriptions, switch, chat, frame: never in "all"
+        from tests.flows import subs_dev
+
+        chosen.append(("subs", list(subs_dev.VARIANTS)))
     if which == "blind":  # issue-19 blind set, dev half: never part of "all"
         from tests.flows import blind_dev
 
@@ -690,7 +696,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "which",
         nargs="?",
         default="dev",
-        choices=["dev", "held", "held2", "held3", "blind", "blind-held", "all"],
+        choices=["dev", "held", "held2", "held3", "blind", "blind-held", "subs", "all"],
     )
     parser.add_argument(
         "--driver", choices=DRIVERS, default="offline", help="who drives (default: offline)"
