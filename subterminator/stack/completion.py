@@ -7,6 +7,7 @@ ending is judged on the page (``settle``) and never says that nothing happened.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -20,6 +21,7 @@ from subterminator.services.base import ServiceConfig
 from subterminator.stack.layer import Reply, failed
 from subterminator.tools.schemas import CompleteArgs, parse_arguments
 from subterminator.tools.server import BrowserToolServer
+from subterminator.untrusted import NAME, shown
 
 log = logging.getLogger(__name__)
 
@@ -54,8 +56,30 @@ class Completion:
         fresh: Callable[[], Awaitable[ToolResult]],
         server: BrowserToolServer,
     ) -> None:
-        self.service, self.ledger, self.fresh, self.server = service, ledger, fresh, server
+        self.own, self.ledger, self.fresh, self.server = service, ledger, fresh, server
         self.unverified_claim = False  # success was claimed and could not be verified
+
+    @property
+    def service(self) -> ServiceConfig:
+        """The service, its target made the subscription the person approved a step in when
+        the service's own target could not tell it among several."""
+        which = self.ledger.subscription
+        if which and self.ledger.subscription_is_target is None and not self.own.target:
+            return dataclasses.replace(self.own, target=which)
+        return self.own
+
+    def _other(self) -> TaskResult | None:
+        """An approved step was taken in a subscription that is not the target: an unwanted
+        effect, never a success, whatever the page says of the target."""
+        if not self.ledger.others:
+            return None
+        names = ", ".join(f'"{shown(n, NAME)}"' for n in dict.fromkeys(self.ledger.others))
+        text = (
+            f"An approved step was taken in the subscription the page names {names}, which is "
+            f"not the one this run was to cancel ({self.own.target or 'the membership'}). It "
+            f"may be cancelled: check your {self.own.display_name} account."
+        )
+        return ending(self.server, False, False, "task_failed", error=text)
 
     def _shows_cancelled(self, snapshot: Snapshot) -> bool:
         """Verified, for a success: a stated cancellation, or the period end after an approved
@@ -75,6 +99,12 @@ class Completion:
             return Reply.of(failed(await self.fresh(), "invalid_params", str(exc)))
         assert isinstance(args, CompleteArgs)
         snapshot = (await self.fresh()).snapshot
+        other = self._other()
+        if other is not None:
+            reply = self._ack(snapshot, args.status == "failed", other.error)
+            return Reply(
+                reply.result, reply.snapshot, other.model_copy(update={"message": args.reason})
+            )
         if args.status == "success":
             return self._success(snapshot, args.reason)
         log.info(
@@ -161,6 +191,9 @@ class Completion:
         says what ran, when and where, and what to check.
         """
         step = self.ledger.approved_step
+        other = self._other()
+        if other is not None and result.reason != "mcp_error":
+            return other.model_copy(update={"turns": result.turns, "usage": result.usage})
         if result.success or step is None:
             return result
         why = result.error or result.reason

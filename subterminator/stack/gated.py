@@ -43,6 +43,7 @@ from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.models.tools import ApprovalResult, ToolResult
 from subterminator.outcome.consequence import page_says
+from subterminator.outcome.subscriptions import owner, pick, subscriptions
 from subterminator.safety.binding import bound_guard, changes, what_it_does
 from subterminator.safety.floor import address
 from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
@@ -204,6 +205,7 @@ class GatedTools:
         if info is None or snapshot is None:  # the server answers ref_invalid
             return await self._after_snapshot(await self.backstop.execute(call))
         element = info.to_element()
+        self._entered(snapshot, element)
         effect = await self._inspect(call, info.handle)
         verdict = self._verdict(call, element, effect, snapshot)
         log.info(
@@ -239,6 +241,16 @@ class GatedTools:
         return await self._after_snapshot(
             await self._run(call, verdict, effect, snapshot, approved=approved)
         )
+
+    def _entered(self, snapshot: Snapshot, element: Element) -> None:
+        """An action inside one of several subscriptions the page lists: the ledger notes which,
+        and whether it is the service's target, for the question and the judge."""
+        found = subscriptions(snapshot)
+        section = owner(found, element.ref) if len(found) >= 2 else None
+        if section is None:
+            return
+        target = pick(found, self.service.target, self.service.display_name)
+        self.ledger.entered(section.name, None if target is None else target is section)
 
     def _verdict(
         self, call: ToolCall, element: Element, effect: ActionEffect | None, snapshot: Snapshot
@@ -479,6 +491,14 @@ class GatedTools:
         snapshot: Snapshot | None,
         control: str = "",
     ) -> ApprovalRequest:
+        which = self.ledger.subscription
+        if which and kind in ("irreversible", "checkpoint"):  # of several, which one
+            other = (
+                " (not the one this run is to cancel)"
+                if self.ledger.subscription_is_target is False
+                else ""
+            )
+            action += f' · in the subscription the page names "{shown(which, NAME)}"{other}'
         return ApprovalRequest(
             kind=kind,
             action=action,

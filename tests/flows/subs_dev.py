@@ -59,6 +59,7 @@ class _Words:
     back: str
     cancelled: str
     restart: str
+    details: str = "Details"
 
 
 _EN = _Words(
@@ -92,6 +93,7 @@ _FIL = _Words(
     "Bumalik",
     "Nakansela na ang iyong membership. Matatapos ito sa Marso 3, 2027.",
     "Simulan muli ang membership",
+    "Mga detalye",
 )
 _LT = _Words(
     "lt",
@@ -108,6 +110,7 @@ _LT = _Words(
     "Grįžti",
     "Jūsų narystė atšaukta. Ji baigsis 2027 m. kovo 3 d.",
     "Atnaujinti narystę",
+    "Išsamiau",
 )
 _SW = _Words(
     "sw",
@@ -124,6 +127,7 @@ _SW = _Words(
     "Rudi",
     "Uanachama wako umeghairiwa. Utaisha tarehe 3 Machi 2027.",
     "Anzisha upya uanachama",
+    "Maelezo",
 )
 
 
@@ -145,8 +149,10 @@ def _two_account(w: _Words) -> Handler:
         )
         body = (
             f'<h1>{w.account}</h1><h2>{w.yours}</h2><ul class="subs">'
-            f"<li><article><h3>{w.addon}</h3>{addon}</article></li>"
-            f"<li><article><h3>{w.main}</h3>{main}</article></li></ul>"
+            f'<li><article id="add-on"><h3>{w.addon}</h3>{addon}'
+            f' <a href="#add-on">{w.details}</a></article></li>'
+            f'<li><article id="main"><h3>{w.main}</h3>{main}'
+            f' <a href="#main">{w.details}</a></article></li></ul>'
         )
         return _page(w.account, body, w.lang)
 
