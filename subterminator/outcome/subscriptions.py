@@ -3,7 +3,9 @@
 An account may list a membership and its add-ons, each with controls of its own. They are
 found by structure, in any language: sibling sections (a heading, and what follows it up to
 the next heading of its level or above) that each hold a control of the same role and name
-("Cancel" under each, "Kanselahin" under each). The target is the service's
+("Cancel" under each, "Kanselahin" under each; an expander does not count) and each state what
+a subscription states, a price or a date (a currency sign or a year beside digits): a page of
+options, each behind its own "Show more", is not a list of subscriptions. The target is the service's
 (``ServiceConfig.target``: a plan or product name as the page shows it); with none named, it is
 the membership, not an add-on: the one section the page does not name as an add-on, else the
 one naming the service. When neither tells, ``pick`` says so, and the caller asks a person.
@@ -15,6 +17,7 @@ obeyed.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections import Counter
 from dataclasses import dataclass
 
@@ -68,19 +71,38 @@ def subscriptions(snapshot: Snapshot) -> list[Subscription]:
         if len(members) < 2:
             continue
         keys = {i: _control_keys(elements[i + 1 : spans[i][0]]) for i in members}
-        counts = Counter(k for i in members for k in keys[i])
+        keys = {i: k for i, k in keys.items() if k and _billed(snapshot, elements[i], members)}
+        counts = Counter(k for i in members for k in keys.get(i, set()))
         shared = [k for k, n in counts.items() if n >= 2]
         if not shared:
             continue
         top = max(shared, key=lambda k: counts[k])
-        chosen = [i for i in members if top in keys[i]]
+        chosen = [i for i in members if top in keys.get(i, set())]
         if len(chosen) > len(best):
             best = chosen
     return [_section(snapshot, i, spans[i][0], best) for i in best]
 
 
 def _control_keys(section: list[Element]) -> set[tuple[str, str]]:
-    return {(e.role, normalize(e.name)) for e in section if e.role in CONTROLS and e.name}
+    """A section's own controls, by role and name; expanders (a state of their own) aside."""
+    return {
+        (e.role, normalize(e.name))
+        for e in section
+        if e.role in CONTROLS and e.name and not {"collapsed", "expanded"} & set(e.state)
+    }
+
+
+_YEAR = re.compile(r"(?<!\d)(19|20)\d\d(?!\d)")
+
+
+def _billed(snapshot: Snapshot, head: Element, siblings: list[int]) -> bool:
+    """The section's text states a price or a date: a currency sign, or a year."""
+    after = [snapshot.elements[j].name for j in siblings]
+    at = after.index(head.name) if head.name in after else -1
+    nxt = after[at + 1] if 0 <= at < len(after) - 1 else None
+    text = _text_between(snapshot, head, nxt)
+    money = any(unicodedata.category(c) == "Sc" for c in text) and any(c.isdigit() for c in text)
+    return money or bool(_YEAR.search(text))
 
 
 def _section(snapshot: Snapshot, start: int, end: int, siblings: list[int]) -> Subscription:
