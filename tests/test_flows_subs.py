@@ -46,6 +46,7 @@ KNOWN_MISSES: dict[str, str] = {
     "s-sw-two-subs": UNREAD.format("Swahili"),
     "s-sw-switch": UNREAD.format("Swahili"),
     "s-fil-switch": UNREAD.format("Filipino"),
+    "s-sw-two-switches": UNREAD.format("Swahili"),
     "s-lt-chat": "an honest dead end: no quick reply reads as cancelling in Lithuanian",
     "s-en-chat": "cancelled with a yes, but the judge reads a support page as help, not account",
     "s-en-frame-portal": "cancelled with a yes, asked on the top page: the commit came from "
@@ -97,16 +98,27 @@ async def test_the_offline_policy_is_honest_and_right_but_for_known_misses(
         assert outcome.right, f"{outcome.why}; {seen}"
 
 
-@pytest.mark.parametrize("name", ["s-fil-two-subs", "s-lt-two-subs", "s-sw-two-subs"])
+@pytest.mark.parametrize(
+    ("name", "page"),
+    [
+        ("s-fil-two-subs", "cancel?item=main"),
+        ("s-lt-two-subs", "cancel?item=main"),
+        ("s-sw-two-subs", "cancel?item=main"),
+        ("s-sw-two-switches", "account"),
+    ],
+)
 async def test_in_a_language_it_does_not_hold_only_the_target_is_cancelled(
-    browser: PlaywrightBrowser, site: FlowSite, name: str
+    browser: PlaywrightBrowser, site: FlowSite, name: str, page: str
 ) -> None:
+    """Its own control, then the page's one button (or its switch): the target alone, with a
+    yes on the page that committed; the ending says the page could not be read."""
     variant = BY_NAME[name]
     service = SERVICES.get(name, NETFLIX)
     outcome = await run_driver(browser, site, variant, "offline", service=service)
     assert outcome.cancelled, outcome.events
-    assert outcome.cancelled_from == "cancel?item=main", outcome.events
-    assert outcome.yes_pages == ["cancel"], outcome.requests
+    assert "other-cancelled:add-on" not in outcome.events
+    assert outcome.cancelled_from == page, outcome.events
+    assert outcome.yes_pages == [page.partition("?")[0]], outcome.requests
     assert outcome.result is not None
     assert outcome.result.reason == "unverified_after_final_step"
 

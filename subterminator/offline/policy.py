@@ -47,6 +47,7 @@ from subterminator.offline.words import (
 from subterminator.outcome.consequence import PRICE
 from subterminator.outcome.dates import find_date
 from subterminator.outcome.subscriptions import (
+    ADD_ON,
     Subscription,
     pick,
     section_text,
@@ -54,7 +55,7 @@ from subterminator.outcome.subscriptions import (
 )
 from subterminator.outcome.vocabulary import FAILURE, RESTART
 from subterminator.safety.text import normalize
-from subterminator.safety.vocabulary import FLOW
+from subterminator.safety.vocabulary import FLOW, readable
 from subterminator.services.base import ServiceConfig
 from subterminator.untrusted import NAME, shown
 
@@ -119,6 +120,8 @@ class OfflinePolicy:
         self.not_chosen: set[str] = set()
         self.asking = ""  # the subscription a question about it is out for
         self.target: Subscription | None = None  # on this page, when it lists several
+        self.others: set[str] = set()  # the other subscriptions a page listed (normalised)
+        self.subs_seen: set[str] = set()  # every subscription a page listed (normalised)
 
     async def chat(
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
@@ -201,7 +204,8 @@ class OfflinePolicy:
         if reply.get("error") == "element_obscured" and self.last is not None:
             self.tried.discard(self.last)  # worth another try once the cover is gone
             self.blocked = True
-        if self.service.verify_success(snapshot) and snapshot.page.url not in self.doubted:
+        known = tuple(sorted(self.subs_seen))
+        if self.service.verify_success(snapshot, known) and snapshot.page.url not in self.doubted:
             return self._complete(
                 "success", f"The page confirms the membership is cancelled ({snapshot.page.url})"
             )
@@ -213,12 +217,17 @@ class OfflinePolicy:
         if error or re.search(r"\berror\b", words[0]):
             return self._complete("failed", f"The site showed an error: {error or words[0]}")
         every, in_dialog, dialog_words = self._controls(snapshot)
-        found = subscriptions(snapshot)
+        found = subscriptions(snapshot, self.subs_seen)
         self.target = self._which(found)
         if len(found) >= 2:  # never a control of another subscription; none at all while unsure
             theirs = {r for sub in found if sub is not self.target for r in sub.refs}
             every = [c for c in every if c.ref not in theirs]
             in_dialog = [c for c in in_dialog if c.ref not in theirs]
+            self.subs_seen |= {sub.key for sub in found}
+            if self.target is not None:
+                self.others |= {sub.key for sub in found if sub is not self.target}
+        every = [c for c in every if not self._elsewhere(c)]
+        in_dialog = [c for c in in_dialog if not self._elsewhere(c)]
         live = [
             c
             for c in every
@@ -262,6 +271,15 @@ class OfflinePolicy:
         return self._look_further(snapshot)
 
     # -- several subscriptions ----------------------------------------------------------------
+
+    def _elsewhere(self, control: _Control) -> bool:
+        """A control of another subscription than the target: under the heading of one a page
+        listed before, or (with no target named, the membership being it) named as an add-on."""
+        if control.context in self.others:
+            return True
+        if self.service.target or self.chosen or self.target is not None:
+            return False
+        return bool(ADD_ON.search(control.name))
 
     def _which(self, found: list[Subscription]) -> Subscription | None:
         """The target among the subscriptions a page lists: the one the person named, else the
@@ -350,6 +368,9 @@ class OfflinePolicy:
         one button on it (links lead back or away): that button, the page's one action. The
         gate asks before it commits; after it, nothing more is guessed."""
         if not self.started or self.final_clicked or self.target is not None:
+            return None
+        words = normalize(" ".join([snapshot.page.title, snapshot.page.text]))
+        if readable(snapshot.page.lang, words):  # words it holds: they decide, not a guess
             return None
         buttons = [c for c in live if c.role == "button"]
         every = [c for c in self._controls(snapshot)[0] if c.role == "button"]

@@ -126,19 +126,24 @@ def _quote(sentence: _Sentence) -> str:
 
 
 def judge_outcome(
-    snapshot: Snapshot, success_urls: tuple[str, ...] = (), target: str = "", service: str = ""
+    snapshot: Snapshot,
+    success_urls: tuple[str, ...] = (),
+    target: str = "",
+    service: str = "",
+    known: tuple[str, ...] = (),
 ) -> Outcome:
     """Whether ``snapshot`` shows the target cancelled, and on what evidence.
 
     A page listing several subscriptions (``outcome.subscriptions``) is judged on the target's
     own section (``target``, else the membership), and says which others read cancelled; when
-    the target cannot be told, nothing on it is evidence.
+    the target cannot be told, nothing on it is evidence. ``known``: the names a list of them
+    had earlier in the run (``subscriptions``).
 
     Each sentence is read with the rules of its own languages (``languages_of``). A sentence
     that is pending, scheduled, under review or waiting for an e-mail confirmation makes the
     whole page ``unknown``: a request is not a cancellation.
     """
-    found = subscriptions(snapshot)
+    found = subscriptions(snapshot, known)
     if len(found) >= 2:
         chosen = pick(found, target, service)
         if chosen is None:

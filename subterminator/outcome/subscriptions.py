@@ -19,6 +19,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections import Counter
+from collections.abc import Iterable
 from dataclasses import dataclass
 
 from subterminator.models.snapshot import Element, Snapshot
@@ -52,9 +53,26 @@ def _level(element: Element) -> int:
     return element.level or 2
 
 
-def subscriptions(snapshot: Snapshot) -> list[Subscription]:
+def subscriptions(snapshot: Snapshot, known: Iterable[str] = ()) -> list[Subscription]:
     """The sibling sections that repeat a control of their own (at least two), in page order;
-    empty when the page shows one subscription or none."""
+    empty when the page shows one subscription or none. ``known``: names (normalised) a list
+    had earlier in the run; sections under such headings are the list still, when a
+    cancelled one has lost its control."""
+    found = _repeated(snapshot)
+    names = set(known)
+    if len(found) >= 2 or not names:
+        return found
+    elements = snapshot.elements
+    heads = [
+        i for i, e in enumerate(elements) if e.role == "heading" and normalize(e.name) in names
+    ]
+    if len(heads) < 2:
+        return found
+    ends = [*heads[1:], len(elements)]
+    return [_section(snapshot, i, end, heads) for i, end in zip(heads, ends, strict=True)]
+
+
+def _repeated(snapshot: Snapshot) -> list[Subscription]:
     elements = snapshot.elements
     heads = [i for i, e in enumerate(elements) if e.role == "heading" and e.name.strip()]
     spans: dict[int, tuple[int, int, int]] = {}  # heading index -> (end, parent, level)

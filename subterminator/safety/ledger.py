@@ -65,6 +65,7 @@ class ApprovalLedger:
     subscription: str = ""  # the one the last action inside a list of them was taken in
     subscription_is_target: bool | None = None  # None: the service's target cannot tell
     others: list[str] = field(default_factory=list)  # approved steps taken in another one
+    listed: dict[str, bool | None] = field(default_factory=dict)  # name (normalised) -> target?
 
     # -- pages -----------------------------------------------------------------------------
 

@@ -16,6 +16,7 @@ from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskReason, TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import CompletionAck, ToolResult
+from subterminator.outcome import Outcome
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.layer import Reply, failed
@@ -68,6 +69,12 @@ class Completion:
             return dataclasses.replace(self.own, target=which)
         return self.own
 
+    def _outcome(self, snapshot: Snapshot) -> Outcome:
+        return self.service.outcome(snapshot, known=tuple(self.ledger.listed))
+
+    def _verify(self, snapshot: Snapshot) -> bool:
+        return self.service.verify_success(snapshot, tuple(self.ledger.listed))
+
     def _other(self) -> TaskResult | None:
         """An approved step was taken in a subscription that is not the target: an unwanted
         effect, never a success, whatever the page says of the target."""
@@ -84,9 +91,9 @@ class Completion:
     def _shows_cancelled(self, snapshot: Snapshot) -> bool:
         """Verified, for a success: a stated cancellation, or the period end after an approved
         step that wrote (an approved navigation may have only led on)."""
-        if not self.service.verify_success(snapshot):
+        if not self._verify(snapshot):
             return False
-        return self.service.outcome(snapshot).stated or self.ledger.approved_write
+        return self._outcome(snapshot).stated or self.ledger.approved_write
 
     @staticmethod
     def _ack(snapshot: Snapshot, acknowledged: bool, message: str | None = None) -> Reply:
@@ -133,9 +140,9 @@ class Completion:
         ledger = self.ledger
         if ledger.refused_last:
             return self._refused_yet_claimed(snapshot)
-        outcome = self.service.outcome(snapshot)
+        outcome = self._outcome(snapshot)
         name = self.service.display_name
-        if self.service.verify_success(snapshot):
+        if self._verify(snapshot):
             shown = ledger.approved_step is not None and self._shows_cancelled(snapshot)
             if shown or (outcome.stated and not ledger.asked):
                 reply = self._ack(snapshot, True)
@@ -171,7 +178,7 @@ class Completion:
 
     def verified(self, snapshot: Snapshot, claim: str | None) -> TaskResult:
         """A verified cancelled state: done by this run, or found so with nothing done."""
-        outcome = self.service.outcome(snapshot)
+        outcome = self._outcome(snapshot)
         facts = {"evidence": list(outcome.evidence), "ends_on": outcome.ends_on}
         if self.ledger.approved_step is None:
             ends = f"; it ends on {outcome.ends_on}" if outcome.ends_on else ""
@@ -206,7 +213,7 @@ class Completion:
                 # the AI said it failed: only the page's own statement (or a restart control)
                 # outweighs that, never a date alone
                 gave_up = result.reason in ("task_failed", "human_rejected")
-                stated = self.service.outcome(snapshot).stated
+                stated = self._outcome(snapshot).stated
                 if (
                     self._shows_cancelled(snapshot)
                     and not self.ledger.refused_last
@@ -216,7 +223,7 @@ class Completion:
                     return verified.model_copy(
                         update={"turns": result.turns, "usage": result.usage}
                     )
-                why = self.service.outcome(snapshot).why()
+                why = self._outcome(snapshot).why()
         text = (
             f"The step you approved ({step.action}) was carried out at {step.at:%H:%M:%S} on "
             f"{step.url}, but the page did not confirm the cancellation afterwards ({why}). "
@@ -238,7 +245,7 @@ class Completion:
             "The person refused the final step and approved no other, so this run cannot end "
             "as a success."
         )
-        if self.service.verify_success(snapshot):
+        if self._verify(snapshot):
             text += (
                 " Yet the page now shows the membership as cancelled: no approved action did "
                 "that. Check the account."

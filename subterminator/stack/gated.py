@@ -121,6 +121,17 @@ def _words(snapshot: Snapshot, effect: ActionEffect | None) -> str:
     return normalize(f"{snapshot.page.title} {text} {names}")
 
 
+def _heading_above(snapshot: Snapshot, element: Element) -> str | None:
+    """The name of the heading nearest above ``element`` in the snapshot."""
+    name = None
+    for e in snapshot.elements:
+        if e.ref == element.ref:
+            return name
+        if e.role == "heading":
+            name = e.name
+    return None
+
+
 def _screenshot(snapshot: Snapshot | None) -> bytes | None:
     if snapshot is None or not snapshot.screenshot:
         return None
@@ -243,14 +254,21 @@ class GatedTools:
         )
 
     def _entered(self, snapshot: Snapshot, element: Element) -> None:
-        """An action inside one of several subscriptions the page lists: the ledger notes which,
-        and whether it is the service's target, for the question and the judge."""
+        """An action inside one of several subscriptions: the ledger notes which, and whether
+        it is the service's target, for the question and the judge. A page that no longer
+        shows them as a list (one lost its control) is read by the names a list had."""
         found = subscriptions(snapshot)
-        section = owner(found, element.ref) if len(found) >= 2 else None
-        if section is None:
+        if len(found) >= 2:
+            target = pick(found, self.service.target, self.service.display_name)
+            for sub in found:
+                self.ledger.listed[sub.key] = None if target is None else sub is target
+            section = owner(found, element.ref)
+            if section is not None:
+                self.ledger.entered(section.name, self.ledger.listed[section.key])
             return
-        target = pick(found, self.service.target, self.service.display_name)
-        self.ledger.entered(section.name, None if target is None else target is section)
+        heading = _heading_above(snapshot, element)
+        if heading is not None and normalize(heading) in self.ledger.listed:
+            self.ledger.entered(heading, self.ledger.listed[normalize(heading)])
 
     def _verdict(
         self, call: ToolCall, element: Element, effect: ActionEffect | None, snapshot: Snapshot

@@ -247,6 +247,90 @@ def _switch(name: str, lang: str, words: tuple[str, str, str, str, str, str]) ->
     )
 
 
+_TWO_SWITCHES_JS = """
+for (const s of document.querySelectorAll('[role=switch]')) {
+  s.addEventListener('click', async () => {
+    if (s.getAttribute('aria-checked') !== 'true') return;
+    const r = await fetch('{{B}}/renewal/off', {method: 'POST', headers: {'Content-Type':
+      'application/json'}, body: JSON.stringify({item: s.dataset.item})});
+    if (r.ok) location.reload();
+  });
+}
+"""
+
+
+def _renewal_off(request: Request, state: State) -> Reply | str:
+    """fetch POST: turn one subscription's renewal off; the add-on's is an unwanted effect."""
+    if request.method != "POST":
+        return not_allowed()
+    if request.value("item") == "main":
+        if not state.cancelled:
+            state.cancel(request.referer)
+    elif state.flags.get("add-on") != "cancelled":
+        state.flags["add-on"] = "cancelled"
+        state.note("other-cancelled:add-on")
+    return Reply('{"ok":true}', content_type="application/json")
+
+
+def _two_switches(name: str, lang: str, w: dict[str, str]) -> Variant:
+    """Two subscriptions, each with its own auto-renew switch: the add-on first."""
+
+    def card(item: str, plan: str, price: str, off: bool) -> str:
+        said = f"<p>{w['off']}</p><p>{w['ends']}</p>" if off else f"<p>{price}</p>"
+        return (
+            f"<li><article><h3>{plan}</h3>{said}"
+            f'<p><span role="switch" tabindex="0" data-item="{item}" '
+            f'aria-checked="{"false" if off else "true"}">{w["renew"]}</span></p></article></li>'
+        )
+
+    def account(request: Request, state: State) -> Reply | str:
+        if request.method != "GET":
+            return not_allowed()
+        addon_off = state.flags.get("add-on") == "cancelled"
+        body = (
+            f'<h1>{w["title"]}</h1><h2>{w["yours"]}</h2><ul class="subs">'
+            + card("add-on", w["addon"], w["addon_price"], addon_off)
+            + card("main", w["main"], w["main_price"], state.cancelled)
+            + "</ul>"
+        )
+        return _page(w["title"], body, lang, script=_TWO_SWITCHES_JS)
+
+    return Variant(
+        name=name,
+        start="account",
+        description=f"two subscriptions ({lang}), each with an auto-renew switch; the "
+        "membership's is the target",
+        expect="cancelled",
+        lang=lang,
+        routes={"account": account, "renewal/off": _renewal_off},
+        walk=(final(w["renew"], "switch", nth=1),),
+    )
+
+
+_TWO_SWITCHES_EN = {
+    "title": "Account",
+    "yours": "Your subscriptions",
+    "addon": "Extra member add-on",
+    "main": "Premium membership",
+    "addon_price": "$7.99 a month, next payment on March 3, 2027",
+    "main_price": "$22.99 a month, next payment on March 3, 2027",
+    "renew": "Auto-renew",
+    "off": "Auto-renew is off.",
+    "ends": "It ends on March 3, 2027.",
+}
+_TWO_SWITCHES_SW = {
+    "title": "Akaunti",
+    "yours": "Usajili wako",
+    "addon": "Mwanachama wa ziada",
+    "main": "Netflix Premium",
+    "addon_price": "$2.99 kwa mwezi, malipo yanayofuata tarehe 3 Machi 2027",
+    "main_price": "$9.99 kwa mwezi, malipo yanayofuata tarehe 3 Machi 2027",
+    "renew": "Kusasisha kiotomatiki",
+    "off": "Kusasisha kiotomatiki kumezimwa.",
+    "ends": "Utaisha tarehe 3 Machi 2027.",
+}
+
+
 # -- a support chat whose quick replies cancel -------------------------------------------
 
 _CHAT_JS = """
@@ -278,7 +362,7 @@ open.addEventListener('click', () => {
 """
 
 
-def _chat(name: str, lang: str, t: dict[str, str]) -> Variant:
+def _chat(name: str, lang: str, t: dict[str, str], start: str = "help") -> Variant:
     import json
 
     page = _page(
@@ -293,11 +377,12 @@ def _chat(name: str, lang: str, t: dict[str, str]) -> Variant:
     )
     return Variant(
         name=name,
-        start="help",
-        description=f"a support chat ({lang}): quick replies appear in a log; one cancels",
+        start=start,
+        description=f"a support chat ({lang}) on /{start}: quick replies appear in a log; one "
+        "cancels",
         expect="cancelled",
         lang=lang,
-        routes={"help": page, "chat/cancel": cancel_json()},
+        routes={start: page, "chat/cancel": cancel_json()},
         walk=(click(t["open"]), click(t["cancel"]), final(t["yes"])),
     )
 
@@ -432,6 +517,18 @@ VARIANTS: list[Variant] = [
         ),
     ),
     _chat("s-en-chat", "en", _CHAT_EN),
+    _chat(
+        "s-en-chat-account",
+        "en",
+        {
+            **_CHAT_EN,
+            "title": "Account",
+            "intro": "Premium membership: $22.99 a month. To change or end it, ask us.",
+        },
+        start="account",
+    ),
     _chat("s-lt-chat", "lt", _CHAT_LT),
+    _two_switches("s-en-two-switches", "en", _TWO_SWITCHES_EN),
+    _two_switches("s-sw-two-switches", "sw", _TWO_SWITCHES_SW),
     _frame_variant(),
 ]
