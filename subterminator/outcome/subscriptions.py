@@ -30,7 +30,7 @@ CONTROLS = frozenset({"button", "link", "menuitem", "switch", "checkbox", "radio
 # Names an add-on or extra gives itself: across languages, and the words shops keep in English.
 ADD_ON = re.compile(
     r"\badd[- ]?ons?\b|\bextras?\b|\bextra (member|slot)|\bbundle\b|\bpack\b|\bupgrade\b"
-    r"|\bzusatz|\boption(al)?\b|\bsupplement|\badicional\b|\baggiuntiv|\bdodat"
+    r"|\bzusatz|\bsupplement|\badicional\b|\baggiuntiv|\bdodat"
     r"|追加|附加|추가|дополнит",
 )
 

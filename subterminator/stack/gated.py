@@ -263,7 +263,9 @@ class GatedTools:
             for sub in found:
                 self.ledger.listed[sub.key] = None if target is None else sub is target
             section = owner(found, element.ref)
-            if section is not None:
+            if section is None:  # outside every one of them: no longer in any
+                self.ledger.entered("", None)
+            else:
                 self.ledger.entered(section.name, self.ledger.listed[section.key])
             return
         heading = _heading_above(snapshot, element)
