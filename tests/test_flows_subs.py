@@ -36,8 +36,9 @@ VARIANTS = subs_dev.VARIANTS
 IDS = [v.name for v in VARIANTS]
 BY_NAME = {v.name: v for v in VARIANTS}
 # The Lithuanian account names no service and no add-on: the user's service file names it.
-PREMIUM = dataclasses.replace(NETFLIX, target="Premium")
-SERVICES: dict[str, ServiceConfig] = {"s-lt-two-subs": PREMIUM}
+SERVICES: dict[str, ServiceConfig] = {
+    name: dataclasses.replace(NETFLIX, target=target) for name, target in subs_dev.TARGETS.items()
+}
 
 UNREAD = "cancelled, the target only, with a yes on its page; the judge cannot read {} yet"
 KNOWN_MISSES: dict[str, str] = {

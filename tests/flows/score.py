@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import re
 import statistics
@@ -644,6 +645,16 @@ def _sets(which: str) -> list[tuple[str, list[Variant]]]:
     return chosen
 
 
+def _service(label: str, variant: Variant) -> ServiceConfig:
+    """Netflix, with the target a user's service file would name (``subs_dev.TARGETS``)."""
+    if label != "subs":
+        return NETFLIX
+    from tests.flows import subs_dev
+
+    target = subs_dev.TARGETS.get(variant.name, "")
+    return dataclasses.replace(NETFLIX, target=target) if target else NETFLIX
+
+
 async def score(
     which: str, only: Sequence[str] = (), walks: bool = True, driver: Driver = "offline"
 ) -> int:
@@ -663,8 +674,11 @@ async def score(
             for variant in variants:
                 for answers in plans:
                     options = LaunchOptions(block_non_local=True, executable=executable)
+                    service = _service(label, variant)
                     async with await PlaywrightBrowser.launch(options) as browser:
-                        outcome = await run_driver(browser, site, variant, driver, answers)
+                        outcome = await run_driver(
+                            browser, site, variant, driver, answers, service=service
+                        )
                     outcome.walk_error = walk_errors.get(variant.name)
                     broken = broken or outcome.walk_error is not None
                     outcomes.append(outcome)

@@ -475,6 +475,10 @@ def _frame_variant() -> Variant:
     )
 
 
+# What the user's service file names as the target, where the page alone cannot tell (no add-on
+# and no service named): the score and the tests run these with ``target`` set.
+TARGETS: dict[str, str] = {"s-lt-two-subs": "Premium"}
+
 VARIANTS: list[Variant] = [
     _two("s-en-two-subs", _EN),
     _two("s-fil-two-subs", _FIL),
