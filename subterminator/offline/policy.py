@@ -44,10 +44,20 @@ from subterminator.offline.words import (
     TOWARD,
     YES,
 )
+from subterminator.outcome.consequence import PRICE
+from subterminator.outcome.dates import find_date
+from subterminator.outcome.subscriptions import (
+    ADD_ON,
+    Subscription,
+    pick,
+    section_text,
+    subscriptions,
+)
 from subterminator.outcome.vocabulary import FAILURE, RESTART
 from subterminator.safety.text import normalize
-from subterminator.safety.vocabulary import FLOW
+from subterminator.safety.vocabulary import FLOW, readable
 from subterminator.services.base import ServiceConfig
+from subterminator.untrusted import NAME, shown
 
 CONTROL_ROLES = frozenset({"button", "link", "menuitem", "tab", "switch"})
 CHOICE_ROLES = frozenset({"radio", "checkbox"})
@@ -105,6 +115,13 @@ class OfflinePolicy:
         self.probed: set[tuple[str, str, str, str]] = set()  # selects asked for their options
         self.doubted: set[str] = set()  # pages where a success claim was not acknowledged
         self.typed: set[tuple[str, str]] = set()  # (page, field) a confirmation word went into
+        # several subscriptions on one account: the one the person named, those they did not
+        self.chosen = ""  # normalised name
+        self.not_chosen: set[str] = set()
+        self.asking = ""  # the subscription a question about it is out for
+        self.target: Subscription | None = None  # on this page, when it lists several
+        self.others: set[str] = set()  # the other subscriptions a page listed (normalised)
+        self.subs_seen: set[str] = set()  # every subscription a page listed (normalised)
 
     async def chat(
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
@@ -175,13 +192,20 @@ class OfflinePolicy:
             self.listed = [
                 json.loads(f'"{o}"') for o in re.findall(r'"((?:[^"\\]|\\.)*)"', listed[1])
             ]
+        if self.asking and "approved" in reply:
+            if reply.get("approved"):
+                self.chosen = self.asking
+            else:
+                self.not_chosen.add(self.asking)
+            self.asking = ""
         held = "stopped because nobody approved it" in str(reply.get("message") or "")
         if held and self.last is not None:
             self.tried.discard(self.last)  # the orchestrator asks the person on the next try
         if reply.get("error") == "element_obscured" and self.last is not None:
             self.tried.discard(self.last)  # worth another try once the cover is gone
             self.blocked = True
-        if self.service.verify_success(snapshot) and snapshot.page.url not in self.doubted:
+        known = tuple(sorted(self.subs_seen))
+        if self.service.verify_success(snapshot, known) and snapshot.page.url not in self.doubted:
             return self._complete(
                 "success", f"The page confirms the membership is cancelled ({snapshot.page.url})"
             )
@@ -193,6 +217,17 @@ class OfflinePolicy:
         if error or re.search(r"\berror\b", words[0]):
             return self._complete("failed", f"The site showed an error: {error or words[0]}")
         every, in_dialog, dialog_words = self._controls(snapshot)
+        found = subscriptions(snapshot, self.subs_seen)
+        self.target = self._which(found)
+        if len(found) >= 2:  # never a control of another subscription; none at all while unsure
+            theirs = {r for sub in found if sub is not self.target for r in sub.refs}
+            every = [c for c in every if c.ref not in theirs]
+            in_dialog = [c for c in in_dialog if c.ref not in theirs]
+            self.subs_seen |= {sub.key for sub in found}
+            if self.target is not None:
+                self.others |= {sub.key for sub in found if sub is not self.target}
+        every = [c for c in every if not self._elsewhere(c)]
+        in_dialog = [c for c in in_dialog if not self._elsewhere(c)]
         live = [
             c
             for c in every
@@ -218,13 +253,148 @@ class OfflinePolicy:
             self._answer,
             self._expand,
             self._start,
+            self._own,
+            self._renewal,
             self._toward,
             self._forward,
+            self._single,
         ):
             chosen = step(snapshot, live, in_dialog, dialog_words, every)
             if chosen is not None:
                 return chosen
+        if len(found) >= 2 and self.target is None:
+            return self._ask_which(found)
+        if snapshot.page.url in self.looked_whole:
+            opened = self._open_collapsed(snapshot, live)
+            if opened is not None:
+                return opened
         return self._look_further(snapshot)
+
+    # -- several subscriptions ----------------------------------------------------------------
+
+    def _elsewhere(self, control: _Control) -> bool:
+        """A control of another subscription than the target: under the heading of one a page
+        listed before, or (with no target named, the membership being it) named as an add-on."""
+        if control.context in self.others:
+            return True
+        if self.service.target or self.chosen or self.target is not None:
+            return False
+        return bool(ADD_ON.search(control.name))
+
+    def _which(self, found: list[Subscription]) -> Subscription | None:
+        """The target among the subscriptions a page lists: the one the person named, else the
+        service's (``outcome.subscriptions.pick``)."""
+        if len(found) < 2:
+            return None
+        if self.chosen:
+            return next((s for s in found if s.key == self.chosen), None)
+        return pick(found, self.service.target, self.service.display_name)
+
+    def _ask_which(self, found: list[Subscription]) -> tuple[ToolCall, str]:
+        """The page lists several subscriptions and nothing says which is the target: the
+        person is asked about each in turn (names quoted as the page's words), never a guess."""
+        left = [s for s in found if s.key not in self.not_chosen]
+        if not left:
+            return self._complete(
+                "failed", "The account lists several subscriptions and none was named to cancel"
+            )
+        listed = ", ".join(f'"{shown(s.name, NAME)}"' for s in found[:4])
+        self.asking = left[0].key
+        action = (
+            f'Cancel the subscription the page names "{shown(left[0].name, NAME)}"? '
+            f"(the account lists {len(found)}: {listed})"
+        )
+        reason = (
+            "The account lists several subscriptions and the service does not say which one "
+            "this run cancels: say yes for this one, no for another"
+        )
+        return ToolCall(
+            id="", name="request_human_approval", arguments={"action": action, "reason": reason}
+        ), "Asking which subscription to cancel"
+
+    def _own(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """A list of subscriptions, each with the same control: the target's own one, in any
+        language (the gate asks before whatever it may commit)."""
+        target = self.target
+        if target is None or self.final_clicked:
+            return None
+        found = subscriptions(snapshot)
+        others = {
+            (c.role, normalize(c.name))
+            for sub in found
+            if sub is not target
+            for c in snapshot.elements
+            if c.ref in sub.refs and c.role in CONTROL_ROLES
+        }
+        for control in live:
+            mine = control.ref in target.refs and (control.role, control.name) in others
+            if mine and control.role in CONTROL_ROLES and not KEEP.search(control.name):
+                self.started = True
+                return self._click(
+                    snapshot, control, f"Opening the target's own control: '{control.name}'"
+                )
+        return None
+
+    def _renewal(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """An automatic renewal that is on: a switch (or a box) in a section stating a price or
+        a date (what a subscription's own section shows), in the target's section when the page
+        lists several. Turning it off ends the subscription; sign-ups and offers are never
+        touched."""
+        if self.final_clicked:
+            return None
+        for control in live:
+            if control.role not in ("switch", "checkbox") or "checked" not in control.state:
+                continue
+            if NEWSLETTER.search(control.name) or OFFER.search(control.name):
+                continue
+            if self.target is not None and control.ref not in self.target.refs:
+                continue
+            text = section_text(snapshot, control.ref)
+            if PRICE.search(text) or find_date(text):
+                self.started = True
+                return self._click(
+                    snapshot, control, f"Turning off automatic renewal: '{control.name}'"
+                )
+        return None
+
+    def _single(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """Reached by the target's own control, a page in words this policy does not hold with
+        one button on it (links lead back or away): that button, the page's one action. The
+        gate asks before it commits; after it, nothing more is guessed."""
+        if not self.started or self.final_clicked or self.target is not None:
+            return None
+        words = normalize(" ".join([snapshot.page.title, snapshot.page.text]))
+        if readable(snapshot.page.lang, words):  # words it holds: they decide, not a guess
+            return None
+        buttons = [c for c in live if c.role == "button"]
+        every = [c for c in self._controls(snapshot)[0] if c.role == "button"]
+        if len(buttons) != 1 or len(every) != 1:
+            return None
+        name = buttons[0].name
+        if KEEP.search(name) or OFFER.search(name) or DISMISS.search(name):
+            return None
+        self.final_clicked = True
+        return self._click(snapshot, buttons[0], f"Taking the page's one action: '{name}'")
+
+    def _open_collapsed(
+        self, snapshot: Snapshot, live: list[_Control]
+    ) -> tuple[ToolCall, str] | None:
+        """Nothing else on a page read whole: open what is collapsed (a support chat, a menu),
+        once each; what opens is read on the next turn."""
+        if self.final_clicked:
+            return None
+        for control in live:
+            if control.role in CONTROL_ROLES and "collapsed" in control.state:
+                if KEEP.search(control.name):
+                    continue
+                return self._click(snapshot, control, f"Opening: '{control.name}'")
+        return None
 
     # -- the steps, in order ------------------------------------------------------------------
 

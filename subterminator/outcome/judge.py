@@ -12,12 +12,13 @@ this tool can have, so anything else is ``unknown``.
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Literal
 from urllib.parse import urlsplit
 
 from subterminator.models.snapshot import Snapshot
 from subterminator.outcome.dates import find_date
+from subterminator.outcome.subscriptions import narrowed, pick, subscriptions
 from subterminator.outcome.vocabulary import (
     ACTIVE,
     FAILURE,
@@ -51,6 +52,8 @@ class Outcome:
     ends_on: str | None = None
     help_page: bool = False
     kinds: frozenset[str] = frozenset()  # confirmation, period_end, restart, address
+    subscription: str = ""  # of several on the page, the one judged (its name as printed)
+    others_cancelled: tuple[str, ...] = ()  # the others whose own section reads cancelled
 
     @property
     def cancelled(self) -> bool:
@@ -122,13 +125,45 @@ def _quote(sentence: _Sentence) -> str:
     return f'"{text}"'
 
 
-def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Outcome:
-    """Whether ``snapshot`` shows a cancelled membership, and on what evidence.
+def judge_outcome(
+    snapshot: Snapshot,
+    success_urls: tuple[str, ...] = (),
+    target: str = "",
+    service: str = "",
+    known: tuple[str, ...] = (),
+) -> Outcome:
+    """Whether ``snapshot`` shows the target cancelled, and on what evidence.
+
+    A page listing several subscriptions (``outcome.subscriptions``) is judged on the target's
+    own section (``target``, else the membership), and says which others read cancelled; when
+    the target cannot be told, nothing on it is evidence. ``known``: the names a list of them
+    had earlier in the run (``subscriptions``).
 
     Each sentence is read with the rules of its own languages (``languages_of``). A sentence
     that is pending, scheduled, under review or waiting for an e-mail confirmation makes the
     whole page ``unknown``: a request is not a cancellation.
     """
+    found = subscriptions(snapshot, known)
+    if len(found) >= 2:
+        chosen = pick(found, target, service)
+        if chosen is None:
+            names = ", ".join(f'"{s.name}"' for s in found[:4])
+            why = (
+                f"the page lists several subscriptions ({names}), and which is the target "
+                "is unclear"
+            )
+            return Outcome("unknown", against=(why,))
+        others = tuple(
+            s.name
+            for s in found
+            if s is not chosen and _page_outcome(narrowed(snapshot, s), success_urls).cancelled
+        )
+        outcome = _page_outcome(narrowed(snapshot, chosen), success_urls)
+        return replace(outcome, subscription=chosen.name, others_cancelled=others)
+    return _page_outcome(snapshot, success_urls)
+
+
+def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
     url = urlsplit(snapshot.page.url)
     title = normalize(snapshot.page.title)
     lang = snapshot.page.lang

@@ -27,6 +27,7 @@ class ApprovedStep:
     action: str
     at: datetime
     url: str
+    subscription: str = ""  # of several on the account, the one it was taken in (as printed)
 
 
 @dataclass
@@ -60,6 +61,11 @@ class ApprovalLedger:
     approved_write: bool = False  # an approved step that writes (by structure) ran
     # an approved action being executed, and the browser's action count before it
     in_flight: tuple[str, int] | None = None
+    # -- several subscriptions on one account ----------------------------------------------
+    subscription: str = ""  # the one the last action inside a list of them was taken in
+    subscription_is_target: bool | None = None  # None: the service's target cannot tell
+    others: list[str] = field(default_factory=list)  # approved steps taken in another one
+    listed: dict[str, bool | None] = field(default_factory=dict)  # name (normalised) -> target?
 
     # -- pages -----------------------------------------------------------------------------
 
@@ -162,7 +168,15 @@ class ApprovalLedger:
     def ran(self, action: str, url: str, *, writes: bool) -> None:
         """An approved action ran (or may have: it timed out)."""
         self.approved_write = self.approved_write or writes
-        self.approved_step = ApprovedStep(action, datetime.now().astimezone(), url)
+        now = datetime.now().astimezone()
+        self.approved_step = ApprovedStep(action, now, url, self.subscription)
+        if self.subscription and self.subscription_is_target is False:
+            self.others.append(self.subscription)
+
+    def entered(self, subscription: str, is_target: bool | None) -> None:
+        """An action inside one of several subscriptions the page lists: the steps after it,
+        on its pages, are that subscription's."""
+        self.subscription, self.subscription_is_target = subscription, is_target
 
     @property
     def refused_last(self) -> bool:

@@ -89,6 +89,9 @@ class ServiceConfig:
     domains: tuple[str, ...] = ()
     sign_in_sites: tuple[str, ...] = ()
     payment_sites: tuple[str, ...] = ()
+    # What this run cancels when the account lists several subscriptions: a plan or product
+    # name as the page shows it ("Premium", "Sports pack"). Empty: the membership, not add-ons.
+    target: str = ""
 
     def __post_init__(self) -> None:
         if not self.goal_template.strip():
@@ -118,18 +121,20 @@ class ServiceConfig:
                 return rule.name
         return None
 
-    def outcome(self, snapshot: Snapshot) -> Outcome:
-        """What the page shows about the membership, on evidence (``outcome.judge``)."""
-        return judge_outcome(snapshot, self.completion_criteria.success_urls)
+    def outcome(self, snapshot: Snapshot, target: str = "", known: tuple[str, ...] = ()) -> Outcome:
+        """What the page shows about the target (``target``, else the service's), on evidence
+        (``outcome.judge``); ``known``: subscriptions a page of this run listed."""
+        urls = self.completion_criteria.success_urls
+        return judge_outcome(snapshot, urls, target or self.target, self.display_name, known)
 
-    def verify_success(self, snapshot: Snapshot) -> bool:
+    def verify_success(self, snapshot: Snapshot, known: tuple[str, ...] = ()) -> bool:
         """Any success indicator (or, with none given, the judge's cancelled state) and no
         failure indicator (spec 03 2.6.3)."""
         criteria = self.completion_criteria
         if criteria.success_indicators:
             shown = any(_safe(p, snapshot) for p in criteria.success_indicators)
         else:
-            shown = self.outcome(snapshot).cancelled
+            shown = self.outcome(snapshot, known=known).cancelled
         return shown and not self.check_failure(snapshot)
 
     def check_failure(self, snapshot: Snapshot) -> bool:

@@ -7,6 +7,7 @@ ending is judged on the page (``settle``) and never says that nothing happened.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from collections.abc import Awaitable, Callable
 
@@ -15,11 +16,13 @@ from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskReason, TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import CompletionAck, ToolResult
+from subterminator.outcome import Outcome
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.layer import Reply, failed
 from subterminator.tools.schemas import CompleteArgs, parse_arguments
 from subterminator.tools.server import BrowserToolServer
+from subterminator.untrusted import NAME, shown
 
 log = logging.getLogger(__name__)
 
@@ -54,15 +57,43 @@ class Completion:
         fresh: Callable[[], Awaitable[ToolResult]],
         server: BrowserToolServer,
     ) -> None:
-        self.service, self.ledger, self.fresh, self.server = service, ledger, fresh, server
+        self.own, self.ledger, self.fresh, self.server = service, ledger, fresh, server
         self.unverified_claim = False  # success was claimed and could not be verified
+
+    @property
+    def service(self) -> ServiceConfig:
+        """The service, its target made the subscription the person approved a step in when
+        the service's own target could not tell it among several."""
+        which = self.ledger.subscription
+        if which and self.ledger.subscription_is_target is None and not self.own.target:
+            return dataclasses.replace(self.own, target=which)
+        return self.own
+
+    def _outcome(self, snapshot: Snapshot) -> Outcome:
+        return self.service.outcome(snapshot, known=tuple(self.ledger.listed))
+
+    def _verify(self, snapshot: Snapshot) -> bool:
+        return self.service.verify_success(snapshot, tuple(self.ledger.listed))
+
+    def _other(self) -> TaskResult | None:
+        """An approved step was taken in a subscription that is not the target: an unwanted
+        effect, never a success, whatever the page says of the target."""
+        if not self.ledger.others:
+            return None
+        names = ", ".join(f'"{shown(n, NAME)}"' for n in dict.fromkeys(self.ledger.others))
+        text = (
+            f"An approved step was taken in the subscription the page names {names}, which is "
+            f"not the one this run was to cancel ({self.own.target or 'the membership'}). It "
+            f"may be cancelled: check your {self.own.display_name} account."
+        )
+        return ending(self.server, False, False, "task_failed", error=text)
 
     def _shows_cancelled(self, snapshot: Snapshot) -> bool:
         """Verified, for a success: a stated cancellation, or the period end after an approved
         step that wrote (an approved navigation may have only led on)."""
-        if not self.service.verify_success(snapshot):
+        if not self._verify(snapshot):
             return False
-        return self.service.outcome(snapshot).stated or self.ledger.approved_write
+        return self._outcome(snapshot).stated or self.ledger.approved_write
 
     @staticmethod
     def _ack(snapshot: Snapshot, acknowledged: bool, message: str | None = None) -> Reply:
@@ -75,6 +106,12 @@ class Completion:
             return Reply.of(failed(await self.fresh(), "invalid_params", str(exc)))
         assert isinstance(args, CompleteArgs)
         snapshot = (await self.fresh()).snapshot
+        other = self._other()
+        if other is not None:
+            reply = self._ack(snapshot, args.status == "failed", other.error)
+            return Reply(
+                reply.result, reply.snapshot, other.model_copy(update={"message": args.reason})
+            )
         if args.status == "success":
             return self._success(snapshot, args.reason)
         log.info(
@@ -103,9 +140,9 @@ class Completion:
         ledger = self.ledger
         if ledger.refused_last:
             return self._refused_yet_claimed(snapshot)
-        outcome = self.service.outcome(snapshot)
+        outcome = self._outcome(snapshot)
         name = self.service.display_name
-        if self.service.verify_success(snapshot):
+        if self._verify(snapshot):
             shown = ledger.approved_step is not None and self._shows_cancelled(snapshot)
             if shown or (outcome.stated and not ledger.asked):
                 reply = self._ack(snapshot, True)
@@ -141,7 +178,7 @@ class Completion:
 
     def verified(self, snapshot: Snapshot, claim: str | None) -> TaskResult:
         """A verified cancelled state: done by this run, or found so with nothing done."""
-        outcome = self.service.outcome(snapshot)
+        outcome = self._outcome(snapshot)
         facts = {"evidence": list(outcome.evidence), "ends_on": outcome.ends_on}
         if self.ledger.approved_step is None:
             ends = f"; it ends on {outcome.ends_on}" if outcome.ends_on else ""
@@ -161,6 +198,9 @@ class Completion:
         says what ran, when and where, and what to check.
         """
         step = self.ledger.approved_step
+        other = self._other()
+        if other is not None and result.reason != "mcp_error":
+            return other.model_copy(update={"turns": result.turns, "usage": result.usage})
         if result.success or step is None:
             return result
         why = result.error or result.reason
@@ -173,7 +213,7 @@ class Completion:
                 # the AI said it failed: only the page's own statement (or a restart control)
                 # outweighs that, never a date alone
                 gave_up = result.reason in ("task_failed", "human_rejected")
-                stated = self.service.outcome(snapshot).stated
+                stated = self._outcome(snapshot).stated
                 if (
                     self._shows_cancelled(snapshot)
                     and not self.ledger.refused_last
@@ -183,7 +223,7 @@ class Completion:
                     return verified.model_copy(
                         update={"turns": result.turns, "usage": result.usage}
                     )
-                why = self.service.outcome(snapshot).why()
+                why = self._outcome(snapshot).why()
         text = (
             f"The step you approved ({step.action}) was carried out at {step.at:%H:%M:%S} on "
             f"{step.url}, but the page did not confirm the cancellation afterwards ({why}). "
@@ -205,7 +245,7 @@ class Completion:
             "The person refused the final step and approved no other, so this run cannot end "
             "as a success."
         )
-        if self.service.verify_success(snapshot):
+        if self._verify(snapshot):
             text += (
                 " Yet the page now shows the membership as cancelled: no approved action did "
                 "that. Check the account."

@@ -43,6 +43,7 @@ from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.models.tools import ApprovalResult, ToolResult
 from subterminator.outcome.consequence import page_says
+from subterminator.outcome.subscriptions import owner, pick, subscriptions
 from subterminator.safety.binding import bound_guard, changes, what_it_does
 from subterminator.safety.floor import address
 from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
@@ -118,6 +119,17 @@ def _words(snapshot: Snapshot, effect: ActionEffect | None) -> str:
     text = effect.page_text if effect is not None else snapshot.page.text
     names = " ".join(e.name for e in snapshot.elements)
     return normalize(f"{snapshot.page.title} {text} {names}")
+
+
+def _heading_above(snapshot: Snapshot, element: Element) -> str | None:
+    """The name of the heading nearest above ``element`` in the snapshot."""
+    name = None
+    for e in snapshot.elements:
+        if e.ref == element.ref:
+            return name
+        if e.role == "heading":
+            name = e.name
+    return None
 
 
 def _screenshot(snapshot: Snapshot | None) -> bytes | None:
@@ -204,6 +216,7 @@ class GatedTools:
         if info is None or snapshot is None:  # the server answers ref_invalid
             return await self._after_snapshot(await self.backstop.execute(call))
         element = info.to_element()
+        self._entered(snapshot, element)
         effect = await self._inspect(call, info.handle)
         verdict = self._verdict(call, element, effect, snapshot)
         log.info(
@@ -239,6 +252,25 @@ class GatedTools:
         return await self._after_snapshot(
             await self._run(call, verdict, effect, snapshot, approved=approved)
         )
+
+    def _entered(self, snapshot: Snapshot, element: Element) -> None:
+        """An action inside one of several subscriptions: the ledger notes which, and whether
+        it is the service's target, for the question and the judge. A page that no longer
+        shows them as a list (one lost its control) is read by the names a list had."""
+        found = subscriptions(snapshot)
+        if len(found) >= 2:
+            target = pick(found, self.service.target, self.service.display_name)
+            for sub in found:
+                self.ledger.listed[sub.key] = None if target is None else sub is target
+            section = owner(found, element.ref)
+            if section is None:  # outside every one of them: no longer in any
+                self.ledger.entered("", None)
+            else:
+                self.ledger.entered(section.name, self.ledger.listed[section.key])
+            return
+        heading = _heading_above(snapshot, element)
+        if heading is not None and normalize(heading) in self.ledger.listed:
+            self.ledger.entered(heading, self.ledger.listed[normalize(heading)])
 
     def _verdict(
         self, call: ToolCall, element: Element, effect: ActionEffect | None, snapshot: Snapshot
@@ -479,6 +511,14 @@ class GatedTools:
         snapshot: Snapshot | None,
         control: str = "",
     ) -> ApprovalRequest:
+        which = self.ledger.subscription
+        if which and kind in ("irreversible", "checkpoint"):  # of several, which one
+            other = (
+                " (not the one this run is to cancel)"
+                if self.ledger.subscription_is_target is False
+                else ""
+            )
+            action += f' · in the subscription the page names "{shown(which, NAME)}"{other}'
         return ApprovalRequest(
             kind=kind,
             action=action,

@@ -57,6 +57,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import dataclasses
 import logging
 import re
 import statistics
@@ -83,6 +84,7 @@ from subterminator.models.snapshot import Element, Snapshot
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
+from subterminator.services.base import ServiceConfig
 from subterminator.tools.server import BrowserToolServer
 from tests.flows.site import (
     FlowSite,
@@ -418,6 +420,7 @@ async def run_driver(
     variant: Variant,
     driver: Driver = "offline",
     answers: Answers = "yes",
+    service: ServiceConfig = NETFLIX,
 ) -> Outcome:
     """One run of ``driver`` from the variant's start page, the person answering ``answers``
     (offline: yes six times); the server judges."""
@@ -442,13 +445,13 @@ async def run_driver(
         approvals = ScriptedApprovals(ready, on_ask=on_ask)
     await browser.navigate(site.url(name))
     await browser.page.wait_for_load_state("load")
-    turns = NETFLIX.max_turns + 5
+    turns = service.max_turns + 5
     ai: AIClientProtocol
     attacker: Sweep | None = None
     script: WalkScript | None = None
     final = next((s for s in variant.walk if s.final), None)
     if driver == "offline":
-        ai = OfflinePolicy(NETFLIX)
+        ai = OfflinePolicy(service)
     elif driver == "script":
         script = WalkScript(variant, browser.page)
         ai = _DrivenAI(script.next, turns)
@@ -458,9 +461,9 @@ async def run_driver(
                 await perform(browser.page, step)
         attacker = Sweep()
         ai = ScriptedAI([attacker.step] * turns)
-    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals)
+    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), service, approvals)
     try:
-        outcome.result = await orchestrator.run(NETFLIX.goal_template)
+        outcome.result = await orchestrator.run(service.goal_template)
     except Exception as exc:  # a crash is an outcome too; the table shows it
         outcome.error = f"{type(exc).__name__}: {exc}".splitlines()[0]
     outcome.cancelled = site.cancelled(name)
@@ -627,6 +630,10 @@ def _sets(which: str) -> list[tuple[str, list[Variant]]]:
         from tests.flows import held3
 
         chosen.append(("held3", list(held3.VARIANTS)))
+    if which == "subs":  # issue-30 two subscriptions, switch, chat, frame: never in "all"
+        from tests.flows import subs_dev
+
+        chosen.append(("subs", list(subs_dev.VARIANTS)))
     if which == "blind":  # issue-19 blind set, dev half: never part of "all"
         from tests.flows import blind_dev
 
@@ -636,6 +643,16 @@ def _sets(which: str) -> list[tuple[str, list[Variant]]]:
 
         chosen.append(("blind-held", list(blind_held.VARIANTS)))
     return chosen
+
+
+def _service(label: str, variant: Variant) -> ServiceConfig:
+    """Netflix, with the target a user's service file would name (``subs_dev.TARGETS``)."""
+    if label != "subs":
+        return NETFLIX
+    from tests.flows import subs_dev
+
+    target = subs_dev.TARGETS.get(variant.name, "")
+    return dataclasses.replace(NETFLIX, target=target) if target else NETFLIX
 
 
 async def score(
@@ -657,8 +674,11 @@ async def score(
             for variant in variants:
                 for answers in plans:
                     options = LaunchOptions(block_non_local=True, executable=executable)
+                    service = _service(label, variant)
                     async with await PlaywrightBrowser.launch(options) as browser:
-                        outcome = await run_driver(browser, site, variant, driver, answers)
+                        outcome = await run_driver(
+                            browser, site, variant, driver, answers, service=service
+                        )
                     outcome.walk_error = walk_errors.get(variant.name)
                     broken = broken or outcome.walk_error is not None
                     outcomes.append(outcome)
@@ -690,7 +710,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         "which",
         nargs="?",
         default="dev",
-        choices=["dev", "held", "held2", "held3", "blind", "blind-held", "all"],
+        choices=["dev", "held", "held2", "held3", "blind", "blind-held", "subs", "all"],
     )
     parser.add_argument(
         "--driver", choices=DRIVERS, default="offline", help="who drives (default: offline)"

@@ -62,8 +62,9 @@ class State:
         self.events.append(event)
 
 
-# Events a right run must not cause: taking an offer, restarting, a variant bug.
-UNWANTED = ("accepted:", "restarted", "violation")
+# Events a right run must not cause: taking an offer, restarting, a variant bug, cancelling a
+# subscription that is not the target (``other-cancelled:<which>``).
+UNWANTED = ("accepted:", "restarted", "violation", "other-cancelled:")
 
 
 def unwanted(events: Iterable[str]) -> list[str]:
