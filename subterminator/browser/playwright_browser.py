@@ -47,7 +47,7 @@ from subterminator.browser.discovery import find_chromium
 from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.browser.native_dialogs import NativeDialogs, is_dialog_handle
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
-from subterminator.browser.page_effects import PageEffects
+from subterminator.browser.page_effects import PageEffects, tab_now
 from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
 from subterminator.browser.reach import Held, Reach
 from subterminator.browser.redirects import RedirectWatch
@@ -60,6 +60,7 @@ ANY_URL = re.compile(".*")
 PLACEHOLDER = "<!doctype html><title></title>"
 REOPEN_WAIT_S = 10.0
 NAVIGATING_WAIT_S = 2.0
+CLOSING_WAIT_MS = 500  # a capture that failed on a tab: it may be closing (a pop-up, done)
 
 # after the document, a page's frames and scripts: a first snapshot taken at DOMContentLoaded
 # misses an iframe's controls (found by the attack suite through the MCP front door)
@@ -171,6 +172,7 @@ class PlaywrightBrowser:
         self._behind: weakref.WeakKeyDictionary[Page, RawCapture] = weakref.WeakKeyDictionary()
         # the tab the agent was in when each tab opened: where it goes back to when one closes
         self._came_from: weakref.WeakKeyDictionary[Page, Page] = weakref.WeakKeyDictionary()
+        self._went_back = False
         context.on("page", self._adopt_page)
         # documents asked for and not yet answered: one may still turn into a download
         self._navigating: weakref.WeakSet[Request] = weakref.WeakSet()
@@ -468,6 +470,7 @@ class PlaywrightBrowser:
         # A native alert/confirm is held until the tools answer it (native_dialogs).
         page.on("dialog", lambda dialog: self._dialogs.opened(page, dialog))
         page.on("download", self._effects.download_started)
+        page.on("close", self._tab_closed)
         page.on("download", lambda download: self._unseen.discard(download.url))
         page.on("framenavigated", self._frame_navigated)
         if self._reach is not None:
@@ -478,6 +481,10 @@ class PlaywrightBrowser:
         before it navigates by itself (DevTools' Fetch sees no hop of a request in flight)."""
         arming = self._safely(self._redirects.arm(page.main_frame))
         self._arming.append(asyncio.ensure_future(arming))
+
+    def _tab_closed(self, page: Page) -> None:
+        if page is self._page:
+            self._went_back = True  # the next reply names the tab the agent is back in
 
     def _frame_navigated(self, frame: Frame) -> None:
         if frame.parent_frame is None:
@@ -494,8 +501,16 @@ class PlaywrightBrowser:
                 break
             await asyncio.sleep(0.02)
         self._unseen.clear()
+        back: list[SideEffect] = []
+        if (
+            self._went_back
+            and not self._closed
+            and any(not p.is_closed() for p in self._context.pages)
+        ):
+            self._went_back = False
+            back = [await tab_now(self.page, back=True)]
         current = self._page if self._page is not None and not self._page.is_closed() else None
-        return await self._effects.drain(current)
+        return [*await self._effects.drain(current), *back]
 
     @property
     def version(self) -> str:
@@ -516,6 +531,15 @@ class PlaywrightBrowser:
                 back = self._came_from.get(back)
             self._page = back if back is not None else live[-1]
         return self._page
+
+    async def _tab_closing(self, page: Page) -> bool:
+        """Whether ``page`` closed (or is closing) while other tabs stay open: a capture that
+        failed on it is not a dead browser."""
+        if not page.is_closed():
+            with contextlib.suppress(PlaywrightError, PlaywrightTimeoutError):
+                await page.wait_for_event("close", timeout=CLOSING_WAIT_MS)
+        live = any(not p.is_closed() for p in self._context.pages)
+        return page.is_closed() and live and not self._closed
 
     # -- native dialogs (native_dialogs) ---------------------------------------------------
 
@@ -586,6 +610,11 @@ class PlaywrightBrowser:
                     self._devtools, scope, screenshot_pixels, self.max_nodes, stages
                 ),
             )
+        except BrowserError:
+            if not await self._tab_closing(page):
+                raise
+            # the tab closed as it was read (a pop-up done with its step): the one it came from
+            return await self.capture(scope=scope, screenshot_pixels=screenshot_pixels)
         finally:
             self.last_stages = stages
         held = self._dialogs.on(page)

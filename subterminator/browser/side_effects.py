@@ -57,6 +57,11 @@ class SideEffect(BaseModel):
     current: bool = Field(default=False, description="A tab the agent now works in")
     closed: bool = Field(default=False, description="A tab that closed again")
     shut: bool = Field(default=False, description="A tab closed as it opened: too many open")
+    back: bool = Field(
+        default=False,
+        description="The tab the agent worked in closed (a pop-up done with its step): the "
+        "agent works in this one again, the tab it came from",
+    )
 
 
 def _file(effect: SideEffect) -> str:
@@ -99,6 +104,12 @@ def _unsaved(effects: Sequence[SideEffect]) -> str | None:
     return f"The page tried to download {shown}; not saved."
 
 
+def _back(effects: Sequence[SideEffect]) -> str | None:
+    if not effects:
+        return None
+    return f"The tab the agent worked in closed; the agent now works in {_tab(effects[-1])}."
+
+
 def _tabs(effects: Sequence[SideEffect]) -> str | None:
     if not effects:
         return None
@@ -120,8 +131,10 @@ def _tabs(effects: Sequence[SideEffect]) -> str | None:
 def describe(effects: Sequence[SideEffect]) -> list[str]:
     """The sentences a reply carries for ``effects`` (none when nothing happened)."""
     downloads = [e for e in effects if e.kind == "download"]
+    tabs = [e for e in effects if e.kind == "tab"]
     said = (
-        _tabs([e for e in effects if e.kind == "tab"]),
+        _tabs([e for e in tabs if not e.back]),
+        _back([e for e in tabs if e.back]),
         _refused([e for e in downloads if not e.saved and not e.problem]),
         _kept([e for e in downloads if e.saved]),
         _unsaved([e for e in downloads if e.problem]),
