@@ -210,7 +210,8 @@ async def test_a_dialog_is_shown_accepting_it_asks_and_a_no_sends_nothing(
     dialog = dialog_of(opened.snapshot)
     assert dialog.name.startswith("Browser confirm dialog: ")
     assert ask in dialog.name
-    assert "dialog" in (opened.message or "") or ask in opened.snapshot.page.text
+    assert (opened.message or "").startswith("The page opened a browser confirm dialog (")
+    assert "it blocks the page until it is answered: OK accepts it" in (opened.message or "")
     assert [by_name(opened.snapshot, n).role for n in ("OK", "Cancel")] == ["button", "button"]
     refused = await click(stack, opened, "OK")
     assert refused.result["error"] == "human_rejected", refused.result
@@ -259,10 +260,12 @@ async def test_a_dialog_a_timer_opens_is_shown_on_the_next_snapshot(
 ) -> None:
     server = BrowserToolServer(browser)
     async with browser.page.expect_event("dialog"):
-        await server.execute("browser_open", {"url": site.url("/p/timer")})
+        loaded = await server.execute("browser_open", {"url": site.url("/p/timer")})
     shown = await server.execute("get_snapshot", {})
     dialog = dialog_of(shown.snapshot)
     assert dialog.name == "Browser alert dialog: Your session will expire soon"
+    said = f"{loaded.message} {shown.message}"  # said once, in whichever reply came after it
+    assert said.count("The page opened a browser alert dialog") == 1
     assert shown.snapshot.page.url.endswith("/p/timer")
     assert shown.snapshot.page.title == "Your account"  # the page behind, as last read
     assert [e.name for e in shown.snapshot.elements if e.role == "button"] == ["OK"]

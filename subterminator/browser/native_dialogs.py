@@ -27,6 +27,7 @@ from playwright.async_api import Error as PlaywrightError
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.browser.effect import ActionEffect, DialogAnswer, DialogKind, EffectTarget
 from subterminator.browser.protocol import ActionKind
+from subterminator.browser.side_effects import SideEffect
 from subterminator.errors import BrowserActionError
 from subterminator.untrusted import NOTICE, shown
 
@@ -82,6 +83,16 @@ class NativeDialogs:
         self._serial = 0
         self._waiting: dict[Page, list[asyncio.Future[None]]] = {}
         self.acting = 0  # actions of the agent running now
+        self._news: list[tuple[Page, HeldDialog]] = []  # opened since the last reply
+
+    def news(self) -> list[SideEffect]:
+        """The dialogs opened since the last call that are still open, for the reply to say."""
+        news, self._news = self._news, []
+        return [
+            SideEffect(kind="dialog", url=page.url, name=held.message, dialog=held.kind)
+            for page, held in news
+            if self._open.get(page) is held and not page.is_closed()
+        ]
 
     # -- what the pages do -------------------------------------------------------------------
 
@@ -98,6 +109,7 @@ class NativeDialogs:
             in_action=self.acting > 0,
         )
         self._open[page] = held
+        self._news.append((page, held))
         log.info("the page opened a %s dialog (%d)", kind, held.serial)
         for waiter in self._waiting.pop(page, []):
             if not waiter.done():

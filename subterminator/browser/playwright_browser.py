@@ -60,6 +60,7 @@ ANY_URL = re.compile(".*")
 PLACEHOLDER = "<!doctype html><title></title>"
 REOPEN_WAIT_S = 10.0
 NAVIGATING_WAIT_S = 2.0
+TITLE_WAIT_S = 1.0  # a tab's title, asked of the browser while a dialog blocks its page
 CLOSING_WAIT_MS = 500  # a capture that failed on a tab: it may be closing (a pop-up, done)
 
 # after the document, a page's frames and scripts: a first snapshot taken at DOMContentLoaded
@@ -510,7 +511,7 @@ class PlaywrightBrowser:
             self._went_back = False
             back = [await tab_now(self.page, back=True)]
         current = self._page if self._page is not None and not self._page.is_closed() else None
-        return [*await self._effects.drain(current), *back]
+        return [*await self._effects.drain(current), *back, *self._dialogs.news()]
 
     @property
     def version(self) -> str:
@@ -543,14 +544,37 @@ class PlaywrightBrowser:
 
     # -- native dialogs (native_dialogs) ---------------------------------------------------
 
-    def _behind_dialog(self, page: Page) -> RawCapture:
-        """What the tab showed before its dialog: its last capture, if of the same address."""
+    async def _behind_dialog(self, page: Page) -> RawCapture:
+        """What the tab showed before its dialog: its last capture, if of the same address;
+        else its address and title as the browser knows them (the page cannot be asked)."""
         last = self._behind.get(page)
         if last is not None and last.url == page.url:
             return last
         size = page.viewport_size or {"width": 1280, "height": 800}
         viewport = RawViewport(width=size["width"], height=size["height"])
-        return RawCapture(url=page.url, title="", viewport=viewport)
+        return RawCapture(url=page.url, title=await self._title(page), viewport=viewport)
+
+    async def _title(self, page: Page) -> str:
+        """A tab's title from the browser's list of targets: the page itself cannot answer
+        while its dialog is open (nor can a session be attached to it). '' when unknown, or
+        when several tabs show the same address."""
+        browser = self._context.browser
+        if browser is None:  # a persistent profile hides its browser
+            return ""
+        with contextlib.suppress(PlaywrightError, TimeoutError):
+            async with asyncio.timeout(TITLE_WAIT_S):
+                session = await browser.new_browser_cdp_session()
+                try:
+                    found = await session.send("Target.getTargets")
+                finally:
+                    await session.detach()
+                titles = [
+                    str(t.get("title", ""))
+                    for t in found.get("targetInfos", [])
+                    if t.get("type") == "page" and t.get("url") == page.url
+                ]
+                return titles[0] if len(titles) == 1 else ""
+        return ""
 
     def _unblocked(self, page: Page) -> None:
         """Fail at once, saying why, on a tab whose native dialog is open (it would hang)."""
@@ -602,7 +626,7 @@ class PlaywrightBrowser:
         page = self.page
         held = self._dialogs.on(page)
         if held is not None:  # the page cannot be read: the dialog is what there is to see
-            return self._dialogs.capture(held, self._behind_dialog(page))
+            return self._dialogs.capture(held, await self._behind_dialog(page))
         try:
             opened, raw = await self._dialogs.unless_opened(
                 page,
@@ -610,8 +634,8 @@ class PlaywrightBrowser:
                     self._devtools, scope, screenshot_pixels, self.max_nodes, stages
                 ),
             )
-        except BrowserError:
-            if not await self._tab_closing(page):
+        except BrowserError as exc:
+            if not playwright_errors.is_gone(exc) or not await self._tab_closing(page):
                 raise
             # the tab closed as it was read (a pop-up done with its step): the one it came from
             return await self.capture(scope=scope, screenshot_pixels=screenshot_pixels)
@@ -619,7 +643,7 @@ class PlaywrightBrowser:
             self.last_stages = stages
         held = self._dialogs.on(page)
         if held is not None:  # it opened meanwhile
-            return self._dialogs.capture(held, self._behind_dialog(page))
+            return self._dialogs.capture(held, await self._behind_dialog(page))
         if opened or raw is None:  # opened and already answered: the page again
             return await self.capture(scope=scope, screenshot_pixels=screenshot_pixels)
         self._behind[page] = raw.model_copy(update={"nodes": [], "screenshot": None})
@@ -628,7 +652,7 @@ class PlaywrightBrowser:
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         page = self.page
         if is_dialog_handle(handle):
-            return self._dialogs.effect(page, handle, action, self._behind_dialog(page))
+            return self._dialogs.effect(page, handle, action, await self._behind_dialog(page))
         self._unblocked(page)
         opened, effect = await self._dialogs.unless_opened(
             page, inspection.inspect(self._devtools, handle, action)
