@@ -116,6 +116,16 @@ PAGES = {
         f"document.getElementById('b').addEventListener('click', function () {{"
         f" alert('{HOSTILE}'); }});",
     ),
+    # Lithuanian: a form on a page that asks before it is left (beforeunload)
+    "/p/leave-lt": page(
+        "lt",
+        "Atšaukimas",
+        "<form method='post' action='/p/commit-LEAVE'><input type='hidden' name='plan' "
+        "value='narystė'><button>Pateikti</button></form>",
+        "addEventListener('beforeunload', function (event) { event.preventDefault();"
+        " event.returnValue = ''; });",
+    ),
+    "/p/commit-LEAVE": ENDED.format("Narystė atšaukta"),
     "/p/commit-TURBO": ENDED.format("Membership cancelled"),
     "/p/commit-SCRIPTED": ENDED.format("Done"),
 }
@@ -250,6 +260,22 @@ async def test_an_accepted_dialog_lets_the_script_go_on_once_approved(
     assert reply.result["error"] is None, reply.result
     assert len(person.requests) == 1
     assert posts(site) == [("POST", "/p/commit-SCRIPTED")]
+
+
+async def test_a_page_that_asks_before_it_is_left_stays_on_a_no_and_goes_on_a_yes(
+    browser: PlaywrightBrowser, site: RecordingSite
+) -> None:
+    person = ScriptedApprovals([False, True])
+    stack, shown = await stack_on(browser, site, "/p/leave-lt", person)
+    refused = await click(stack, shown, "Pateikti")
+    assert refused.result["error"] == "human_rejected", refused.result
+    assert posts(site) == []  # asked before the submission, so nothing tried to leave
+    done = await click(stack, refused, "Pateikti")
+    assert done.result["error"] is None, done.result
+    assert "beforeunload dialog" in (done.message or "")
+    assert "accepted as part of the step the person approved" in (done.message or "")
+    assert posts(site) == [("POST", "/p/commit-LEAVE")]
+    assert len(person.requests) == 2
 
 
 # -- nothing hangs while a dialog is open -----------------------------------------------------
