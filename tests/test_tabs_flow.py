@@ -65,6 +65,12 @@ def pages(lang: str) -> dict[str, str]:
         f"/{lang}/start": page(
             lang, w["account"], f"<a href='/p/{lang}/portal' target='_blank'>{w['manage']}</a>"
         ),
+        # a new tab to another site than the service's (localhost is not 127.0.0.1)
+        f"/{lang}/away": page(
+            lang,
+            w["account"],
+            f"<a href='{{{{OTHER}}}}/p/{lang}/elsewhere' target='_blank'>{w['manage']}</a>",
+        ),
         # ...whose page has a form that commits, and a scripted control that sends
         f"/p/{lang}/portal": page(
             lang,
@@ -214,6 +220,19 @@ async def test_a_pop_up_that_closes_itself_after_committing_leaves_the_agent_bac
         f'The tab the agent worked in closed; the agent now works in "{w["account"]}" '
         f"{site.url(f'/{lang}/home')}." in said
     )
+
+
+@pytest.mark.parametrize("lang", ["en", "lt"])
+async def test_a_new_tab_to_another_site_is_not_followed(
+    browser: PlaywrightBrowser, site: RecordingSite, lang: str
+) -> None:
+    stack, shown = await stack_on(browser, site, f"/{lang}/away", None)
+    reply = await click(stack, shown, WORDS[lang]["manage"])
+    assert site.received("elsewhere") == []  # the other site was never asked
+    assert reply.snapshot.page.url == site.url(f"/{lang}/away")  # the agent stays
+    other = site.url(f"/p/{lang}/elsewhere").replace("127.0.0.1", "localhost")
+    assert f"The page tried to open {other} (" in (reply.message or ""), reply.result
+    assert "it was stopped." in (reply.message or "")
 
 
 async def test_the_agent_goes_back_to_the_tab_it_came_from_not_the_newest(
