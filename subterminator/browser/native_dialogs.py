@@ -228,32 +228,9 @@ class NativeDialogs:
     def effect(
         self, page: Page, handle: str, action: ActionKind, behind: RawCapture
     ) -> ActionEffect:
-        """What answering would do: the gate judges an accept like a click whose listeners
-        may send (the page's script goes on with the answer), a dismiss like a quiet click."""
+        """What answering would do (``answer_effect``), on the dialog the handle names."""
         held, part = self.find(page, handle)
-        label = dict(BUTTONS[held.kind]).get(part, "Value")
-        accepting = part == "accept" and held.kind != "alert"  # an alert's OK only closes it
-        target = EffectTarget(
-            tag="input" if part == "value" else "button",
-            role="textbox" if part == "value" else "button",
-            name=label,
-            input_type="text" if part == "value" else "",
-            handlers=["click"] if accepting else [],
-            bubbles_quiet=not accepting,
-            container=held.describe(),
-        )
-        text = "\n".join(t for t in (held.describe(), behind.text) if t)
-        return ActionEffect(
-            action=action,
-            target=target,
-            page_url=page.url,
-            page_title=behind.title,
-            page_lang=behind.lang,
-            page_text=text,
-            dialog=DialogAnswer(
-                kind=held.kind, answer=part, message=held.message, in_action=held.in_action
-            ),
-        )
+        return answer_effect(held.kind, part, held.message, held.in_action, action, behind)
 
     def type_value(self, page: Page, handle: str, value: str, clear_first: bool) -> None:
         held, part = self.find(page, handle)
@@ -286,6 +263,40 @@ class NativeDialogs:
         if held is not None:
             with contextlib.suppress(PlaywrightError):
                 await held.dialog.dismiss()
+
+
+def answer_effect(
+    kind: DialogKind,
+    part: Part,
+    message: str,
+    in_action: bool,
+    action: ActionKind,
+    behind: RawCapture,
+) -> ActionEffect:
+    """What answering a dialog would do, as the gate reads it: an accept like a click whose
+    listeners may send (the page's script goes on with the answer), a dismiss (and an alert's
+    OK, which only closes it) like a quiet click. ``behind``: the page under the dialog."""
+    label = dict(BUTTONS[kind]).get(part, "Value")
+    accepting = part == "accept" and kind != "alert"
+    described = f"Browser {kind} dialog: {message}"
+    target = EffectTarget(
+        tag="input" if part == "value" else "button",
+        role="textbox" if part == "value" else "button",
+        name=label,
+        input_type="text" if part == "value" else "",
+        handlers=["click"] if accepting else [],
+        bubbles_quiet=not accepting,
+        container=described,
+    )
+    return ActionEffect(
+        action=action,
+        target=target,
+        page_url=behind.url,
+        page_title=behind.title,
+        page_lang=behind.lang,
+        page_text="\n".join(t for t in (described, behind.text) if t),
+        dialog=DialogAnswer(kind=kind, answer=part, message=message, in_action=in_action),
+    )
 
 
 def _quietly(task: asyncio.Future[Any]) -> None:
