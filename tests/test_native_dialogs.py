@@ -18,6 +18,7 @@ from collections.abc import Iterator
 import pytest
 
 from harness.approvals import ScriptedApprovals
+from harness.replay.browser import ReplayBrowser
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.playwright_browser import PlaywrightBrowser
@@ -25,6 +26,8 @@ from subterminator.errors import BrowserActionError
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
+from subterminator.recording.model import Recording
+from subterminator.recording.recorder import Recorder, RecordingBrowser
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
 from subterminator.tools.server import BrowserToolServer
@@ -406,3 +409,32 @@ async def test_a_dialogs_capture_and_effect_round_trip_as_json(
     dismiss = next(n.handle for n in raw.nodes if n.name == "Cancel")
     assert dismiss is not None
     await browser.click(dismiss, timeout_ms=1000)
+
+
+async def test_the_approved_steps_own_dialog_is_recorded_and_replays_alike(
+    browser: PlaywrightBrowser, site: RecordingSite
+) -> None:
+    """Recorded on Chromium, replayed from the recording: asked once, the dialog accepted
+    within the approved step, in both."""
+    recorder = Recorder(None, service="dialogs", flow="turbo-lt", source="manual")
+    recording = RecordingBrowser(browser, recorder)
+    replies: list[Reply] = []
+    sent: list[list[tuple[str, str]]] = []
+    for driven in (recording, None):
+        person = ScriptedApprovals([True])
+        if driven is None:
+            replayed = Recording.model_validate_json(recorder.recording.model_dump_json())
+            driven = ReplayBrowser([replayed])  # type: ignore[assignment]
+        await driven.navigate(site.url("/p/turbo-lt"))  # type: ignore[union-attr]
+        stack = ToolStack(BrowserToolServer(driven), SERVICE, person)  # type: ignore[arg-type]
+        shown = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
+        site.reset()
+        replies.append(await click(stack, shown, "Atšaukti planą"))
+        sent.append(posts(site))
+        assert len(person.requests) == 1
+    recorded, replayed_reply = replies
+    for reply in replies:
+        assert reply.result["error"] is None, reply.result
+        assert "accepted as part of the step the person approved" in (reply.message or "")
+    assert sent == [[("POST", "/p/commit-TURBO")], []]  # a replay sends nothing
+    assert replayed_reply.snapshot.page.url == recorded.snapshot.page.url
