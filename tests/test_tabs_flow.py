@@ -91,6 +91,17 @@ def pages(lang: str) -> dict[str, str]:
             f"document.getElementById('open').addEventListener('click', function () {{"
             f" window.open('/p/{lang}/popup', 'cancel', 'popup,width=480,height=600'); }});",
         ),
+        # a pop-up that asks as it loads (an inline script's confirm, before its document ends)
+        f"/{lang}/asks": page(
+            lang,
+            w["account"],
+            f"<a href='/p/{lang}/asking' target='_blank'>{w['manage']}</a>",
+        ),
+        f"/p/{lang}/asking": (
+            f"<!doctype html><html lang='{lang}'><head><title>{w['portal']}</title></head><body>"
+            f"<script>document.title = confirm('{w['done']}?') ? 'yes' : 'no';</script>"
+            f"<p>{w['portal']}</p></body></html>"
+        ),
         f"/p/{lang}/popup": page(
             lang,
             w["window"],
@@ -233,6 +244,25 @@ async def test_a_new_tab_to_another_site_is_not_followed(
     other = site.url(f"/p/{lang}/elsewhere").replace("127.0.0.1", "localhost")
     assert f"The page tried to open {other} (" in (reply.message or ""), reply.result
     assert "it was stopped." in (reply.message or "")
+
+
+@pytest.mark.parametrize("lang", ["en", "lt"])
+async def test_a_new_tab_that_asks_as_it_loads_shows_its_dialog_at_once(
+    browser: PlaywrightBrowser, site: RecordingSite, lang: str
+) -> None:
+    w = WORDS[lang]
+    stack, shown = await stack_on(browser, site, f"/{lang}/asks", None)
+    reply = await click(stack, shown, w["manage"])
+    assert reply.result["error"] is None, reply.result
+    (dialog,) = [e for e in reply.snapshot.elements if e.role == "alertdialog"]
+    assert dialog.name == f"Browser confirm dialog: {w['done']}?"
+    assert reply.snapshot.page.url == site.url(f"/p/{lang}/asking")
+    said = reply.message or ""
+    assert "A new tab opened: " in said
+    assert "The page opened a browser confirm dialog" in said
+    dismissed = await click(stack, reply, "Cancel")
+    assert dismissed.result["error"] is None, dismissed.result
+    assert dismissed.snapshot.page.title == "no"
 
 
 async def test_the_agent_goes_back_to_the_tab_it_came_from_not_the_newest(

@@ -1,7 +1,8 @@
 """``PlaywrightBrowser``: the real ``Browser`` on Chromium.
 
-This module owns Chromium and its tabs (launch or attach, close, following a new tab, the
-network backstop) and answers the ``Browser`` protocol by delegating: ``page_capture`` reads
+This module owns Chromium and its tabs (launch or attach, close, following a new tab and back
+when it closes, native dialogs held for the tools to answer (``native_dialogs``), the network
+backstop) and answers the ``Browser`` protocol by delegating: ``page_capture`` reads
 the page, ``actions`` acts on it, ``inspection`` says what an action would do, all through
 ``devtools`` (sessions, documents, our isolated world). A dead browser becomes ``BrowserError``
 in ``playwright_errors`` only; a Chromium that will not start becomes a one-line ``LaunchError``
@@ -427,8 +428,8 @@ class PlaywrightBrowser:
         tab = waiting[0]
         self._reopened.add(tab)
         await self._armed()
-        with contextlib.suppress(PlaywrightError):
-            await tab.goto(url, wait_until="domcontentloaded")
+        with contextlib.suppress(PlaywrightError):  # a dialog as it loads: open for real
+            await self._dialogs.unless_opened(tab, tab.goto(url, wait_until="domcontentloaded"))
 
     async def _settled(self) -> None:
         """Until held new tabs are open for real (a snapshot must not read a placeholder)."""
@@ -582,7 +583,7 @@ class PlaywrightBrowser:
         if error is not None:
             raise error
 
-    async def _act(self, handle: str, work: Awaitable[None]) -> None:
+    async def _act(self, work: Awaitable[None]) -> None:
         """An action on the page; one that opens a dialog is done (the reply shows it), and
         goes on once the dialog is answered."""
         page = self.page
@@ -667,30 +668,28 @@ class PlaywrightBrowser:
             await self._dialogs.answer(self.page, handle, timeout_ms)
             return
         self._unblocked(self.page)
-        await self._act(handle, actions.click(self._devtools, handle, timeout_ms, self._adopt_page))
+        await self._act(actions.click(self._devtools, handle, timeout_ms, self._adopt_page))
 
     async def fill(self, handle: str, value: str, *, clear_first: bool, timeout_ms: int) -> None:
         if is_dialog_handle(handle):
             self._dialogs.type_value(self.page, handle, value, clear_first)
             return
         self._unblocked(self.page)
-        await self._act(
-            handle, actions.fill(self._devtools, handle, value, clear_first, timeout_ms)
-        )
+        await self._act(actions.fill(self._devtools, handle, value, clear_first, timeout_ms))
 
     async def select(self, handle: str, value: str, *, timeout_ms: int) -> None:
         self._unblocked(self.page)
-        await self._act(handle, actions.select(self._devtools, handle, value, timeout_ms))
+        await self._act(actions.select(self._devtools, handle, value, timeout_ms))
 
     async def scroll_into_view(self, handle: str, *, timeout_ms: int) -> None:
         if is_dialog_handle(handle):
             return  # the dialog is in view
         self._unblocked(self.page)
-        await self._act(handle, actions.scroll_into_view(self._devtools, handle, timeout_ms))
+        await self._act(actions.scroll_into_view(self._devtools, handle, timeout_ms))
 
     async def scroll_page(self, direction: ScrollDirection, amount: int) -> None:
         self._unblocked(self.page)
-        await self._act("", actions.scroll_page(self._devtools, direction, amount))
+        await self._act(actions.scroll_page(self._devtools, direction, amount))
 
 
 def _document_of(request: Request) -> str:
