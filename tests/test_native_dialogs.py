@@ -184,12 +184,12 @@ async def test_the_approved_steps_own_confirm_is_accepted_within_it_asked_once(
     reply = await click(stack, shown, button)
     assert reply.result["error"] is None, reply.result
     assert len(person.requests) == 1  # the yes covers the step's own dialog
+    await browser.page.get_by_text("Membership cancelled").first.wait_for()  # drawn by fetch
     assert posts(site) == [("POST", "/p/commit-TURBO")]
     said = reply.message or ""
     assert "confirm dialog" in said
     assert "accepted as part of the step the person approved" in said
     assert not [e for e in reply.snapshot.elements if e.role == "alertdialog"]
-    await browser.page.get_by_text("Membership cancelled").first.wait_for()  # drawn by fetch
     after = await stack.execute(ToolCall(id="a", name="get_snapshot", arguments={}))
     assert "Membership cancelled" in after.snapshot.page.text
 
@@ -262,6 +262,7 @@ async def test_an_accepted_dialog_lets_the_script_go_on_once_approved(
     reply = await click(stack, opened, "OK")
     assert reply.result["error"] is None, reply.result
     assert len(person.requests) == 1
+    await browser.page.get_by_text("sent 200").wait_for()  # the script's answer came back
     assert posts(site) == [("POST", "/p/commit-SCRIPTED")]
 
 
@@ -430,6 +431,8 @@ async def test_the_approved_steps_own_dialog_is_recorded_and_replays_alike(
         shown = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
         site.reset()
         replies.append(await click(stack, shown, "Atšaukti planą"))
+        if driven is recording:  # the page draws the answer its fetch got
+            await browser.page.get_by_text("Membership cancelled").first.wait_for()
         sent.append(posts(site))
         assert len(person.requests) == 1
     recorded, replayed_reply = replies

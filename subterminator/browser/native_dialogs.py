@@ -94,6 +94,11 @@ class NativeDialogs:
             if self._open.get(page) is held and not page.is_closed()
         ]
 
+    @property
+    def count(self) -> int:
+        """Dialogs opened so far (an action compares it right before its event is sent)."""
+        return self._serial
+
     # -- what the pages do -------------------------------------------------------------------
 
     def opened(self, page: Page, dialog: Dialog) -> None:
@@ -252,10 +257,13 @@ class NativeDialogs:
                 await held.dialog.dismiss()
         except PlaywrightError as exc:  # the page went meanwhile: nothing left to answer
             log.debug("answering a dialog: %s", exc)
-        if held.parked:
-            with contextlib.suppress(TimeoutError):
-                async with asyncio.timeout(timeout_ms / 1000):
+        with contextlib.suppress(TimeoutError, PlaywrightError):
+            async with asyncio.timeout(timeout_ms / 1000):
+                if held.parked:
                     await asyncio.gather(*held.parked, return_exceptions=True)
+                # one round trip through the page: the script the answer let go has run its
+                # first steps (a submission, a fetch) while the action's guard is armed
+                await self.unless_opened(page, page.evaluate("0"))
 
     async def dismiss_all(self, page: Page) -> None:
         """Before the page leaves its document: dismissing is always safe."""

@@ -17,7 +17,7 @@ import logging
 import os
 import re
 import weakref
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -62,6 +62,10 @@ PLACEHOLDER = "<!doctype html><title></title>"
 REOPEN_WAIT_S = 10.0
 NAVIGATING_WAIT_S = 2.0
 TITLE_WAIT_S = 1.0  # a tab's title, asked of the browser while a dialog blocks its page
+NOT_SENT = (
+    "a native dialog opened on the page before the action's event was sent (a timer's, not "
+    "the action's): it was not done; see the snapshot: the dialog's buttons answer it"
+)
 CLOSING_WAIT_MS = 500  # a capture that failed on a tab: it may be closing (a pop-up, done)
 
 # after the document, a page's frames and scripts: a first snapshot taken at DOMContentLoaded
@@ -583,15 +587,27 @@ class PlaywrightBrowser:
         if error is not None:
             raise error
 
-    async def _act(self, work: Awaitable[None]) -> None:
-        """An action on the page; one that opens a dialog is done (the reply shows it), and
-        goes on once the dialog is answered."""
+    async def _act(self, act: Callable[[Callable[[], None]], Awaitable[None]]) -> None:
+        """An action on the page (``act(ready)``). One whose event opens a dialog is done
+        (the reply shows the dialog), and ends once the dialog is answered; one that a dialog
+        interrupts before its event is sent (a timer's) is not done, and never will be."""
         page = self.page
+        start = self._dialogs.count
+        sent = False
+
+        def ready() -> None:
+            nonlocal sent
+            if self._dialogs.count != start:
+                raise BrowserActionError("element_obscured", NOT_SENT)
+            sent = True
+
         self._dialogs.acting += 1
         try:
-            await self._dialogs.unless_opened(page, work, park=True)
+            opened, _ = await self._dialogs.unless_opened(page, act(ready), park=True)
         finally:
             self._dialogs.acting -= 1
+        if opened and not sent:
+            raise BrowserActionError("element_obscured", NOT_SENT)
 
     # -- the Browser protocol --------------------------------------------------------------
 
@@ -668,28 +684,38 @@ class PlaywrightBrowser:
             await self._dialogs.answer(self.page, handle, timeout_ms)
             return
         self._unblocked(self.page)
-        await self._act(actions.click(self._devtools, handle, timeout_ms, self._adopt_page))
+        await self._act(
+            lambda ready: actions.click(self._devtools, handle, timeout_ms, self._adopt_page, ready)
+        )
 
     async def fill(self, handle: str, value: str, *, clear_first: bool, timeout_ms: int) -> None:
         if is_dialog_handle(handle):
             self._dialogs.type_value(self.page, handle, value, clear_first)
             return
         self._unblocked(self.page)
-        await self._act(actions.fill(self._devtools, handle, value, clear_first, timeout_ms))
+        await self._act(
+            lambda ready: actions.fill(
+                self._devtools, handle, value, clear_first, timeout_ms, ready
+            )
+        )
 
     async def select(self, handle: str, value: str, *, timeout_ms: int) -> None:
         self._unblocked(self.page)
-        await self._act(actions.select(self._devtools, handle, value, timeout_ms))
+        await self._act(
+            lambda ready: actions.select(self._devtools, handle, value, timeout_ms, ready)
+        )
 
     async def scroll_into_view(self, handle: str, *, timeout_ms: int) -> None:
         if is_dialog_handle(handle):
             return  # the dialog is in view
         self._unblocked(self.page)
-        await self._act(actions.scroll_into_view(self._devtools, handle, timeout_ms))
+        await self._act(
+            lambda ready: actions.scroll_into_view(self._devtools, handle, timeout_ms, ready)
+        )
 
     async def scroll_page(self, direction: ScrollDirection, amount: int) -> None:
         self._unblocked(self.page)
-        await self._act(actions.scroll_page(self._devtools, direction, amount))
+        await self._act(lambda ready: actions.scroll_page(self._devtools, direction, amount, ready))
 
 
 def _document_of(request: Request) -> str:
