@@ -33,8 +33,16 @@ MARK = "data-subterminator-target"
 _Perform = Callable[[Locator, Node, dict[str, Any]], Awaitable[None]]
 
 
+def _go() -> None:
+    """No last check before an action's event is sent."""
+
+
 async def click(
-    devtools: DevTools, handle: str, timeout_ms: int, adopt: Callable[[Page], None]
+    devtools: DevTools,
+    handle: str,
+    timeout_ms: int,
+    adopt: Callable[[Page], None],
+    ready: Callable[[], None] = _go,
 ) -> None:
     """Click; a link into another tab waits for it and hands it to ``adopt``."""
 
@@ -44,11 +52,16 @@ async def click(
         else:
             await locator.click(timeout=timeout_ms)
 
-    await _act(devtools, handle, "click", perform)
+    await _act(devtools, handle, "click", perform, ready)
 
 
 async def fill(
-    devtools: DevTools, handle: str, value: str, clear_first: bool, timeout_ms: int
+    devtools: DevTools,
+    handle: str,
+    value: str,
+    clear_first: bool,
+    timeout_ms: int,
+    ready: Callable[[], None] = _go,
 ) -> None:
     """Replace the field's value, or type ``value`` after what is there."""
 
@@ -60,10 +73,12 @@ async def fill(
         await devtools.call_on(node, _CARET_END_JS)
         await devtools.page.keyboard.insert_text(value)
 
-    await _act(devtools, handle, "fill", perform)
+    await _act(devtools, handle, "fill", perform, ready)
 
 
-async def select(devtools: DevTools, handle: str, value: str, timeout_ms: int) -> None:
+async def select(
+    devtools: DevTools, handle: str, value: str, timeout_ms: int, ready: Callable[[], None] = _go
+) -> None:
     """Choose the option ``value`` names (find_option.js matches label or value)."""
 
     async def perform(locator: Locator, node: Node, _: dict[str, Any]) -> None:
@@ -73,19 +88,25 @@ async def select(devtools: DevTools, handle: str, value: str, timeout_ms: int) -
             raise BrowserActionError("action_failed", detail or "no such option")
         await locator.select_option(index=int(found["index"]), timeout=timeout_ms)
 
-    await _act(devtools, handle, "select", perform)
+    await _act(devtools, handle, "select", perform, ready)
 
 
-async def scroll_into_view(devtools: DevTools, handle: str, timeout_ms: int) -> None:
+async def scroll_into_view(
+    devtools: DevTools, handle: str, timeout_ms: int, ready: Callable[[], None] = _go
+) -> None:
     async def perform(locator: Locator, _: Node, __: dict[str, Any]) -> None:
         await locator.scroll_into_view_if_needed(timeout=timeout_ms)
 
-    await _act(devtools, handle, "scroll", perform)
+    await _act(devtools, handle, "scroll", perform, ready)
 
 
-async def scroll_page(devtools: DevTools, direction: ScrollDirection, amount: int) -> None:
+async def scroll_page(
+    devtools: DevTools, direction: ScrollDirection, amount: int, ready: Callable[[], None] = _go
+) -> None:
+    top = await devtools.top()
+    ready()
     await devtools.in_world(
-        await devtools.top(),
+        top,
         "Runtime.callFunctionOn",
         {
             "functionDeclaration": _SCROLL_JS,
@@ -95,13 +116,22 @@ async def scroll_page(devtools: DevTools, direction: ScrollDirection, amount: in
     )
 
 
-async def _act(devtools: DevTools, handle: str, action: ActionKind, perform: _Perform) -> None:
+async def _act(
+    devtools: DevTools,
+    handle: str,
+    action: ActionKind,
+    perform: _Perform,
+    ready: Callable[[], None],
+) -> None:
+    """``perform`` on the handle's node; ``ready`` is the last check before its event is sent
+    (it raises to stop it: a native dialog opened meanwhile, say)."""
     with playwright_errors.translate_closed():
         locator, node = await _target(devtools, handle)
     try:
         # inside the ``except``: a dead browser must not pass for a failed action
         with playwright_errors.translate_closed():
             state = await _precheck(devtools, node, action)
+            ready()
             await perform(locator, node, state)
     except PlaywrightError as exc:
         raise playwright_errors.action_error(str(exc)) from None

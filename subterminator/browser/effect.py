@@ -63,6 +63,24 @@ class EffectTarget(BaseModel):
     )
 
 
+DialogKind = Literal["alert", "confirm", "prompt", "beforeunload"]
+
+
+class DialogAnswer(BaseModel):
+    """An action that answers a native dialog (``alert``, ``confirm``...) the page opened."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    kind: DialogKind
+    answer: Literal["accept", "dismiss", "value"] = Field(
+        description="Accepts it (OK, Leave), dismisses it (Cancel, Stay), or types a prompt's value"
+    )
+    message: str = Field(default="", description="The dialog's words (the page's), bounded")
+    in_action: bool = Field(
+        default=False, description="It opened while an action of the agent ran (its own dialog)"
+    )
+
+
 class ActionEffect(BaseModel):
     """The live judgment input; ``opaque`` when the event lands where we cannot see."""
 
@@ -83,6 +101,9 @@ class ActionEffect(BaseModel):
     page_text: str = Field(default="", description="Visible page text, bounded, passwords never")
     frame_url: str = Field(
         default="", description="The frame document the target is in, when not the page's own"
+    )
+    dialog: DialogAnswer | None = Field(
+        default=None, description="The action answers the page's native dialog"
     )
 
     def signature(self) -> str:

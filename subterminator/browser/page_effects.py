@@ -100,7 +100,7 @@ class PageEffects:
             await asyncio.wait(set(self._working), timeout=SAVE_WAIT_S)
         tabs, self._tabs = self._tabs, []
         said = await asyncio.gather(
-            *(_tab(page, page is current, page in self._shut) for page in tabs)
+            *(tab_now(page, current=page is current, shut=page in self._shut) for page in tabs)
         )
         done, self._done = self._done, []
         return [*said, *done]
@@ -148,7 +148,10 @@ async def _close(page: Page) -> None:
         await page.close()
 
 
-async def _tab(page: Page, current: bool, shut: bool) -> SideEffect:
+async def tab_now(
+    page: Page, *, current: bool = True, shut: bool = False, back: bool = False
+) -> SideEffect:
+    """A tab as a reply names it: its address and title now (its document waited for a little)."""
     title = ""
     if not page.is_closed() and not shut:
         with contextlib.suppress(PlaywrightError, TimeoutError):
@@ -162,4 +165,5 @@ async def _tab(page: Page, current: bool, shut: bool) -> SideEffect:
         current=current,
         closed=page.is_closed() or shut,
         shut=shut,
+        back=back,
     )

@@ -1,7 +1,8 @@
 """``PlaywrightBrowser``: the real ``Browser`` on Chromium.
 
-This module owns Chromium and its tabs (launch or attach, close, following a new tab, the
-network backstop) and answers the ``Browser`` protocol by delegating: ``page_capture`` reads
+This module owns Chromium and its tabs (launch or attach, close, following a new tab and back
+when it closes, native dialogs held for the tools to answer (``native_dialogs``), the network
+backstop) and answers the ``Browser`` protocol by delegating: ``page_capture`` reads
 the page, ``actions`` acts on it, ``inspection`` says what an action would do, all through
 ``devtools`` (sessions, documents, our isolated world). A dead browser becomes ``BrowserError``
 in ``playwright_errors`` only; a Chromium that will not start becomes a one-line ``LaunchError``
@@ -16,7 +17,7 @@ import logging
 import os
 import re
 import weakref
-from collections.abc import Awaitable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
@@ -41,17 +42,18 @@ from subterminator.browser import (
     page_capture,
     playwright_errors,
 )
-from subterminator.browser.capture import RawCapture
+from subterminator.browser.capture import RawCapture, RawViewport
 from subterminator.browser.devtools import DevTools
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.effect import ActionEffect, GuardedRequest
+from subterminator.browser.native_dialogs import NativeDialogs, is_dialog_handle
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
-from subterminator.browser.page_effects import PageEffects
+from subterminator.browser.page_effects import PageEffects, tab_now
 from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
 from subterminator.browser.reach import Held, Reach
 from subterminator.browser.redirects import RedirectWatch
 from subterminator.browser.side_effects import SideEffect
-from subterminator.errors import BrowserError
+from subterminator.errors import BrowserActionError, BrowserError
 from subterminator.net import is_local_url
 
 log = logging.getLogger(__name__)
@@ -59,6 +61,12 @@ ANY_URL = re.compile(".*")
 PLACEHOLDER = "<!doctype html><title></title>"
 REOPEN_WAIT_S = 10.0
 NAVIGATING_WAIT_S = 2.0
+TITLE_WAIT_S = 1.0  # a tab's title, asked of the browser while a dialog blocks its page
+NOT_SENT = (
+    "a native dialog opened on the page before the action's event was sent (a timer's, not "
+    "the action's): it was not done; see the snapshot: the dialog's buttons answer it"
+)
+CLOSING_WAIT_MS = 500  # a capture that failed on a tab: it may be closing (a pop-up, done)
 
 # after the document, a page's frames and scripts: a first snapshot taken at DOMContentLoaded
 # misses an iframe's controls (found by the attack suite through the MCP front door)
@@ -164,6 +172,13 @@ class PlaywrightBrowser:
         self._reopened: weakref.WeakSet[Page] = weakref.WeakSet()
 
         self._effects = PageEffects(downloads)
+        self._dialogs = NativeDialogs()
+        # each tab's last capture: what a capture shows behind a native dialog (its address,
+        # title, words), for the page cannot be read while the dialog is open
+        self._behind: weakref.WeakKeyDictionary[Page, RawCapture] = weakref.WeakKeyDictionary()
+        # the tab the agent was in when each tab opened: where it goes back to when one closes
+        self._came_from: weakref.WeakKeyDictionary[Page, Page] = weakref.WeakKeyDictionary()
+        self._went_back = False
         context.on("page", self._adopt_page)
         # documents asked for and not yet answered: one may still turn into a download
         self._navigating: weakref.WeakSet[Request] = weakref.WeakSet()
@@ -417,8 +432,8 @@ class PlaywrightBrowser:
         tab = waiting[0]
         self._reopened.add(tab)
         await self._armed()
-        with contextlib.suppress(PlaywrightError):
-            await tab.goto(url, wait_until="domcontentloaded")
+        with contextlib.suppress(PlaywrightError):  # a dialog as it loads: open for real
+            await self._dialogs.unless_opened(tab, tab.goto(url, wait_until="domcontentloaded"))
 
     async def _settled(self) -> None:
         """Until held new tabs are open for real (a snapshot must not read a placeholder)."""
@@ -449,6 +464,8 @@ class PlaywrightBrowser:
         would; the next reply says so."""
         live = sum(not p.is_closed() for p in self._context.pages)
         if self._effects.tab_opened(page, live):
+            if self._page is not None and self._page is not page:
+                self._came_from.setdefault(page, self._page)
             self._page = page
         self._watch(page)
 
@@ -456,9 +473,10 @@ class PlaywrightBrowser:
         if page in self._watched:
             return
         self._watched.add(page)
-        # A native alert/confirm would block every later call; dismissing is the safe answer.
-        page.on("dialog", lambda dialog: asyncio.ensure_future(dialog.dismiss()))
+        # A native alert/confirm is held until the tools answer it (native_dialogs).
+        page.on("dialog", lambda dialog: self._dialogs.opened(page, dialog))
         page.on("download", self._effects.download_started)
+        page.on("close", self._tab_closed)
         page.on("download", lambda download: self._unseen.discard(download.url))
         page.on("framenavigated", self._frame_navigated)
         if self._reach is not None:
@@ -470,7 +488,13 @@ class PlaywrightBrowser:
         arming = self._safely(self._redirects.arm(page.main_frame))
         self._arming.append(asyncio.ensure_future(arming))
 
+    def _tab_closed(self, page: Page) -> None:
+        if page is self._page:
+            self._went_back = True  # the next reply names the tab the agent is back in
+
     def _frame_navigated(self, frame: Frame) -> None:
+        if frame.parent_frame is None:
+            self._dialogs.navigated(frame.page)
         if frame.parent_frame is not None and self._reach is not None:
             self._arming.append(asyncio.ensure_future(self._safely(self._redirects.arm(frame))))
 
@@ -483,8 +507,16 @@ class PlaywrightBrowser:
                 break
             await asyncio.sleep(0.02)
         self._unseen.clear()
+        back: list[SideEffect] = []
+        if (
+            self._went_back
+            and not self._closed
+            and any(not p.is_closed() for p in self._context.pages)
+        ):
+            self._went_back = False
+            back = [await tab_now(self.page, back=True)]
         current = self._page if self._page is not None and not self._page.is_closed() else None
-        return await self._effects.drain(current)
+        return [*await self._effects.drain(current), *back, *self._dialogs.news()]
 
     @property
     def version(self) -> str:
@@ -494,63 +526,196 @@ class PlaywrightBrowser:
 
     @property
     def page(self) -> Page:
+        """The tab the agent works in. When it closes (a pop-up that closes itself once it is
+        done), the tab it was opened from, if still open, as a person would go back to it."""
         if self._closed or self._page is None or self._page.is_closed():
             live = [p for p in self._context.pages if not p.is_closed()] if not self._closed else []
             if not live:
                 raise playwright_errors.gone("the page is closed (crashed or closed by the user)")
-            self._page = live[-1]
+            back = self._page
+            while back is not None and back.is_closed():
+                back = self._came_from.get(back)
+            self._page = back if back is not None else live[-1]
         return self._page
+
+    async def _tab_closing(self, page: Page) -> bool:
+        """Whether ``page`` closed (or is closing) while other tabs stay open: a capture that
+        failed on it is not a dead browser."""
+        if not page.is_closed():
+            with contextlib.suppress(PlaywrightError, PlaywrightTimeoutError):
+                await page.wait_for_event("close", timeout=CLOSING_WAIT_MS)
+        live = any(not p.is_closed() for p in self._context.pages)
+        return page.is_closed() and live and not self._closed
+
+    # -- native dialogs (native_dialogs) ---------------------------------------------------
+
+    async def _behind_dialog(self, page: Page) -> RawCapture:
+        """What the tab showed before its dialog: its last capture, if of the same address;
+        else its address and title as the browser knows them (the page cannot be asked)."""
+        last = self._behind.get(page)
+        if last is not None and last.url == page.url:
+            return last
+        size = page.viewport_size or {"width": 1280, "height": 800}
+        viewport = RawViewport(width=size["width"], height=size["height"])
+        return RawCapture(url=page.url, title=await self._title(page), viewport=viewport)
+
+    async def _title(self, page: Page) -> str:
+        """A tab's title from the browser's list of targets: the page itself cannot answer
+        while its dialog is open (nor can a session be attached to it). '' when unknown, or
+        when several tabs show the same address."""
+        browser = self._context.browser
+        if browser is None:  # a persistent profile hides its browser
+            return ""
+        with contextlib.suppress(PlaywrightError, TimeoutError):
+            async with asyncio.timeout(TITLE_WAIT_S):
+                session = await browser.new_browser_cdp_session()
+                try:
+                    found = await session.send("Target.getTargets")
+                finally:
+                    await session.detach()
+                titles = [
+                    str(t.get("title", ""))
+                    for t in found.get("targetInfos", [])
+                    if t.get("type") == "page" and t.get("url") == page.url
+                ]
+                return titles[0] if len(titles) == 1 else ""
+        return ""
+
+    def _unblocked(self, page: Page) -> None:
+        """Fail at once, saying why, on a tab whose native dialog is open (it would hang)."""
+        error = self._dialogs.blocked(page)
+        if error is not None:
+            raise error
+
+    async def _act(self, act: Callable[[Callable[[], None]], Awaitable[None]]) -> None:
+        """An action on the page (``act(ready)``). One whose event opens a dialog is done
+        (the reply shows the dialog), and ends once the dialog is answered; one that a dialog
+        interrupts before its event is sent (a timer's) is not done, and never will be."""
+        page = self.page
+        start = self._dialogs.count
+        sent = False
+
+        def ready() -> None:
+            nonlocal sent
+            if self._dialogs.count != start:
+                raise BrowserActionError("element_obscured", NOT_SENT)
+            sent = True
+
+        self._dialogs.acting += 1
+        try:
+            opened, _ = await self._dialogs.unless_opened(page, act(ready), park=True)
+        finally:
+            self._dialogs.acting -= 1
+        if opened and not sent:
+            raise BrowserActionError("element_obscured", NOT_SENT)
 
     # -- the Browser protocol --------------------------------------------------------------
 
     async def navigate(self, url: str) -> int | None:
         await self._armed()
+        page = self.page
+        await self._dialogs.dismiss_all(page)  # leaving the page: dismissing is always safe
         try:
             with playwright_errors.translate_closed():
-                # a page that turns into a download has no document to wait for
-                response = await self._effects.until_download(
-                    self.page.goto(url, wait_until="domcontentloaded")
-                )
-                if response is None and self._effects.began:
-                    return None
-                with contextlib.suppress(PlaywrightTimeoutError):  # a slow image: read it anyway
-                    await self.page.wait_for_load_state("load", timeout=LOAD_WAIT_MS)
-                return response.status if response is not None else None
+                # a page that opens a dialog as it loads is shown with it (the load waits)
+                opened, status = await self._dialogs.unless_opened(page, self._goto(page, url))
+                return None if opened else status
         except PlaywrightError as exc:
             detail = playwright_errors.first_line(str(exc))
             if playwright_errors.is_download(detail):
                 return None  # the address is a file: refused or kept, the reply says which
             raise BrowserError(f"Could not open {url}: {detail}") from None
 
+    async def _goto(self, page: Page, url: str) -> int | None:
+        # a page that turns into a download has no document to wait for
+        response = await self._effects.until_download(page.goto(url, wait_until="domcontentloaded"))
+        if response is None and self._effects.began:
+            return None
+        with contextlib.suppress(PlaywrightTimeoutError):  # a slow image: read it anyway
+            await page.wait_for_load_state("load", timeout=LOAD_WAIT_MS)
+        return response.status if response is not None else None
+
     async def capture(
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None
     ) -> RawCapture:
         stages: dict[str, float] = {}
         await self._settled()
+        page = self.page
+        held = self._dialogs.on(page)
+        if held is not None:  # the page cannot be read: the dialog is what there is to see
+            return self._dialogs.capture(held, await self._behind_dialog(page))
         try:
-            return await page_capture.capture(
-                self._devtools, scope, screenshot_pixels, self.max_nodes, stages
+            opened, raw = await self._dialogs.unless_opened(
+                page,
+                page_capture.capture(
+                    self._devtools, scope, screenshot_pixels, self.max_nodes, stages
+                ),
             )
+        except BrowserError as exc:
+            if not playwright_errors.is_gone(exc) or not await self._tab_closing(page):
+                raise
+            # the tab closed as it was read (a pop-up done with its step): the one it came from
+            return await self.capture(scope=scope, screenshot_pixels=screenshot_pixels)
         finally:
             self.last_stages = stages
+        held = self._dialogs.on(page)
+        if held is not None:  # it opened meanwhile
+            return self._dialogs.capture(held, await self._behind_dialog(page))
+        if opened or raw is None:  # opened and already answered: the page again
+            return await self.capture(scope=scope, screenshot_pixels=screenshot_pixels)
+        self._behind[page] = raw.model_copy(update={"nodes": [], "screenshot": None})
+        return raw
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
-        return await inspection.inspect(self._devtools, handle, action)
+        page = self.page
+        if is_dialog_handle(handle):
+            return self._dialogs.effect(page, handle, action, await self._behind_dialog(page))
+        self._unblocked(page)
+        opened, effect = await self._dialogs.unless_opened(
+            page, inspection.inspect(self._devtools, handle, action)
+        )
+        if opened or effect is None:
+            self._unblocked(page)
+            raise BrowserActionError("action_failed", "a dialog opened during the inspection")
+        return effect
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
-        await actions.click(self._devtools, handle, timeout_ms, self._adopt_page)
+        if is_dialog_handle(handle):
+            await self._dialogs.answer(self.page, handle, timeout_ms)
+            return
+        self._unblocked(self.page)
+        await self._act(
+            lambda ready: actions.click(self._devtools, handle, timeout_ms, self._adopt_page, ready)
+        )
 
     async def fill(self, handle: str, value: str, *, clear_first: bool, timeout_ms: int) -> None:
-        await actions.fill(self._devtools, handle, value, clear_first, timeout_ms)
+        if is_dialog_handle(handle):
+            self._dialogs.type_value(self.page, handle, value, clear_first)
+            return
+        self._unblocked(self.page)
+        await self._act(
+            lambda ready: actions.fill(
+                self._devtools, handle, value, clear_first, timeout_ms, ready
+            )
+        )
 
     async def select(self, handle: str, value: str, *, timeout_ms: int) -> None:
-        await actions.select(self._devtools, handle, value, timeout_ms)
+        self._unblocked(self.page)
+        await self._act(
+            lambda ready: actions.select(self._devtools, handle, value, timeout_ms, ready)
+        )
 
     async def scroll_into_view(self, handle: str, *, timeout_ms: int) -> None:
-        await actions.scroll_into_view(self._devtools, handle, timeout_ms)
+        if is_dialog_handle(handle):
+            return  # the dialog is in view
+        self._unblocked(self.page)
+        await self._act(
+            lambda ready: actions.scroll_into_view(self._devtools, handle, timeout_ms, ready)
+        )
 
     async def scroll_page(self, direction: ScrollDirection, amount: int) -> None:
-        await actions.scroll_page(self._devtools, direction, amount)
+        self._unblocked(self.page)
+        await self._act(lambda ready: actions.scroll_page(self._devtools, direction, amount, ready))
 
 
 def _document_of(request: Request) -> str:

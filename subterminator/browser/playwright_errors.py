@@ -62,6 +62,11 @@ def gone(detail: str) -> BrowserError:
     return BrowserError(f"Browser is gone: {detail}")
 
 
+def is_gone(exc: BrowserError) -> bool:
+    """Whether ``exc`` says the browser (or the tab read) is gone, not that a page moved."""
+    return str(exc).startswith("Browser is gone: ")
+
+
 @contextmanager
 def translate_closed() -> Iterator[None]:
     """Raise ``BrowserError`` for a closed or crashed browser inside the block.

@@ -1,4 +1,4 @@
-"""``SideEffect``: what a page did by itself (a download, a new tab), and how a reply says it.
+"""``SideEffect``: what a page did by itself (a download, a new tab, a native dialog), said.
 
 A page's script can start a download or open a tab without any tool call asking for it. The
 browser keeps each such event until the next tool reply, which says it in our words: the
@@ -49,14 +49,23 @@ class SideEffect(BaseModel):
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
-    kind: Literal["download", "tab"]
-    url: str = Field(description="The download's address, or the tab's page now")
-    name: str = Field(default="", description="The file name the page gave, or the tab's title")
+    kind: Literal["download", "tab", "dialog"]
+    url: str = Field(description="The download's address, the tab's page now, a dialog's page")
+    name: str = Field(
+        default="",
+        description="The file name the page gave, the tab's title, or a dialog's words",
+    )
+    dialog: str = Field(default="", description="A native dialog's kind (alert, confirm...)")
     saved: str = Field(default="", description="Where a kept download was saved ('' if not)")
     problem: str = Field(default="", description="Why a download to keep was not kept")
     current: bool = Field(default=False, description="A tab the agent now works in")
     closed: bool = Field(default=False, description="A tab that closed again")
     shut: bool = Field(default=False, description="A tab closed as it opened: too many open")
+    back: bool = Field(
+        default=False,
+        description="The tab the agent worked in closed (a pop-up done with its step): the "
+        "agent works in this one again, the tab it came from",
+    )
 
 
 def _file(effect: SideEffect) -> str:
@@ -99,6 +108,12 @@ def _unsaved(effects: Sequence[SideEffect]) -> str | None:
     return f"The page tried to download {shown}; not saved."
 
 
+def _back(effects: Sequence[SideEffect]) -> str | None:
+    if not effects:
+        return None
+    return f"The tab the agent worked in closed; the agent now works in {_tab(effects[-1])}."
+
+
 def _tabs(effects: Sequence[SideEffect]) -> str | None:
     if not effects:
         return None
@@ -117,13 +132,36 @@ def _tabs(effects: Sequence[SideEffect]) -> str | None:
     return f"The page opened {len(effects)} new tabs: {shown}{closed}{now}."
 
 
+HOW_ANSWERED = {
+    "alert": "its OK closes it",
+    "confirm": "OK accepts it, Cancel dismisses it",
+    "prompt": "type into its field, then OK accepts it, Cancel dismisses it",
+    "beforeunload": "Leave page lets the page go, Stay on page keeps it",
+}
+
+
+def _dialogs(effects: Sequence[SideEffect]) -> str | None:
+    """A dialog still open: the page waits for its answer (an earlier one was answered)."""
+    if not effects:
+        return None
+    last = effects[-1]
+    how = HOW_ANSWERED.get(last.dialog, "its buttons answer it")
+    return (
+        f'The page opened a browser {plain(last.dialog, 20)} dialog ("{plain(last.name, 200)}"); '
+        f"it blocks the page until it is answered: {how}."
+    )
+
+
 def describe(effects: Sequence[SideEffect]) -> list[str]:
     """The sentences a reply carries for ``effects`` (none when nothing happened)."""
     downloads = [e for e in effects if e.kind == "download"]
+    tabs = [e for e in effects if e.kind == "tab"]
     said = (
-        _tabs([e for e in effects if e.kind == "tab"]),
+        _tabs([e for e in tabs if not e.back]),
+        _back([e for e in tabs if e.back]),
         _refused([e for e in downloads if not e.saved and not e.problem]),
         _kept([e for e in downloads if e.saved]),
         _unsaved([e for e in downloads if e.problem]),
+        _dialogs([e for e in effects if e.kind == "dialog"]),
     )
     return [sentence for sentence in said if sentence]

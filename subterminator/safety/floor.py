@@ -12,7 +12,9 @@ hold is held to the same floor as an English one. An action may commit when:
 - it changes a field (types, chooses, ticks) whose listeners may send (``quiet`` says which
   cannot: they only change the page);
 - it lands where we cannot see (a cross-origin frame DevTools cannot reach, a closed shadow
-  root).
+  root);
+- it accepts a native ``confirm``/``prompt``/``beforeunload`` dialog: the page's script goes on
+  with the answer, and may send anything.
 
 Writes and state-carrying requests that scripts send are the network backstop's (``gate``):
 a control whose handlers submit is stopped there, and asks on its next try.
@@ -137,6 +139,13 @@ def floor(call: str, effect: ActionEffect, where: Where) -> list[str]:
         why = navigation(target.href, where)
         if why:
             reasons.append(why)
+    dialog = effect.dialog
+    # an alert's OK only closes it; any other acceptance is an answer the script acts on
+    if call == "browser_click" and dialog and dialog.answer == "accept" and dialog.kind != "alert":
+        reasons.append(
+            f"it accepts the page's {dialog.kind} dialog; the page's script goes on with that "
+            "answer"
+        )
     if changes(call, effect):
         loud = [h for h in target.handlers if h in CHANGE_EVENTS and h not in target.quiet]
         if loud:

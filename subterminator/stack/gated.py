@@ -31,6 +31,7 @@ import time
 from dataclasses import dataclass, replace
 
 from subterminator.browser.effect import ActionEffect, EffectTarget
+from subterminator.browser.protocol import RequestGuard
 from subterminator.errors import BrowserActionError, BrowserError, InvalidParamsError
 from subterminator.models.approval import (
     ApprovalDecision,
@@ -57,7 +58,7 @@ from subterminator.stack.completion import Completion, ending
 from subterminator.stack.layer import Reply, failed
 from subterminator.stack.reach import SiteReach, build_reach
 from subterminator.tools.schemas import OpenArgs, echo, parse_arguments
-from subterminator.untrusted import NAME, shown
+from subterminator.untrusted import NAME, SENTENCE, shown
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +69,9 @@ NO_HANDLER = (
 MAX_HUMAN_ROUNDS = 3
 MAX_HUMAN_TRIES = 3  # a yes while the obstacle is still on the page is asked again, this often
 INSPECTED = {"browser_click": "click", "browser_fill": "fill", "browser_select": "select"}
+# the native dialogs an approved action's own step may open, accepted under its yes: a prompt
+# wants a value the person did not give, an alert only tells
+OWN_DIALOGS = frozenset({"confirm", "beforeunload"})
 MAX_CHANGES = 2  # a control the page changes this often after a yes is not acted on at all
 GONE = (
     "Not done: the control the person approved is no longer on the page (the page removed or "
@@ -130,6 +134,12 @@ def _heading_above(snapshot: Snapshot, element: Element) -> str | None:
         if e.role == "heading":
             name = e.name
     return None
+
+
+def _dialog_buttons(snapshot: Snapshot) -> list[str]:
+    """The refs of the buttons of the snapshot's dialogs (a native dialog is one)."""
+    refs = [r for e in snapshot.elements if e.role == "alertdialog" for r in e.children or []]
+    return [r for r in refs if (e := snapshot.element(r)) is not None and e.role == "button"]
 
 
 def _screenshot(snapshot: Snapshot | None) -> bytes | None:
@@ -392,6 +402,8 @@ class GatedTools:
         if approved:
             self.ledger.in_flight = (verdict.question, acted_before)
         result = await self.backstop.execute(call, guard, approved=approval)
+        if approved and result.error is None and guard is not None:
+            result = await self._own_dialog(call, result, guard, approval)
         self.ledger.in_flight = None  # kept if the action was interrupted: it may have run
         # the approved action ran (it may have: a timeout), even if no snapshot came after it
         ran = result.error in (None, "timeout") or self.server.acted > acted_before
@@ -399,6 +411,36 @@ class GatedTools:
             self.ledger.ran(verdict.question, snapshot.page.url, writes=verdict.writes)
         if self.backstop.held and effect is not None:
             self.ledger.suspect(effect)
+        return result
+
+    async def _own_dialog(
+        self, call: ToolCall, result: ToolResult, guard: RequestGuard, approval: str
+    ) -> ToolResult:
+        """The approved step's own ``confirm()`` (Turbo's ``data-turbo-confirm``, a form's
+        ``onsubmit="return confirm(...)"``): a dialog that opened while the approved action
+        ran asks the person's own question again, so it is accepted as part of that step,
+        within it, with its bound guard still armed: the page may then send only what the
+        approved step declared. Any other dialog is the model's to answer, through the gate."""
+        for ref in _dialog_buttons(result.snapshot):
+            info = self.server.registry.peek(ref)
+            if info is None or info.handle is None:
+                continue
+            effect = await self._inspect(ToolCall(id="", name="browser_click"), info.handle)
+            dialog = effect.dialog if effect is not None else None
+            if dialog is None or dialog.answer != "accept" or not dialog.in_action:
+                continue
+            if dialog.kind not in OWN_DIALOGS:
+                return result
+            accept = ToolCall(id=call.id, name="browser_click", arguments={"ref": ref})
+            accepted = await self.backstop.execute(accept, guard, approved=approval)
+            said = (
+                f"The page asked to confirm this step in a browser {dialog.kind} dialog "
+                f'("{shown(dialog.message, SENTENCE)}"); it was accepted as part of the step '
+                "the person approved."
+            )
+            message = f"{said} {accepted.message}" if accepted.message else said
+            log.info("accepted the approved step's own %s dialog", dialog.kind)
+            return accepted.model_copy(update={"message": message})
         return result
 
     async def _open(self, call: ToolCall) -> ToolResult:
