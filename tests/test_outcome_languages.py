@@ -416,6 +416,29 @@ def test_one_languages_small_word_does_not_read_anothers_sentence() -> None:
         assert judge_outcome(page(text, lang)).state == "unknown", text
 
 
+# "will be cancelled" (the step's own consequence, before it runs) and "once cancelled, ..."
+FUTURE = {
+    "th": "การเป็นสมาชิกของคุณจะถูกยกเลิกเมื่อสิ้นสุดรอบบิล",
+    "th once": "เมื่อยกเลิกแล้ว คุณจะไม่สามารถรับชมได้อีก",
+    "lt": "Jūsų narystė bus atšaukta.",
+    "lv": "Jūsu abonements tiks atcelts.",
+    "af": "Jou lidmaatskap word gekanselleer.",
+    "mr": "तुमचे सदस्यत्व रद्द केले जाईल.",
+    "be": "Ваша падпіска будзе скасавана.",
+    "lo": "ການສະໝັກສະມາຊິກຂອງທ່ານຈະຖືກຍົກເລີກ.",
+    "ka": "თქვენი გამოწერა გაუქმდება.",
+    "sw": "Uanachama wako utaghairiwa.",
+    "kk": "Жазылымыңыз тоқтатылады.",
+    "uz": "Obunangiz bekor qilinadi.",
+    "ur": "آپ کی رکنیت منسوخ کر دی جائے گی۔",
+}
+
+
+@pytest.mark.parametrize("name", FUTURE)
+def test_what_will_happen_is_not_what_happened(name: str) -> None:
+    assert judge_outcome(page(FUTURE[name], name.split()[0])).state == "unknown"
+
+
 def test_a_russian_not_denies_again() -> None:
     # the pattern's \b once folded "не" into the Latin look-alike "he": no Russian "not" was read
     assert judge_outcome(page("Ваша подписка не отменена.", "ru")).state == "not_cancelled"
