@@ -238,7 +238,7 @@ def test_a_page_in_a_language_not_held_is_unknown() -> None:
     welsh = "Mae eich aelodaeth wedi'i chanslo. Gallwch wylio tan 3 Mawrth 2027."
     outcome = judge_outcome(in_language(welsh, "cy", controls=("Iawn",)))
     assert outcome.state == "unknown"
-    assert "cannot read" in outcome.why()
+    assert "cannot read (Welsh, cy)" in outcome.why()
 
 
 @pytest.mark.parametrize(

@@ -112,6 +112,8 @@ LOCALES = [
     "mt",
     "lb",
     "fo",
+    "ha",
+    "yo",
 ]
 _FIELD = re.compile(r"'([^']*)'|(d{1,2}|M{1,4}|L{1,4}|y+|G+|E+|c+|\s+|.)")
 _FORMATS: tuple[Literal["full", "long", "medium", "short"], ...] = (

@@ -19,7 +19,7 @@ from urllib.parse import urlsplit
 
 from subterminator.models.snapshot import Snapshot
 from subterminator.outcome.dates import find_date, read_date
-from subterminator.outcome.text import read_form
+from subterminator.outcome.text import language_name, read_form
 from subterminator.outcome.vocabulary import (
     ACTIVE,
     FAILURE,
@@ -205,7 +205,10 @@ def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Out
         return Outcome("unknown", against=(f"the request is not final: {pending[0]}",))
     if not read_any and primary(lang) and primary(lang) not in HELD_LANGUAGES:
         return Outcome(
-            "unknown", against=(f"the page is in a language SubTerminator cannot read ({lang})",)
+            "unknown",
+            against=(
+                f"the page is in a language SubTerminator cannot read ({language_name(lang)})",
+            ),
         )
     final = [n for n in controls if FINAL.search(n)]
     cancel = [n for n in controls if FLOW.search(n) and not RESTART.search(n)]

@@ -15,6 +15,9 @@ import functools
 import re
 import unicodedata
 
+from babel import Locale
+from babel.core import UnknownLocaleError
+
 from subterminator.safety.text import normalize
 
 # Scripts whose combining marks are letters: Devanagari to Sinhala, Thai, Lao, Tibetan,
@@ -75,3 +78,12 @@ def fold_pattern(pattern: str) -> str:
 def _fold_run(run: str) -> str:
     """One run of letters, folded as ``normalize`` folds a word (look-alikes, case)."""
     return _fold_word(run) if _KEPT.search(run) else normalize(run)
+
+
+def language_name(lang: str) -> str:
+    """A page's declared language as CLDR names it in English ("Welsh, cy"), or as declared."""
+    try:
+        name = Locale.parse(lang.strip().replace("-", "_")).get_display_name("en")
+    except (UnknownLocaleError, ValueError, TypeError):
+        return lang
+    return f"{name}, {lang}" if name else lang
