@@ -193,8 +193,8 @@ def _pattern(cldr: str, abbreviated: list[str], wide: list[str], groups: bool = 
             out.append(r"[^\d\s,]{0,16}")  # an era, read loosely
         elif token.isspace():
             out.append(r"\s*")
-        elif token in ".," and named:
-            out.append(re.escape(token) + "?")  # "3. März" and "3 März" alike
+        elif token in ".,،" and named:
+            out.append(re.escape(token) + "?")  # "3. März" and "3 März", "3 مارچ، 2027" alike
         elif token in "\u200e\u200f":
             out.append("[\u200e\u200f]?")
         else:
