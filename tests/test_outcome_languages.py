@@ -405,6 +405,21 @@ def test_a_condition_after_a_thai_confirmation_does_not_veto_it() -> None:
     assert judge_outcome(page(text, "th")).state == "cancelled"
 
 
+@pytest.mark.parametrize(
+    ("text", "lang"),
+    [
+        ("ตรวจสอบว่ายกเลิกการเป็นสมาชิกแล้วหรือไม่", "th"),  # "check whether it is cancelled"
+        ("ການສະໝັກສະມາຊິກຂອງທ່ານຖືກຍົກເລີກແລ້ວບໍ", "lo"),
+        ("သင်၏ အသင်းဝင်မှုကို ပယ်ဖျက်ပြီးပြီလား", "my"),
+        ("Natapos na ang pag-setup ng iyong account.", "fil"),  # "setup finished", not ended
+    ],
+)
+def test_a_question_without_its_mark_or_another_ending_is_not_evidence(
+    text: str, lang: str
+) -> None:
+    assert judge_outcome(page(text, lang)).state == "unknown"
+
+
 def test_one_languages_small_word_does_not_read_anothers_sentence() -> None:
     # Dutch "toegang tot" and "gebruik tot" are not the Afrikaans period end; Polish "dostęp do"
     # is not the Slovenian one

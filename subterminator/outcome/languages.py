@@ -492,7 +492,16 @@ TH = Words(  # no spaces between words: no \b; the object sits between verb and 
     state=(r"ยกเลิก",),
     negated=(r"ไม่", r"ยังไม่", r"ล้มเหลว"),
     negated_after=(r"^.{0,20}(ไม่สำเร็จ|ไม่ได้|ล้มเหลว)",),
-    conditional=(r"ถ้า", r"หาก", r"^เมื่อ(?!วัน)", r"หลังจาก", r"ได้ทุกเมื่อ", r"ตลอดเวลา", r"อย่างไร"),
+    conditional=(
+        r"ถ้า",
+        r"หาก",
+        r"^เมื่อ(?!วัน)",
+        r"หลังจาก",
+        r"ได้ทุกเมื่อ",
+        r"ตลอดเวลา",
+        r"อย่างไร",
+        r"(หรือไม่|หรือเปล่า|ไหม|มั้ย)$",  # a question without its mark
+    ),
     pending=(
         r"รอดำเนินการ",
         r"รอการ(ยืนยัน|ตรวจสอบ|อนุมัติ)",

@@ -19,7 +19,7 @@ _END = r"(?=[\s.,;:!?।॥]|$)"
 
 FIL = Words(  # Filipino / Tagalog, with the English loans pages use ("na-cancel")
     confirmed=(
-        r"\b(na-?kansela|na-?cancel|kinansela|nai-?cancel|natapos)\b( na)?\b[^.;]{0,30}"
+        r"\b(na-?kansela|na-?cancel|kinansela|nai-?cancel)\b( na)?\b[^.;]{0,30}"
         r"\b(membership|subscription|suskrisyon|pagiging miyembro|plano|account)\b",
         r"\b(membership|subscription|suskrisyon|pagiging miyembro|plano)\b[^.;]{0,40}"
         r"\b(ay )?(matagumpay na )?(na-?kansela|na-?cancel|kinansela)\b",
@@ -526,7 +526,8 @@ LO = Words(  # Lao: no spaces between words, so no \b
     state=(r"ຍົກເລີກ",),
     negated=(r"ບໍ່", r"ລົ້ມເຫຼວ"),
     negated_after=(r"^.{0,20}(ບໍ່ສຳເລັດ|ບໍ່ໄດ້)",),
-    conditional=(r"ຖ້າ", r"ຫາກ", r"^ເມື່ອ(?!ວັນ)", r"ຫຼັງຈາກ", r"ທຸກເວລາ", r"ແນວໃດ"),
+    # and a question without its mark: "... ບໍ" ends it
+    conditional=(r"ຖ້າ", r"ຫາກ", r"^ເມື່ອ(?!ວັນ)", r"ຫຼັງຈາກ", r"ທຸກເວລາ", r"ແນວໃດ", r"(ບໍ|ບໍ່)$"),
     pending=(r"ລໍຖ້າ", r"ກຳລັງ(ຖືກ)?ກວດສອບ", r"ຈະຖືກກວດສອບ", r"ກຳລັງດຳເນີນການ"),
 )  # fmt: skip
 
@@ -540,7 +541,7 @@ MY = Words(  # Burmese (Unicode, not Zawgyi): no spaces between words, so no \b
     state=(r"ပယ်ဖျက်",),
     negated=(r"မပယ်ဖျက်", r"ပျက်ကွက်"),
     negated_after=(r"^.{0,15}မ(အောင်မြင်|ပြီး)",),
-    conditional=(r"လျှင်", r"ပါက", r"အချိန်မရွေး", r"ဘယ်လို"),
+    conditional=(r"လျှင်", r"ပါက", r"အချိန်မရွေး", r"ဘယ်လို", r"လား[။?]?$"),
     pending=(r"ဆိုင်းငံ့", r"စောင့်ဆိုင်း", r"စိစစ်နေ", r"သုံးသပ်နေ"),
 )  # fmt: skip
 
