@@ -193,10 +193,10 @@ def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Out
             period_end.append(f"the page says {_quote(sentence)}")
         else:
             continue
-        date = find_date(sentence.text)
-        if date and reading.ends_on is None:
-            reading.ends_on = date
-            reading.ends_date = read_date(date, lang)
+        printed = find_date(sentence.text)
+        if printed and reading.ends_on is None:
+            reading.ends_on = printed
+            reading.ends_date = read_date(printed, lang)
     if help_page:
         return Outcome("unknown", help_page=True, against=tuple(reading.against))
     if reading.against:

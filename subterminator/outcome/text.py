@@ -22,8 +22,8 @@ from subterminator.safety.text import normalize
 
 # Scripts whose combining marks are letters: Devanagari to Sinhala, Thai, Lao, Tibetan,
 # Myanmar, Khmer.
-_KEPT = re.compile(r"[\u0900-\u0dff\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff]")
 _MARKS = r"\u0900-\u0dff\u0e00-\u0eff\u0f00-\u0fff\u1000-\u109f\u1780-\u17ff"
+_KEPT = re.compile(rf"[{_MARKS}]")
 _WORD = rf"[\w{_MARKS}]"
 BOUNDARY = rf"(?:(?<={_WORD})(?!{_WORD})|(?<!{_WORD})(?={_WORD}))"
 _RUN = re.compile(r"(?<!\\)[^\W\d_]+")
@@ -35,11 +35,12 @@ def read_form(text: str) -> str:
     """``normalize``, but the marks of scripts that write vowels with them are kept."""
     if not _KEPT.search(text):
         return normalize(text)
-    # fold each word the usual way, then put back the marks of the kept scripts
-    return " ".join(_fold_word(word) for word in normalize_spaces(text).split(" "))
+    # each word folded the usual way; a word of a kept script keeps its marks
+    return " ".join(_fold_word(word) for word in _spaces(text).split(" "))
 
 
-def normalize_spaces(text: str) -> str:
+def _spaces(text: str) -> str:
+    """NFKC, no invisibles, one space between words (``normalize``'s first steps)."""
     text = unicodedata.normalize("NFKC", text)
     text = "".join(
         " " if unicodedata.category(c) in ("Zs", "Zl", "Zp") or c in "\t\r\n" else c
