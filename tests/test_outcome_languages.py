@@ -399,6 +399,13 @@ def test_the_thai_confirmation_of_issue_30_with_its_buddhist_era_date() -> None:
     assert outcome.ends_date == date(2027, 3, 2)
 
 
+def test_a_burmese_end_date_in_another_phrase_of_the_sentence_is_quoted() -> None:
+    # the date (CLDR's "y MMMM d") and the verb are phrases of their own
+    outcome = judge_outcome(page("သင်၏ အသင်းဝင်မှုသည် 2027 မတ် 3 တွင် ကုန်ဆုံးပါမည်။", "my"))
+    assert outcome.state == "cancelled", outcome
+    assert outcome.ends_on == "2027 မတ် 3"
+
+
 def test_a_condition_after_a_thai_confirmation_does_not_veto_it() -> None:
     # "cancelled. If you change your mind, you can come back at any time"
     text = "ยกเลิกการเป็นสมาชิกแล้ว หากคุณเปลี่ยนใจ คุณสามารถกลับมาได้ทุกเมื่อ"

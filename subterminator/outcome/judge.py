@@ -91,6 +91,7 @@ class _Sentence:
     norm: str  # read_form
     source: str  # title, heading, text, ...
     lead: str = ""  # the phrases before it in an unspaced script's sentence (read_form)
+    whole: str = ""  # that whole sentence, as printed (its date may sit in another phrase)
 
 
 @dataclass
@@ -116,7 +117,7 @@ def sentences(snapshot: Snapshot) -> list[_Sentence]:
                 norm = read_form(piece)
                 if norm and norm not in seen:
                     seen.add(norm)
-                    found.append(_Sentence(piece, norm, source, lead))
+                    found.append(_Sentence(piece, norm, source, lead, whole.strip()))
                 lead = f"{lead} {norm}".strip()
     return found
 
@@ -193,7 +194,7 @@ def judge_outcome(snapshot: Snapshot, success_urls: tuple[str, ...] = ()) -> Out
             period_end.append(f"the page says {_quote(sentence)}")
         else:
             continue
-        printed = find_date(sentence.text)
+        printed = find_date(sentence.text) or find_date(sentence.whole)
         if printed and reading.ends_on is None:
             reading.ends_on = printed
             reading.ends_date = read_date(printed, lang)
