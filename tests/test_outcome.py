@@ -235,10 +235,10 @@ def test_a_condition_or_a_pending_request_is_never_success(name: str) -> None:
 
 
 def test_a_page_in_a_language_not_held_is_unknown() -> None:
-    swahili = "Uanachama wako umesitishwa. Utaweza kutazama hadi tarehe 3 Machi 2027."
-    outcome = judge_outcome(in_language(swahili, "sw", controls=("Sawa",)))
+    welsh = "Mae eich aelodaeth wedi'i chanslo. Gallwch wylio tan 3 Mawrth 2027."
+    outcome = judge_outcome(in_language(welsh, "cy", controls=("Iawn",)))
     assert outcome.state == "unknown"
-    assert "cannot read" in outcome.why()
+    assert "cannot read (Welsh, cy)" in outcome.why()
 
 
 @pytest.mark.parametrize(

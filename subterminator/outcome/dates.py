@@ -1,19 +1,35 @@
-"""Dates as pages print them, in any of many locales, read from CLDR data (Babel).
+"""Dates as pages print them, in any of many locales and calendars, read from CLDR data.
 
 Each locale's own date formats (full, long, medium, short) become patterns over its own month
-names, so "3 de marzo de 2027", "3. März 2027", "2027년 3월 3일", "3 martie 2027" and
-"3 Machi 2027" are all read without a hand-written month list. Built once, on first use.
+names (Babel), so "3 de marzo de 2027", "3. März 2027", "2027년 3월 3일", "3 martie 2027" and
+"3 Machi 2027" are all read without a hand-written month list; so are the calendars a locale
+prefers over the Gregorian (``outcome.calendars``): "2 มีนาคม 2570" is 2 March 2027 and
+"۱۲ اسفند ۱۴۰۵" is 3 March 2027. Built once, on first use.
 """
 
 from __future__ import annotations
 
 import re
+from dataclasses import dataclass
+from datetime import date
 from functools import cache
 from typing import Literal
 
 from babel import Locale
 from babel.core import UnknownLocaleError
 from babel.dates import get_date_format, get_month_names
+
+from subterminator.outcome.calendars import (
+    BUDDHIST_ERA,
+    BUDDHIST_FROM,
+    BUDDHIST_LOCALES,
+    PERSIAN_FORMATS,
+    PERSIAN_LOCALES,
+    PERSIAN_MONTHS,
+    buddhist_year,
+    persian_to_gregorian,
+)
+from subterminator.safety.vocabulary import primary
 
 # The web's major languages and those around them; any locale Babel knows can be added.
 LOCALES = [
@@ -96,6 +112,8 @@ LOCALES = [
     "mt",
     "lb",
     "fo",
+    "ha",
+    "yo",
 ]
 _FIELD = re.compile(r"'([^']*)'|(d{1,2}|M{1,4}|L{1,4}|y+|G+|E+|c+|\s+|.)")
 _FORMATS: tuple[Literal["full", "long", "medium", "short"], ...] = (
@@ -104,44 +122,79 @@ _FORMATS: tuple[Literal["full", "long", "medium", "short"], ...] = (
     "medium",
     "short",
 )
+# Arabic-script pages spell Persian month names with the Arabic yeh and kaf as often as not
+_ARABIC_SPELLING = str.maketrans({"ی": "ي", "ک": "ك"})
 
 
-def _months(locale: Locale, width: Literal["abbreviated", "wide"]) -> list[str]:
-    names: set[str] = set()
+@dataclass(frozen=True)
+class _Form:
+    """One date format of one locale and calendar, as a pattern, and how to read its parts."""
+
+    code: str
+    calendar: Literal["gregorian", "persian"]
+    pattern: str  # with named groups d, M (a number or a name) and y
+    months: dict[str, int]  # a month's name, folded, to its number
+    named: bool  # months by name (a numeric one is ambiguous outside its own locale)
+
+
+def _fold(name: str) -> str:
+    return name.casefold().rstrip(".").translate(_ARABIC_SPELLING)
+
+
+def _months(locale: Locale, width: Literal["abbreviated", "wide"]) -> dict[str, int]:
+    names: dict[str, int] = {}
     for context in ("format", "stand-alone"):
-        names.update(get_month_names(width, context, locale).values())
-    return sorted(names, key=len, reverse=True)
+        for number, name in get_month_names(width, context, locale).items():
+            names[name] = number
+    return names
 
 
 def _choice(names: list[str]) -> str:
-    return "(?:" + "|".join(re.escape(n) for n in names if n) + r")\.?"
+    """Month names; a wide one may carry a short case ending ("3. märtsil", "3 მარტს")."""
+    ordered = sorted(set(names), key=len, reverse=True)
+    return "(?:" + "|".join(re.escape(n) for n in ordered if n) + r")(?:(?<=\w{4})\w{1,2})?\.?"
 
 
-def _pattern(cldr: str, locale: Locale) -> str:
-    """A CLDR date pattern as a regex over that locale's month names."""
+def _pattern(cldr: str, abbreviated: list[str], wide: list[str], groups: bool = False) -> str:
+    """A CLDR date pattern as a regex over month names; with ``groups``, d, M and y named."""
     out: list[str] = []
     named = bool(re.search(r"[ML]{3}", cldr))  # month names: separators may be left out
+    used: set[str] = set()
+
+    def field(name: str, regex: str) -> str:
+        if not groups or name in used:
+            return regex if not groups else f"(?:{regex})"
+        used.add(name)
+        return f"(?P<{name}>{regex})"
+
+    weekday = False  # what follows a left-out weekday ("EEEE, ", "EEEEที่ ") is left out too
     for quoted, token in _FIELD.findall(cldr):
+        head = token[0] if token else ""
+        field_letter = token[:1].isascii() and token[:1].isalpha()  # CLDR's fields are ASCII
+        if weekday and (quoted or not field_letter or head in "Ec"):
+            continue
+        weekday = False
         if quoted or (not token and quoted == ""):
             out.append(re.escape(quoted) if quoted else "'")
             continue
-        head = token[0]
-        if head == "d" or (head in "ML" and len(token) <= 2):
-            out.append(r"\d{1,2}")
+        if head == "d":
+            out.append(field("d", r"\d{1,2}"))
+        elif head in "ML" and len(token) <= 2:
+            out.append(field("M", r"\d{1,2}"))
         elif head in "ML" and len(token) == 3:
-            out.append(_choice(_months(locale, "abbreviated")))
+            out.append(field("M", _choice(abbreviated)))
         elif head in "ML":
-            out.append(_choice(_months(locale, "wide") + _months(locale, "abbreviated")))
+            out.append(field("M", _choice(wide + abbreviated)))
         elif head == "y":
-            out.append(r"\d{2}" if len(token) == 2 else r"\d{4}")
+            out.append(field("y", r"\d{2}" if len(token) == 2 else r"\d{4}"))
         elif head in "Ec":
-            continue  # a weekday: left out (a date without it is still the date)
+            weekday = True  # a weekday: left out (a date without it is still the date)
         elif head == "G":
             out.append(r"[^\d\s,]{0,16}")  # an era, read loosely
         elif token.isspace():
             out.append(r"\s*")
-        elif token in ".," and named:
-            out.append(re.escape(token) + "?")  # "3. März" and "3 März" alike
+        elif token in ".,،" and named:
+            out.append(re.escape(token) + "?")  # "3. März" and "3 März", "3 مارچ، 2027" alike
         elif token in "\u200e\u200f":
             out.append("[\u200e\u200f]?")
         else:
@@ -150,18 +203,38 @@ def _pattern(cldr: str, locale: Locale) -> str:
 
 
 @cache
-def date_pattern() -> re.Pattern[str]:
-    """Every locale's date formats, one pattern (longest first, so a full date wins)."""
-    found: dict[str, None] = {}
+def _forms() -> tuple[_Form, ...]:
+    """Every locale's date formats, and those of the calendars it prefers, once."""
+    forms: list[_Form] = []
     for code in LOCALES:
         try:
             locale = Locale.parse(code)
         except (UnknownLocaleError, ValueError):
             continue
+        abbreviated, wide = _months(locale, "abbreviated"), _months(locale, "wide")
+        months = {_fold(n): m for n, m in {**abbreviated, **wide}.items()}
         for width in _FORMATS:
             cldr = get_date_format(width, locale=locale).pattern
-            if re.search(r"[ML]{3}", cldr) or width == "short" or "y" in cldr:
-                found[_pattern(cldr, locale)] = None
+            named = bool(re.search(r"[ML]{3}", cldr))
+            if named or width == "short" or "y" in cldr:
+                pattern = _pattern(cldr, list(abbreviated), list(wide), groups=True)
+                forms.append(_Form(code, "gregorian", pattern, months, named))
+    persian = list(PERSIAN_MONTHS) + [m.translate(_ARABIC_SPELLING) for m in PERSIAN_MONTHS]
+    months = {_fold(n): i % 12 + 1 for i, n in enumerate(persian)}
+    for code in PERSIAN_LOCALES:
+        for cldr in PERSIAN_FORMATS:
+            pattern = _pattern(cldr, persian, persian, groups=True)
+            forms.append(_Form(code, "persian", pattern, months, True))
+    return tuple(forms)
+
+
+_UNGROUP = re.compile(r"\(\?P<\w>")
+
+
+@cache
+def date_pattern() -> re.Pattern[str]:
+    """Every locale's date formats, one pattern (longest first, so a full date wins)."""
+    found = dict.fromkeys(_UNGROUP.sub("(?:", form.pattern) for form in _forms())
     numeric = [
         r"\d{4}[-/.年]\s?\d{1,2}[-/.月]\s?\d{1,2}日?",
         r"\b\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}\b",
@@ -174,3 +247,66 @@ def find_date(text: str) -> str | None:
     """The first date in ``text``, as printed."""
     found = date_pattern().search(text)
     return found.group(0).strip(" ,.\u200e\u200f") if found else None
+
+
+_YEAR_FIRST = re.compile(r"(?P<y>\d{4})\s?[-/.年]\s?(?P<M>\d{1,2})\s?[-/.月]\s?(?P<d>\d{1,2})日?")
+
+
+@cache
+def _compiled(pattern: str) -> re.Pattern[str]:
+    return re.compile(pattern, re.IGNORECASE)
+
+
+def read_date(printed: str, lang: str = "") -> date | None:
+    """A date as ``find_date`` printed it, as a Gregorian date, in the page's calendar.
+
+    Month names tell the locale; a numeric date ("03/02/27") is read only in the page's own
+    locale, where its order is known. A Thai year past 2400 is of the Buddhist era.
+    """
+    printed = printed.strip(" ,.\u200e\u200f")
+    declared = primary(lang)
+    forms = sorted(_forms(), key=lambda f: f.code != declared)
+    for form in [None, *forms]:
+        if form is None:
+            match = _YEAR_FIRST.fullmatch(printed)
+        elif form.named or form.code == declared:
+            match = _compiled(form.pattern).fullmatch(printed)
+        else:
+            continue
+        if match is None or not {"d", "M", "y"} <= set(match.groupdict()):
+            continue
+        read = _read(match, form, declared)
+        if read is not None:
+            return read
+    return None
+
+
+def _read(match: re.Match[str], form: _Form | None, declared: str) -> date | None:
+    month_text = match.group("M")
+    month = int(month_text) if month_text.isdigit() else _month(month_text, form)
+    if month is None:
+        return None
+    day, year = int(match.group("d")), int(match.group("y"))
+    year += 2000 if year < 100 else 0
+    try:
+        if form is not None and form.calendar == "persian":
+            return persian_to_gregorian(year, month, day)
+        buddhist = (form.code if form else declared) in BUDDHIST_LOCALES or any(
+            era in match.string for era in BUDDHIST_ERA
+        )
+        if buddhist and year > BUDDHIST_FROM:
+            year = buddhist_year(year)
+        return date(year, month, day)
+    except ValueError:
+        return None
+
+
+def _month(text: str, form: _Form | None) -> int | None:
+    """A month's number from its name, or from the longest name it begins with (a case)."""
+    if form is None:
+        return None
+    folded = _fold(text)
+    if folded in form.months:
+        return form.months[folded]
+    starts = [name for name in form.months if name and folded.startswith(name)]
+    return form.months[max(starts, key=len)] if starts else None

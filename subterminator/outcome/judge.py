@@ -13,12 +13,14 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass, field, replace
+from datetime import date
 from typing import Literal
 from urllib.parse import urlsplit
 
 from subterminator.models.snapshot import Snapshot
-from subterminator.outcome.dates import find_date
+from subterminator.outcome.dates import find_date, read_date
 from subterminator.outcome.subscriptions import narrowed, pick, subscriptions
+from subterminator.outcome.text import language_name, read_form
 from subterminator.outcome.vocabulary import (
     ACTIVE,
     FAILURE,
@@ -37,8 +39,18 @@ from subterminator.safety.vocabulary import FINAL, FLOW, primary
 State = Literal["cancelled", "not_cancelled", "unknown"]
 CONTROL_ROLES = frozenset({"button", "link", "menuitem", "tab", "switch"})
 TEXT_ROLES = frozenset({"heading", "alert", "alertdialog", "dialog", "status", "region"})
-# a sentence ends at . ! ? (not after a day's number: "3. März"), a spaced dash or bar, a line
-_SENTENCE_END = re.compile(r"(?<=[.!?。！？])(?<!\d\.)\s+|\s+[-|–—·]\s+|\n")
+# a sentence ends at . ! ? (not after a day's number, "3. März", or a one-letter abbreviation,
+# "2027 m. kovo"), a spaced dash or bar, a line,
+# or the full stop of Devanagari and Bengali, Burmese, Khmer, Ethiopic, Urdu, Armenian
+_SENTENCE_END = re.compile(
+    r"(?<=[.!?。！？])(?<!\d\.)(?<!\s\w\.)\s+|\s+[-|–—·]\s+|\n|(?<=[।॥။។።፧۔։])\s*"
+)
+# Thai, Lao, Khmer and Burmese leave no space between words: a space between two of their
+# letters ends a phrase, and a condition ("if you cancel") governs the phrases after it.
+_UNSPACED = "\u0e00-\u0eff\u1000-\u109f\u1780-\u17ff"
+_PHRASE_END = re.compile(rf"(?<=[{_UNSPACED}])\s+(?=[{_UNSPACED}])")
+_QUESTION = ("?", "？", "؟", "፧")
+_GREEK = re.compile(r"[\u0370-\u03ff]")  # whose question mark NFKC makes a ";"
 _NEGATION_REACH = 40  # characters before a state word that a "not" governs
 
 
@@ -50,6 +62,7 @@ class Outcome:
     evidence: tuple[str, ...] = ()
     against: tuple[str, ...] = ()
     ends_on: str | None = None
+    ends_date: date | None = None  # ends_on read in its calendar (2570 BE is 2027)
     help_page: bool = False
     kinds: frozenset[str] = frozenset()  # confirmation, period_end, restart, address
     subscription: str = ""  # of several on the page, the one judged (its name as printed)
@@ -78,8 +91,10 @@ class Outcome:
 @dataclass
 class _Sentence:
     text: str  # as printed
-    norm: str
+    norm: str  # read_form
     source: str  # title, heading, text, ...
+    lead: str = ""  # the phrases before it in an unspaced script's sentence (read_form)
+    whole: str = ""  # that whole sentence, as printed (its date may sit in another phrase)
 
 
 @dataclass
@@ -87,6 +102,7 @@ class _Reading:
     evidence: list[str] = field(default_factory=list)
     against: list[str] = field(default_factory=list)
     ends_on: str | None = None
+    ends_date: date | None = None
 
 
 def sentences(snapshot: Snapshot) -> list[_Sentence]:
@@ -97,12 +113,15 @@ def sentences(snapshot: Snapshot) -> list[_Sentence]:
     sources += [(e.role, e.name) for e in snapshot.elements if e.role in TEXT_ROLES]
     sources += [("text", snapshot.page.text)]
     for source, text in sources:
-        for piece in _SENTENCE_END.split(text):
-            piece = piece.strip()
-            norm = normalize(piece)
-            if norm and norm not in seen:
-                seen.add(norm)
-                found.append(_Sentence(piece, norm, source))
+        for whole in _SENTENCE_END.split(text):
+            lead = ""
+            for piece in _PHRASE_END.split(whole):
+                piece = piece.strip()
+                norm = read_form(piece)
+                if norm and norm not in seen:
+                    seen.add(norm)
+                    found.append(_Sentence(piece, norm, source, lead, whole.strip()))
+                lead = f"{lead} {norm}".strip()
     return found
 
 
@@ -183,8 +202,15 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
         here = list(spoken_here.values())
         spoken = [r for r in rules if r.speaks(norm)]
         read_any = read_any or any(r.speaks(norm) or r.state.search(norm) for r in rules)
-        question = norm.endswith(("?", "？", "؟"))
-        general = any(r.conditional.search(norm) for r in rules)
+        question = (
+            norm.endswith(_QUESTION)
+            or "՞" in norm
+            or (norm.endswith(";") and bool(_GREEK.search(norm)))
+        )
+        lead = sentence.lead
+        general = any(
+            r.conditional.search(norm) or (lead and r.conditional.search(lead)) for r in rules
+        )
         if any(r.pending.search(norm) for r in here) and not question:
             pending.append(f"the page says {_quote(sentence)}")
             continue
@@ -203,9 +229,10 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
             period_end.append(f"the page says {_quote(sentence)}")
         else:
             continue
-        date = find_date(sentence.text)
-        if date and reading.ends_on is None:
-            reading.ends_on = date
+        printed = find_date(sentence.text) or find_date(sentence.whole)
+        if printed and reading.ends_on is None:
+            reading.ends_on = printed
+            reading.ends_date = read_date(printed, lang)
     if help_page:
         return Outcome("unknown", help_page=True, against=tuple(reading.against))
     if reading.against:
@@ -214,7 +241,10 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
         return Outcome("unknown", against=(f"the request is not final: {pending[0]}",))
     if not read_any and primary(lang) and primary(lang) not in HELD_LANGUAGES:
         return Outcome(
-            "unknown", against=(f"the page is in a language SubTerminator cannot read ({lang})",)
+            "unknown",
+            against=(
+                f"the page is in a language SubTerminator cannot read ({language_name(lang)})",
+            ),
         )
     final = [n for n in controls if FINAL.search(n)]
     cancel = [n for n in controls if FLOW.search(n) and not RESTART.search(n)]
@@ -242,7 +272,11 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
             kinds.add("address")
     if evidence:
         return Outcome(
-            "cancelled", evidence=tuple(evidence), ends_on=reading.ends_on, kinds=frozenset(kinds)
+            "cancelled",
+            evidence=tuple(evidence),
+            ends_on=reading.ends_on,
+            ends_date=reading.ends_date,
+            kinds=frozenset(kinds),
         )
     against = []
     if cancel:

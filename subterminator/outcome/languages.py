@@ -17,21 +17,13 @@ Patterns apply to normalised text (``safety.text.normalize``: NFKC, accents and 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from subterminator.outcome.languages_world import SR_CYRL, WORLD
+from subterminator.outcome.words import Words
+
+__all__ = ["LANGUAGES", "Words"]
 
 _THING = r"(membership|subscription|plan|account|service|trial)"
 _CANCELLED = r"(cancell?ed|ended|terminated|closed|stopped|deactivated)"
-
-
-@dataclass(frozen=True)
-class Words:
-    confirmed: tuple[str, ...] = ()
-    period_end: tuple[str, ...] = ()
-    state: tuple[str, ...] = ()
-    negated: tuple[str, ...] = ()
-    negated_after: tuple[str, ...] = ()
-    conditional: tuple[str, ...] = ()
-    pending: tuple[str, ...] = ()
 
 
 EN = Words(
@@ -463,7 +455,8 @@ HI = Words(
     confirmed=(r"(सदस्यता|सब्सक्रिप्शन|मेंबरशिप).{0,40}(रद्द कर दी गई|रद्द हो गई|रद्द की गई)",),
     period_end=(r"(समाप्त हो जाएगी|समाप्त होगी|तक देख)",),
     state=(r"रद्द",),
-    negated=(r"नहीं",),
+    negated=(r"नहीं", r"विफल"),
+    negated_after=(r"^.{0,20}नहीं",),
     conditional=(r"\bअगर\b", r"\bयदि\b", r"किसी भी समय"),
     pending=(r"लंबित", r"समीक्षा", r"प्रक्रिया में"),
 )
@@ -489,13 +482,33 @@ VI = Words(
     pending=(r"\b(dang|đang) cho\b", r"\b(dang|đang) (duoc )?xem xet\b"),
 )
 
-TH = Words(
-    confirmed=(r"ยกเลิกเรียบร้อย", r"ยกเลิกแล้ว"),
-    period_end=(r"สิ้นสุด",),
+TH = Words(  # no spaces between words: no \b; the object sits between verb and "แล้ว"
+    confirmed=(
+        r"ยกเลิก.{0,40}(เรียบร้อย|สำเร็จ)",
+        r"ยกเลิก.{0,40}แล้ว",
+        r"(?<!จะ)(ถูก|ได้)ยกเลิก",
+    ),
+    period_end=(r"(สิ้นสุด|หมดอายุ)(ลง)?(ใน|ณ)?วันที่", r"(รับชม|ใช้งาน|ดู)ได้(จน|ถึง)"),
     state=(r"ยกเลิก",),
-    negated=(r"ไม่",),
-    conditional=(r"ถ้า", r"หาก"),
-    pending=(r"รอดำเนินการ", r"อยู่ระหว่างการตรวจสอบ"),
+    negated=(r"ไม่", r"ยังไม่", r"ล้มเหลว"),
+    negated_after=(r"^.{0,20}(ไม่สำเร็จ|ไม่ได้|ล้มเหลว)",),
+    conditional=(
+        r"ถ้า",
+        r"หาก",
+        r"^เมื่อ(?!วัน)",
+        r"หลังจาก",
+        r"ได้ทุกเมื่อ",
+        r"ตลอดเวลา",
+        r"อย่างไร",
+        r"(หรือไม่|หรือเปล่า|ไหม|มั้ย)$",  # a question without its mark
+    ),
+    pending=(
+        r"รอดำเนินการ",
+        r"รอการ(ยืนยัน|ตรวจสอบ|อนุมัติ)",
+        r"อยู่ระหว่าง(การ)?(ตรวจสอบ|ดำเนินการ|พิจารณา)",
+        r"จะได้รับการ(ตรวจสอบ|พิจารณา)",
+        r"กำลังดำเนินการ",
+    ),
 )
 
 JA = Words(
@@ -543,7 +556,7 @@ KO = Words(
 LANGUAGES: dict[str, Words] = {
     "en": EN, "de": DE, "fr": FR, "es": ES, "it": IT, "pt": PT, "nl": NL, "ro": RO, "ca": CA,
     "pl": PL, "sv": SV, "da": DA, "no": DA, "nb": DA, "nn": DA, "fi": FI, "tr": TR, "cs": CS,
-    "sk": SK, "hr": HR, "bs": HR, "sr": HR, "hu": HU, "el": EL, "ru": RU, "uk": UK, "bg": BG,
+    "sk": SK, "hr": HR, "bs": HR, "sr": HR + SR_CYRL, "hu": HU, "el": EL, "ru": RU, "uk": UK, "bg": BG,
     "he": HE, "iw": HE, "ar": AR, "fa": FA, "hi": HI, "id": ID, "in": ID, "ms": ID, "vi": VI,
-    "th": TH, "ja": JA, "zh": ZH, "ko": KO,
+    "th": TH, "ja": JA, "zh": ZH, "ko": KO, **WORLD,
 }  # fmt: skip

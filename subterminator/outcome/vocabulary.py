@@ -13,6 +13,7 @@ from dataclasses import dataclass
 from functools import cache
 
 from subterminator.outcome.languages import LANGUAGES, Words
+from subterminator.outcome.text import fold_pattern
 from subterminator.safety.text import normalize
 from subterminator.safety.vocabulary import primary
 
@@ -21,11 +22,16 @@ def _words(*phrases: str) -> re.Pattern[str]:
     return re.compile("|".join(normalize(p) for p in phrases))
 
 
+def _read(*phrases: str) -> re.Pattern[str]:
+    """A language's phrases, in the form the judge reads sentences (``read_form``)."""
+    return re.compile("|".join(fold_pattern(p) for p in phrases))
+
+
 _NEVER = re.compile(r"(?!x)x")
 
 
 def _maybe(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    return _words(*phrases) if phrases else _NEVER
+    return _read(*phrases) if phrases else _NEVER
 
 
 @dataclass(frozen=True)
@@ -67,12 +73,26 @@ _SCRIPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
     (re.compile(r"[\u3040-\u30ff]"), ("ja",)),
     (re.compile(r"[\u4e00-\u9fff]"), ("zh", "ja")),
     (re.compile(r"[\uac00-\ud7af\u1100-\u11ff]"), ("ko",)),
-    (re.compile(r"[\u0400-\u04ff]"), ("ru", "uk", "bg")),
+    (re.compile(r"[\u0400-\u04ff]"), ("ru", "uk", "bg", "sr", "mk", "be", "kk", "mn")),
     (re.compile(r"[\u0370-\u03ff]"), ("el",)),
     (re.compile(r"[\u0590-\u05ff]"), ("he",)),
-    (re.compile(r"[\u0600-\u06ff]"), ("ar", "fa")),
+    (re.compile(r"[\u0600-\u06ff]"), ("ar", "fa", "ur")),
     (re.compile(r"[\u0e00-\u0e7f]"), ("th",)),
-    (re.compile(r"[\u0900-\u097f]"), ("hi",)),
+    (re.compile(r"[\u0900-\u097f]"), ("hi", "mr", "ne")),
+    (re.compile(r"[\u0980-\u09ff]"), ("bn",)),
+    (re.compile(r"[\u0a00-\u0a7f]"), ("pa",)),
+    (re.compile(r"[\u0a80-\u0aff]"), ("gu",)),
+    (re.compile(r"[\u0b80-\u0bff]"), ("ta",)),
+    (re.compile(r"[\u0c00-\u0c7f]"), ("te",)),
+    (re.compile(r"[\u0c80-\u0cff]"), ("kn",)),
+    (re.compile(r"[\u0d00-\u0d7f]"), ("ml",)),
+    (re.compile(r"[\u0d80-\u0dff]"), ("si",)),
+    (re.compile(r"[\u0e80-\u0eff]"), ("lo",)),
+    (re.compile(r"[\u1000-\u109f]"), ("my",)),
+    (re.compile(r"[\u1780-\u17ff]"), ("km",)),
+    (re.compile(r"[\u10a0-\u10ff\u1c90-\u1cbf]"), ("ka",)),
+    (re.compile(r"[\u0530-\u058f]"), ("hy",)),
+    (re.compile(r"[\u1200-\u137f]"), ("am",)),
 )
 
 
@@ -95,7 +115,7 @@ def languages_of(norm: str, page_lang: str = "") -> list[Rules]:
 def union(field: str) -> re.Pattern[str]:
     """One language-blind pattern of a field (``confirmed``...): for what only widens."""
     phrases = [p for words in LANGUAGES.values() for p in getattr(words, field)]
-    return _words(*dict.fromkeys(phrases))
+    return _read(*dict.fromkeys(phrases))
 
 
 CONFIRMED = union("confirmed")
