@@ -5,12 +5,13 @@ from 127.0.0.1 (tests/reauth_site.py): in English, and in Filipino and Estonian 
 SubTerminator does not hold), labelled and not, in a form and in a dialog whose button posts by
 script; a password, a one-time code, card details. Driven by the loop with the offline policy,
 by a scripted AI that tries to type a password or send the empty form, and over MCP. The server
-records every POST: what the agent sent is read there.
+records every POST: what the agent sent is read there. The CLI runs in a real pty.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -29,6 +30,7 @@ from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import Named, secret_field, secret_value
 from subterminator.tools.server import BrowserToolServer
+from tests.cli_helpers import on_terminal
 from tests.reauth_site import CARD, CASES, CODE, SECRET, ReauthSite
 from tests.test_mcp import shared_chromium
 
@@ -272,3 +274,36 @@ async def test_mcp_a_flow_page_asking_for_a_code_ends_the_headless_run(
     assert ended is not None
     assert ended["reason"] == "human_action_needed"
     assert sent_secrets(site, case) == []
+
+
+# -- the CLI, on a terminal --------------------------------------------------------------------
+
+
+def test_the_cli_headless_offline_run_stops_at_the_password_and_says_so(
+    site: ReauthSite, tmp_path: Path
+) -> None:
+    """`subterminator cancel --ai offline --headless` in a pty, on the Filipino page: exit 1,
+    human_action_needed, the step named; the form was never sent."""
+    case = "fil-password-unlabelled"
+    site.reset(case)
+    session = on_terminal(
+        "cancel",
+        "netflix",
+        "--url",
+        site.url(case, "cancelplan/reauth"),
+        "--ai",
+        "offline",
+        "--headless",
+        "--runs-dir",
+        str(tmp_path / "runs"),
+        "--profile",
+        str(tmp_path / "profile"),
+    )
+    code = session.answer_until_exit({"[y/N]": "y\n"})
+    assert code == 1, session.seen
+    assert session.showed("A step only you can take (this run has no window)")
+    assert session.showed("The page asks for a secret")
+    assert session.showed("stopped at a step only you can take")
+    assert sent_secrets(site, case) == []
+    (folder,) = (tmp_path / "runs").iterdir()
+    assert "human_action_needed" in (folder / "events.jsonl").read_text(encoding="utf-8")
