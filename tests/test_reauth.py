@@ -307,3 +307,30 @@ def test_the_cli_headless_offline_run_stops_at_the_password_and_says_so(
     assert sent_secrets(site, case) == []
     (folder,) = (tmp_path / "runs").iterdir()
     assert "human_action_needed" in (folder / "events.jsonl").read_text(encoding="utf-8")
+
+
+# -- what the live inspection carries ------------------------------------------------------------
+
+
+async def test_the_inspection_knows_a_secret_field_and_a_press_that_would_send_one_empty(
+    browser: PlaywrightBrowser, site: ReauthSite
+) -> None:
+    """A dialog with no <form> (Estonian): its button would send the password field empty;
+    once a person typed into it, it would not, and its value is never in the inspection."""
+    await browser.navigate(site.url("et-password-dialog", "cancelplan/reauth"))
+    server = BrowserToolServer(browser)
+    await server.get_snapshot()
+    infos = [server.registry.peek(r) for r in server.registry.list_refs()]
+    by_name = {i.name: i for i in infos if i is not None}
+    button, field = by_name["Kinnita"], by_name["Parool"]
+    assert button.handle is not None
+    assert field.handle is not None
+    pressed = await browser.inspect(button.handle, "click")
+    assert pressed.target.needs_secret == ["password"]
+    typing = await browser.inspect(field.handle, "fill")
+    assert typing.target.secret == "password"
+    await browser.page.locator("[name=p1]").fill(SECRET)
+    pressed = await browser.inspect(button.handle, "click")
+    assert pressed.target.needs_secret == []
+    typing = await browser.inspect(field.handle, "fill")
+    assert SECRET not in typing.model_dump_json()

@@ -643,7 +643,7 @@ class GatedTools:
     def _asks_secret(self, snapshot: Snapshot) -> bool:
         """A page of the flow asking for a secret (a re-authentication before the last step, a
         code, a card), whatever its words: a field that is one by what it is, still empty."""
-        if secret_page(self.server.registry) is None:
+        if self.ledger.flow_done or secret_page(self.server.registry) is None:
             return False
         url = snapshot.page.url
         return self.ledger.in_flow(url) or self.gate.classify_snapshot(snapshot) != "outside"
