@@ -15,6 +15,7 @@ from pathlib import Path
 from typing import Any
 
 import pytest
+from mcp import types
 from mcp.client import Client
 from playwright.async_api import Browser as PWBrowser
 
@@ -334,3 +335,32 @@ async def test_the_inspection_knows_a_secret_field_and_a_press_that_would_send_o
     assert pressed.target.needs_secret == []
     typing = await browser.inspect(field.handle, "fill")
     assert SECRET not in typing.model_dump_json()
+
+
+async def test_mcp_with_a_window_asks_the_person_to_type_it_themselves(
+    chromium_session: PWBrowser, site: ReauthSite
+) -> None:
+    """A session with a window: the fill becomes an elicitation asking the person to type it
+    in the browser; they do, and the reply says the agent did not."""
+    options = McpOptions(url=site.url("any", "account"), runs_dir=None, headed=True)
+    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    asked: list[str] = []
+
+    async def person(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
+        asked.append(params.message)
+        page = chromium_session.contexts[-1].pages[0]
+        await page.locator("[name=f1]").fill("typed by the person")
+        return types.ElicitResult(action="accept", content={"done": True})
+
+    async with Client(server, elicitation_callback=person) as client:
+        opened = await client.call_tool("browser_open", {})
+        blank = [e for e in elements(opened) if e["role"] == "textbox" and not e.get("name")]
+        reply = await client.call_tool("browser_fill", {"ref": blank[0]["ref"], "value": SECRET})
+        value = await chromium_session.contexts[-1].pages[0].locator("[name=f1]").input_value()
+    assert len(asked) == 1
+    assert "The page asks for a password" in asked[0]
+    assert "browser window" in asked[0]
+    structured = reply.structured_content or {}
+    assert "did this step" in structured["message"]
+    assert "run_ended" not in structured
+    assert value == "typed by the person"
