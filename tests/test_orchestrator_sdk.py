@@ -105,18 +105,19 @@ async def test_secrets_typed_into_fields_are_not_logged(
             ("complete_task", None, {"status": "failed", "reason": "stop"}),
         ]
     )
-    # a password field on a page that is no sign-in page: at Netflix's own sign-in the run now
-    # waits for the person (and stops if they do not sign in), so the AI never types there
+    # a password field on a page that is no sign-in page nor one of the flow: the AI tries to
+    # type into it; that is the person's step (issue 30), who says it is not done, so nothing
+    # is typed and the run stops; what the AI tried is still never logged in clear
     await browser.navigate(pages.url("form.html"))
     await browser.page.set_content(
-        "<title>Security check</title><h1>Confirm it is you</h1>"
-        "<label>Password <input type=password></label><button>Confirm</button>"
+        "<title>Profile</title><h1>Your profile</h1>"
+        "<label>Password <input type=password></label><button>Save</button>"
     )
     with FakeAnthropic() as api, caplog.at_level(logging.DEBUG):
         api.queue(plan, plan)
         ai = AIClient(api_key="sk-test", base_url=api.url)
         await TaskOrchestrator(
-            ai, BrowserToolServer(browser), NETFLIX, ScriptedApprovals([True])
+            ai, BrowserToolServer(browser), NETFLIX, ScriptedApprovals([False])
         ).run("x")
     assert "hunter2-secret" not in caplog.text
     assert '"value": "•••••• (secret, 14 chars)"' in caplog.text

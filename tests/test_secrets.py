@@ -1,12 +1,14 @@
-"""Secrets by what a field is, not what it is called (issue 29, item 5).
+"""Secrets by what a field is, not what it is called (issue 29, item 5; issue 30, item 3).
 
 Password fields labelled in Spanish, German and Japanese, one named only by its placeholder, a
 one-time-code field labelled in a language no word list of ours holds, a password typed after a
 show-password toggle made it text, a verification code in a numeric field and a card number in
-a plain one: driven through the real stack (the CLI in a subprocess with ``-v``, the
-orchestrator with the anthropic SDK under a cassette, ``subterminator record``'s recorder with
-real key presses on real Chromium), nothing typed into them is found in any byte of any file
-written, nor in what ``-v`` printed; every file is 0600, every folder 0700.
+a plain one. Since issue 30 the agent never types any of them: each is the person's step (the
+person here types it in the browser when asked). Driven through the real stack (the CLI in a
+subprocess with ``-v``, the orchestrator with the anthropic SDK under a cassette, the MCP door,
+``subterminator record``'s recorder with real key presses on real Chromium), what the model
+tried to type is found in no byte of any file written, nor in what ``-v`` printed; every file
+is 0600, every folder 0700.
 """
 
 from __future__ import annotations
@@ -236,22 +238,36 @@ def test_the_cli_writes_no_secret_to_the_run_record_the_recording_or_v(
         sent = repr([r.body for r in api.requests])
     shown = done.stdout + done.stderr
     assert "Traceback" not in shown, shown
-    assert len(api.requests) == len(STEPS) + 1, shown  # every step ran, then the end
+    # the first secret stops a headless run: the person's step, with no window to do it in
+    assert len(api.requests) == 2, shown
+    assert "The page asks for a password" in shown
     assert reached(sent) == []  # the model never reads a secret back, nor says it again
     assert printed_secrets(shown) == [], shown
-    assert CLEAR["Comentario"] in shown  # -v shows the arguments: what is not secret, in clear
+    assert CLEAR["Correo"] in shown  # -v shows the arguments: what is not secret, in clear
     assert "•••••• (secret, 14 chars)" in shown
     (folder,) = runs.iterdir()
     assert leaks(runs) == {}
     assert leaks(recording.parent) == {}
     shown_on_pages = {n.name: n.value for p in load(recording).pages for n in p.capture.nodes}
-    assert shown_on_pages["Comentario"] == CLEAR["Comentario"]  # typed, really
-    assert shown_on_pages["Número de tarjeta"]
+    assert shown_on_pages["Correo"] == CLEAR["Correo"]  # typed, really
+    assert not shown_on_pages["Contraseña"]  # never typed
     events = (folder / "events.jsonl").read_text(encoding="utf-8")
-    assert CLEAR["Comentario"] in events
     assert CLEAR["Correo"] in events
+    assert "human_action_needed" in events
     assert modes(folder) == {("folder", 0o700), ("file", 0o600)}
     assert modes(recording.parent) == {("folder", 0o700), ("file", 0o600)}
+
+
+def the_person_types(browser: PlaywrightBrowser) -> Any:
+    """Asked to do a step in the window, the person types the next secret of ``STEPS``."""
+    left = [name for _, name, _ in STEPS if name in TYPED]
+
+    async def act(request: Any) -> None:
+        if request.kind == "human_action":
+            name = left.pop(0)
+            await browser.page.locator(SELECTORS[name]).fill(TYPED[name])
+
+    return act
 
 
 async def test_the_cassette_of_a_run_and_of_its_recording_hold_no_secret(
@@ -264,13 +280,15 @@ async def test_the_cassette_of_a_run_and_of_its_recording_hold_no_secret(
         with use_cassette(cassette, "all"):
             ai = AIClient(api_key="sk-ant-api03-secrets-test-key-000000", base_url=api.url)
             server = BrowserToolServer(browser)
-            approvals = ScriptedApprovals([True] * 10)
+            approvals = ScriptedApprovals([True] * 10, on_ask=the_person_types(browser))
             result = await TaskOrchestrator(ai, server, NETFLIX, approvals).run("x")
         sent = repr([r.body for r in api.requests])
     assert result.reason == "task_failed", result
     assert reached(sent) == []  # its history and snapshots never carry one back
+    asked = [r.kind for r in approvals.requests]
+    assert asked == ["human_action"] * len(TYPED)  # each secret was the person's to type
     typed = {name: await browser.page.input_value(SELECTORS[name]) for name in STEP_TWO_FIELDS}
-    assert typed == {name: {**TYPED, **CLEAR}[name] for name in STEP_TWO_FIELDS}  # typed, really
+    assert typed == {name: {**TYPED, **CLEAR}[name] for name in STEP_TWO_FIELDS}  # by whom
     assert leaks(cassette.parent) == {}
     written = cassette.read_text(encoding="utf-8")
     assert CLEAR["Comentario"] in written
@@ -310,8 +328,9 @@ async def test_a_person_s_typing_is_recorded_without_a_secret(
 async def test_a_code_step_on_its_own_is_known_by_its_field_s_shape(
     browser: PlaywrightBrowser, site: StaticSite
 ) -> None:
-    """No password on the page and none typed before: a code typed into a numeric field is
-    masked in the turn, and the model's next snapshot shows it as bullets."""
+    """No password on the page and none typed before: a code the model tries to type into a
+    numeric field is known by the field's shape, masked in the turn, and never typed; with
+    nobody to type it, the run ends there."""
     await browser.navigate(site.url("paso2.html"))
     script = [
         on_element("browser_fill", "Verificación", value=TYPED["Verificación"]),
@@ -320,13 +339,13 @@ async def test_a_code_step_on_its_own_is_known_by_its_field_s_shape(
     ]
     ai = ScriptedAI(script)
     orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX)
-    await orchestrator.run("x")
-    assert await browser.page.input_value("[name=v]") == TYPED["Verificación"]
-    written = [t.arguments["value"] for t in orchestrator.cost.turns[:2]]
-    assert written == [mask(TYPED["Verificación"]), CLEAR["Comentario"]]
-    later = ai.prompts[-1].messages
-    assert TYPED["Verificación"] not in repr([m.model_dump() for m in later])
-    assert "••••••" in repr([m.model_dump() for m in later])
+    result = await orchestrator.run("x")
+    assert result.reason == "human_action_needed", result
+    assert await browser.page.input_value("[name=v]") == ""
+    written = [t.arguments["value"] for t in orchestrator.cost.turns]
+    assert written == [mask(TYPED["Verificación"])]
+    asked = repr([m.model_dump() for m in ai.prompts[-1].messages])
+    assert TYPED["Verificación"] not in asked
 
 
 async def test_the_mcp_door_writes_no_secret_and_hands_none_back(
@@ -339,15 +358,16 @@ async def test_the_mcp_door_writes_no_secret_and_hands_none_back(
     replies: list[str] = []
     async with Client(server, elicitation_callback=Person([True] * 10)) as client:
         reply = await client.call_tool("browser_open", {})
-        for tool, name, value in STEPS:
+        for tool, name, value in STEPS[:2]:
             arguments = {"ref": ref(reply, name)}
             if value is not None:
                 arguments["value"] = value
             reply = await client.call_tool(tool, arguments)
-            assert not reply.is_error, reply.content
             replies.append(repr(reply.content) + repr(reply.structured_content))
     assert reached("".join(replies)) == []
-    assert CLEAR["Comentario"] in "".join(replies)  # a plain field's value, as typed
+    assert CLEAR["Correo"] in "".join(replies)  # a plain field's value, as typed
+    assert reply.is_error  # the password: refused, the person's (and no window to do it in)
+    assert "Not typed" in (reply.structured_content or {})["message"]
     assert leaks(runs) == {}
     assert modes(runs) == {("folder", 0o700), ("file", 0o600)}
 

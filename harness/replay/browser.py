@@ -34,6 +34,7 @@ from subterminator.recording.model import (
     Recording,
     identity_of,
 )
+from subterminator.snapshot.secrecy import is_mask
 
 FailureCode = Literal[
     "timeout",
@@ -312,6 +313,13 @@ class ReplayBrowser:
         self._alive()
         self.calls.append(ReplayCall("human", self.current))
         after = self.humans.get(self.current)
+        if after is None:  # asked for a secret: what they typed here, as recorded (masked)
+            typed = [
+                edge.event.result_page or page
+                for (page, call, _, value), edge in self.edges.items()
+                if page == self.current and call in ("fill", "select") and is_mask(value)
+            ]
+            after = typed[0] if typed else None
         if after is None:
             self._diverge("a person was asked to act where nobody acted when recording")
             return

@@ -61,6 +61,17 @@ class EffectTarget(BaseModel):
         description="A digest of the code of the listeners counted in handlers: a listener "
         "swapped for another of the same type changes it",
     )
+    secret: str = Field(
+        default="",
+        description="The field is secret (snapshot.secrecy): its autocomplete token "
+        "(current-password, one-time-code, cc-number...), 'password', or 'named' when only "
+        "its words say so; empty for any other element",
+    )
+    needs_secret: list[str] = Field(
+        default_factory=list,
+        description="A press that sends a form (or a dialog) whose secret fields are still "
+        "empty: their kinds, as in secret. The person's to fill, never the agent's",
+    )
 
 
 DialogKind = Literal["alert", "confirm", "prompt", "beforeunload"]

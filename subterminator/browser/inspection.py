@@ -17,6 +17,7 @@ from subterminator.browser.devtools import MAX_FRAME_DEPTH, DevTools, Node, scri
 from subterminator.browser.effect import ActionEffect, EffectTarget
 from subterminator.browser.handlers import quiet
 from subterminator.browser.protocol import ActionKind
+from subterminator.browser.secret_fields import CREDENTIAL_WORDS, SECRET_AUTOCOMPLETE
 from subterminator.errors import BrowserActionError
 
 _INSPECT_JS = script("inspect")
@@ -25,6 +26,7 @@ DELEGATED_EVENTS = frozenset({"change", "input", "submit"})
 INVOKED_EVENTS = frozenset({"command", "beforetoggle", "toggle", "close", "cancel"})
 _GROUP = "subterminator-inspect"
 PAGE_TEXT_CHARS = 4000
+_WORDS = CREDENTIAL_WORDS.pattern  # the same words, read by the page's regular expressions
 
 
 async def inspect(devtools: DevTools, handle: str, action: ActionKind) -> ActionEffect:
@@ -81,7 +83,9 @@ async def _effect_at(
     devtools: DevTools, node: Node, action: ActionKind, point: list[float] | None
 ) -> tuple[dict[str, Any], list[str], str]:
     """inspect.js on ``node`` (at ``point`` of its document, if given), plus listeners."""
-    data = await devtools.call_on(node, _INSPECT_JS, action, PAGE_TEXT_CHARS, point)
+    data = await devtools.call_on(
+        node, _INSPECT_JS, action, PAGE_TEXT_CHARS, point, SECRET_AUTOCOMPLETE, _WORDS
+    )
     if not isinstance(data, dict):
         raise BrowserActionError("action_failed", "the page could not be inspected")
     if data.get("connected") is False:

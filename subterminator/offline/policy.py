@@ -6,7 +6,9 @@ partner billing, an error), clear consent banners, pick a profile, answer an ope
 decline offers, take the last step, move past a survey without typing, pick the leaving option
 of a choice, open the collapsed section about cancelling (chosen by its heading or label, not its
 expander's name), start cancelling, head for the membership pages, take a cancel flow's plain
-way forward, then look further down the page. It never tries the same control twice in the same
+way forward, then look further down the page. It never types into a field for a password or a
+code: a page of the flow that asks for one is the person's (the tool stack hands it to them).
+It never tries the same control twice in the same
 place and never presses what would delete an account or restart a membership. It knows no
 simulator ids; the service supplies only its verification. The SafetyGate asks the person
 before the final step whatever this policy decides.
@@ -57,6 +59,7 @@ from subterminator.outcome.vocabulary import FAILURE, RESTART
 from subterminator.safety.text import normalize
 from subterminator.safety.vocabulary import FLOW, readable
 from subterminator.services.base import ServiceConfig
+from subterminator.snapshot.secrecy import Named, secret_field
 from subterminator.untrusted import NAME, shown
 
 CONTROL_ROLES = frozenset({"button", "link", "menuitem", "tab", "switch"})
@@ -531,6 +534,7 @@ class OfflinePolicy:
             and not (e.value or "").strip()
             and "disabled" not in e.state
             and (snapshot.page.url, e.ref) not in self.typed
+            and not secret_field(Named(e.name))  # a password or a code is never ours to type
         ]
         if not fields:
             return None

@@ -9,6 +9,10 @@ digits). Words
 in a field's name may only widen this (a "PIN" box), never narrow it: a password labelled
 "Kennwort" or only by a placeholder is secret because of what it is.
 
+What is secret is also never the agent's to type (issue 30): ``secret_field`` and
+``secret_value`` are that one definition, which the tool layer refuses and hands to the person
+(``stack.persons``); masking (``is_secret``) reads a few more words, to be safe in records.
+
 Each secret value decided here is also kept in memory (``KNOWN``, this process only) so every
 writer (run records, recordings, cassettes, logs, the terminal) can scrub it wherever else it
 shows up, in the model's thought for one.
@@ -23,11 +27,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
+from subterminator.browser.secret_fields import CREDENTIAL_WORDS
 from subterminator.snapshot.registry import ElementRegistry
 
 FILL_TOOLS = frozenset({"browser_fill", "browser_select"})
-# Words only widen (any language may be added; none is needed): a field so named is secret.
-SECRET_WORDS = re.compile(r"pass(word|code)?|\bpin\b|cvv|cvc|card|secret|token|code", re.I)
+SECRET_WORDS = re.compile(rf"{CREDENTIAL_WORDS.pattern}|pass|card|secret|token|code", re.I)
 _SEPARATORS = re.compile(r"[\s\-.]")
 _CODE = re.compile(r"[0-9]{3,8}")  # a card's security code is three
 _CARD = re.compile(r"[0-9]{12,19}")
@@ -74,13 +78,25 @@ def looks_like_code(value: str) -> bool:
     return bool(_CODE.fullmatch(_SEPARATORS.sub("", value)))
 
 
+def secret_field(field: Field) -> bool:
+    """A field for a password, a one-time code or a card: by what it is (``secret``), or
+    named so (credential words only widen)."""
+    return field.secret or bool(CREDENTIAL_WORDS.search(field.name))
+
+
+def secret_value(value: str, field: Field | None, *, sign_in_step: bool) -> bool:
+    """Whether typing ``value`` into ``field`` (None: unknown) types a secret: the person's to
+    type, never the agent's."""
+    if field is None or secret_field(field) or looks_like_card(value):
+        return True
+    return looks_like_code(value) and (sign_in_step or field.code_shaped)
+
+
 def is_secret(value: str, field: Field | None, *, sign_in_step: bool) -> bool:
     """Whether ``value`` typed into ``field`` (None: unknown, so secret) must never be written."""
-    if field is None or field.secret or looks_like_card(value):
+    if secret_value(value, field, sign_in_step=sign_in_step):
         return True
-    if looks_like_code(value) and (sign_in_step or field.code_shaped):
-        return True
-    return bool(SECRET_WORDS.search(field.name))
+    return field is not None and bool(SECRET_WORDS.search(field.name))
 
 
 class KnownSecrets:

@@ -28,6 +28,7 @@ import base64
 import contextlib
 import logging
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
 
 from subterminator.browser.effect import ActionEffect, EffectTarget
@@ -56,6 +57,7 @@ from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN
 from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.completion import Completion, ending
 from subterminator.stack.layer import Reply, failed
+from subterminator.stack.persons import ASKED, CHECKPOINT, SecretStep, secret_page, secret_step
 from subterminator.stack.reach import SiteReach, build_reach
 from subterminator.tools.schemas import OpenArgs, echo, parse_arguments
 from subterminator.untrusted import NAME, SENTENCE, shown
@@ -229,6 +231,10 @@ class GatedTools:
         self._entered(snapshot, element)
         effect = await self._inspect(call, info.handle)
         verdict = self._verdict(call, element, effect, snapshot)
+        flow_page = verdict.in_flow or verdict.page != "outside"
+        step = secret_step(call, info, effect, self.server.registry, flow_page=flow_page)
+        if step is not None:  # a password, a code, a card: the person's, never asked as a yes
+            return await self._persons_step(step, call, info.handle, snapshot)
         log.info(
             "gate: %s on a %s page -> %s%s",
             verdict.question,
@@ -631,7 +637,16 @@ class GatedTools:
         """None if nothing triggered; else the new result and whether to look again."""
         snapshot = result.snapshot
         rejected = False
-        for checkpoint in self.service.checkpoints(snapshot):
+        checkpoints = self.service.checkpoints(snapshot)
+        if not any(c.kind == "human_action" for c in checkpoints) and self._asks_secret(snapshot):
+            handled = await self._secret_page(snapshot)
+            if handled is None:  # not done: the run stops (self.halt)
+                return result, False
+            done = "The person did the step that asks for a secret, in the browser window."
+            message = f"{result.message} {done}" if result.message else done
+            update = {"snapshot": handled.snapshot, "message": message}
+            return result.model_copy(update=update), True
+        for checkpoint in checkpoints:
             if checkpoint.kind == "human_action":
                 handled = await self._human_action(checkpoint, snapshot)
                 if handled is None:  # not done: the run stops (self.halt)
@@ -664,12 +679,18 @@ class GatedTools:
             await self._grant(snapshot, candidates)
         return (result, False) if rejected else None
 
-    async def _human_action(self, checkpoint: Checkpoint, snapshot: Snapshot) -> ToolResult | None:
+    async def _human_action(
+        self,
+        checkpoint: Checkpoint,
+        snapshot: Snapshot,
+        still: Callable[[Snapshot], Awaitable[bool]] | None = None,
+    ) -> ToolResult | None:
         """A step only a person can take (sign-in, a code, a CAPTCHA), in the browser window.
 
-        A yes is checked on the page: while the obstacle is still there the person is asked
-        again, told so, up to ``MAX_HUMAN_TRIES`` times. The fresh page once it is gone; None
-        when it was not done (no window, "not done", still there), with ``halt`` set.
+        A yes is checked on the page (``still``, else the checkpoint's own condition): while
+        the obstacle is still there the person is asked again, told so, up to
+        ``MAX_HUMAN_TRIES`` times. The fresh page once it is gone; None when it was not done
+        (no window, "not done", still there), with ``halt`` set.
         """
         what = checkpoint.message.split(". ")[0].rstrip(".")
         for tries in range(1, MAX_HUMAN_TRIES + 1):
@@ -687,7 +708,12 @@ class GatedTools:
                 return None
             fresh = await self.fresh()
             snapshot = fresh.snapshot
-            if all(c.name != checkpoint.name for c in self.service.checkpoints(snapshot)):
+            there = (
+                await still(snapshot)
+                if still is not None
+                else any(c.name == checkpoint.name for c in self.service.checkpoints(snapshot))
+            )
+            if not there:
                 done = f"The person handled '{checkpoint.name}' in the browser."
                 return fresh.model_copy(update={"message": done})
         self.halt = self._needs_person(
@@ -695,6 +721,48 @@ class GatedTools:
             "the browser, then run again."
         )
         return None
+
+    def _asks_secret(self, snapshot: Snapshot) -> bool:
+        """A page of the flow asking for a secret (a re-authentication before the last step, a
+        code, a card), whatever its words: a field that is one by what it is, still empty."""
+        if self.ledger.flow_done or secret_page(self.server.registry) is None:
+            return False
+        url = snapshot.page.url
+        return self.ledger.in_flow(url) or self.gate.classify_snapshot(snapshot) != "outside"
+
+    async def _secret_page(self, snapshot: Snapshot) -> ToolResult | None:
+        """Handed to the person before anything is pressed, whoever drives: the fresh page once
+        they did it; None when not done (``halt`` set)."""
+        log.info("a page of the flow asks for a secret: the person's step")
+
+        async def still(_: Snapshot) -> bool:
+            return secret_page(self.server.registry) is not None
+
+        step = SecretStep(ASKED, typing=False)
+        checkpoint = Checkpoint(CHECKPOINT, step.message, lambda _: True, kind="human_action")
+        return await self._human_action(checkpoint, snapshot, still)
+
+    async def _persons_step(
+        self, step: SecretStep, call: ToolCall, handle: str | None, snapshot: Snapshot
+    ) -> ToolResult:
+        """A secret to type (or a form sent without it): never done; the person does it in
+        the browser window, as a sign-in. The fresh page when they did; else the run halts."""
+        log.info("a secret field: %s is the person's step (%s)", call.name, step.asks)
+
+        async def still(fresh: Snapshot) -> bool:
+            if step.typing:  # that field, still empty
+                registry = self.server.registry
+                infos = [registry.peek(r) for r in registry.list_refs()]
+                return any(i is not None and i.handle == handle and not i.value for i in infos)
+            # that form, still sent without it (gone, or unreadable: the next press checks again)
+            live = await self._inspect(call, handle)
+            return live is not None and bool(live.target.needs_secret)
+
+        checkpoint = Checkpoint(CHECKPOINT, step.message, lambda _: True, kind="human_action")
+        handled = await self._human_action(checkpoint, snapshot, still)
+        if handled is None:
+            return failed(await self.fresh(), "action_failed", step.refusal(done=False))
+        return await self._after_snapshot(failed(handled, "action_failed", step.refusal(done=True)))
 
     def _needs_person(self, text: str) -> TaskResult:
         log.info("stopped at a step only a person can take: %s", text)

@@ -4,7 +4,8 @@
 // and the page's visible text. Called in an isolated world; returns plain data.
 // `point` (in this document's viewport) is where a click from a parent document lands here;
 // a click that lands in a cross-origin frame returns `frame_point` for the caller to follow.
-function(action, maxText, point) {
+// `secretAc` and `credentialWords` are snapshot/secrecy.py's definition of a secret field.
+function(action, maxText, point, secretAc, credentialWords) {
   const clip = (s, n) => (s || '').replace(/\s+/g, ' ').trim().slice(0, n);
   const absolute = (u, base) => { try { return new URL(u, base).href; } catch (e) { return u || ''; } };
   let el = this;
@@ -66,6 +67,23 @@ function(action, maxText, point) {
   const control = t.closest('a[href],button,input,select,textarea,summary,[role]') || t;
   const tag = control.tagName.toLowerCase();
   const type = (control.getAttribute('type') || '').toLowerCase();
+  // a secret field (snapshot/secrecy.py, as capture.js reads it): a password field now or at
+  // any capture before, autocomplete for a password, a one-time code or a card; or, words only
+  // widening, a field whose label, name or id asks for a credential. Its value never leaves.
+  const everPw = globalThis.__subterminatorPw || (globalThis.__subterminatorPw = new WeakSet());
+  const acRe = new RegExp(secretAc || '(?!)', 'i'), wordsRe = new RegExp(credentialWords || '(?!)', 'iu');
+  const fieldWords = (f) => [f.getAttribute('aria-label'), ...[...(f.labels || [])].map(l => l.textContent),
+    f.getAttribute('placeholder'), f.getAttribute('name'), f.id].filter(Boolean).join(' ');
+  const secretKind = (f) => {
+    if (!/^(INPUT|TEXTAREA|SELECT)$/.test(f.tagName)) return '';
+    if (f.tagName === 'INPUT' && f.type === 'password') everPw.add(f);
+    const ac = (f.getAttribute('autocomplete') || '').match(acRe);
+    if (ac) return ac[2].toLowerCase();
+    if (everPw.has(f)) return 'password';
+    return wordsRe.test(clip(fieldWords(f), 300)) ? 'named' : '';
+  };
+  const secret = secretKind(control);
+  const valueOf = (n) => (secretKind(n) ? '' : n.value) || '';
   const link = control.closest('a[href],area[href]');
   let form = control.form || control.closest('form');
   let submits = false;
@@ -100,6 +118,23 @@ function(action, maxText, point) {
   const values = !!form && ([...form.elements].some(f => f !== control && f.name && !f.disabled
     && !((f.type === 'checkbox' || f.type === 'radio') && !f.checked)
     && !['submit', 'button', 'image', 'reset'].includes(f.type)) || !!(control.name && submits));
+  // a press that sends its form (or its dialog, a form without the tag) while a secret field
+  // of it is still empty: the person's step (stack/persons.py). A new password left empty
+  // and not required is a settings form's "keep it as it is".
+  const needs = [];
+  const pressable = tag === 'button' || (tag === 'input' && /^(submit|button|image)$/.test(type))
+    || control.getAttribute('role') === 'button';
+  const scope = action === 'click' && pressable
+    ? (form || control.closest('dialog,[role=dialog],[role=alertdialog]')) : null;
+  const fields = !scope ? [] : form ? [...form.elements] : [...scope.querySelectorAll('input,textarea,select')];
+  for (const f of fields) {
+    if (f === control || f.disabled || f.readOnly || f.value || needs.length >= 12) continue;
+    if (f.tagName === 'INPUT' && /^(checkbox|radio|submit|button|image|reset|hidden|file|range|color)$/.test(f.type)) continue;
+    if (!f.getClientRects().length || getComputedStyle(f).visibility !== 'visible') continue;
+    const kind = secretKind(f);
+    if (!kind || (kind === 'new-password' && !f.required && f.getAttribute('aria-required') !== 'true')) continue;
+    needs.push(kind);
+  }
   const method = form ? (control.getAttribute('formmethod') || form.getAttribute('method') || 'get').toUpperCase() : '';
   const opens = link ? link.getAttribute('target') || '' : (submits ? control.getAttribute('formtarget') || form.getAttribute('target') || '' : '');
   const actionUrl = form ? absolute(control.getAttribute('formaction') || form.getAttribute('action') || doc.location.href, doc.baseURI) : '';
@@ -137,7 +172,7 @@ function(action, maxText, point) {
     for (const v of root.querySelectorAll('input[type=submit],input[type=button]')) parts.push(clip(v.value, 80));
     return parts.join(' ').slice(0, maxText);
   };
-  const nameOf = (n) => clip(n.getAttribute('aria-label') || (n.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => { const r = n.ownerDocument.getElementById(id); return r ? r.textContent : ''; }).join(' ') || n.innerText || n.value || n.getAttribute('title') || n.getAttribute('alt') || '', 300);
+  const nameOf = (n) => clip(n.getAttribute('aria-label') || (n.getAttribute('aria-labelledby') || '').split(/\s+/).map(id => { const r = n.ownerDocument.getElementById(id); return r ? r.textContent : ''; }).join(' ') || n.innerText || valueOf(n) || n.getAttribute('title') || n.getAttribute('alt') || '', 300);
   // this isolated world only (the page cannot see it): the control, then where a delegated
   // listener could hear its events (its ancestors, the document, the window)
   const chain = [control];
@@ -145,7 +180,8 @@ function(action, maxText, point) {
   chain.push(control.ownerDocument.defaultView);
   globalThis.__subterminatorHit = chain;
   return {
-    tag, role: control.getAttribute('role') || '', name: nameOf(control), text: clip(control.innerText || control.value || '', 300),
+    tag, role: control.getAttribute('role') || '', name: nameOf(control), text: clip(control.innerText || valueOf(control), 300),
+    secret, needs_secret: needs,
     input_type: type, expanded, href: link ? absolute(link.getAttribute('href'), doc.baseURI) : '',
     form_action: form ? actionUrl : '', form_method: form ? method : '', submits, search, form_values: values, handlers,
     link_target: opens,
