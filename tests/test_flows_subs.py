@@ -45,8 +45,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s-fil-two-subs": UNREAD.format("Filipino"),
     "s-lt-two-subs": UNREAD.format("Lithuanian"),
     "s-sw-two-subs": UNREAD.format("Swahili"),
-    "s-sw-switch": UNREAD.format("Swahili"),
-    "s-fil-switch": UNREAD.format("Filipino"),
     "s-sw-two-switches": UNREAD.format("Swahili"),
     "s-lt-chat": "an honest dead end: no quick reply reads as cancelling in Lithuanian",
     "s-en-chat": "cancelled with a yes, but the judge reads a support page as help, not account",
