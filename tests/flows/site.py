@@ -512,7 +512,8 @@ class _Handler(BaseHTTPRequestHandler):
         protocol = ServerProtocol()
         # the handshake http.server already read, given back to the protocol's own parser
         lines = "".join(f"{k}: {v}\r\n" for k, v in self.headers.items())
-        protocol.receive_data(self.raw_requestline + lines.encode("latin-1") + b"\r\n")
+        first: bytes = self.raw_requestline  # type: ignore[attr-defined]
+        protocol.receive_data(first + lines.encode("latin-1") + b"\r\n")
         request = next(
             (e for e in protocol.events_received() if isinstance(e, SocketRequest)), None
         )
