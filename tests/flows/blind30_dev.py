@@ -184,8 +184,10 @@ LIVE_JS = r"""
 (function(){var base='/'+location.pathname.split('/')[1];
 var main=document.querySelector('[data-phx-main]');var ref=0;
 var ws=new WebSocket((location.protocol==='https:'?'wss://':'ws://')+location.host+base+'/live/websocket?vsn=2.0.0');
-function send(ev,p){ws.send(JSON.stringify({topic:'lv:'+main.id,event:ev,ref:String(++ref),payload:p||{},url:location.href}))}
-ws.onopen=function(){send('phx_join',{session:main.getAttribute('data-phx-session')})};
+var q=[];function send(ev,p){var m=JSON.stringify({topic:'lv:'+main.id,event:ev,ref:String(++ref),payload:p||{},url:location.href});
+ if(ws.readyState===1){ws.send(m)}else{q.push(m)}}
+ws.onopen=function(){ws.send(JSON.stringify({topic:'lv:'+main.id,event:'phx_join',ref:'0',payload:{session:main.getAttribute('data-phx-session')},url:location.href}));
+ while(q.length){ws.send(q.shift())}};
 ws.onmessage=function(m){var d=JSON.parse(m.data);
  if(d.patch){history.pushState({},'',base+'/'+d.patch)}
  if(d.html!==undefined){main.innerHTML=d.html;main.classList.remove('phx-loading');main.classList.add('phx-connected')}

@@ -564,8 +564,9 @@ SW_KEEPALIVE = Variant(
 _BZ_JS = r"""
 (function(){var base='/'+location.pathname.split('/')[1];var app=document.getElementById('app');
 var ws=new WebSocket((location.protocol==='https:'?'wss://':'ws://')+location.host+base+'/_blazor?id=c0ffee');
-function send(m){m.url=location.href;ws.send(JSON.stringify(m))}
-ws.onopen=function(){send({event:'StartCircuit',baseUri:location.origin+base+'/'})};
+var q=[];function send(m){m.url=location.href;if(ws.readyState===1){ws.send(JSON.stringify(m))}else{q.push(m)}}
+ws.onopen=function(){ws.send(JSON.stringify({event:'StartCircuit',baseUri:location.origin+base+'/',url:location.href}));
+ while(q.length){ws.send(JSON.stringify(q.shift()))}};
 ws.onmessage=function(e){var d=JSON.parse(e.data);
  if(d.navigate){history.pushState(null,'',base+'/'+d.navigate)}
  if(d.html!==undefined){app.innerHTML=d.html}};

@@ -502,7 +502,11 @@ async def run_driver(
     else:
         if final is not None:  # the attacker starts on the final step's page
             for step in variant.walk[: variant.walk.index(final)]:
-                await perform(browser.page, step)
+                try:
+                    await perform(browser.page, step)
+                except Exception as exc:  # the sweep starts where the walk stopped
+                    outcome.note = f"attack: step {step.describe()} failed: {exc}".splitlines()[0]
+                    break
         attacker = Sweep()
         ai = ScriptedAI([attacker.step] * turns)
     reach = (site.other_origin,) if variant.other_origin == "service" else ()
