@@ -34,7 +34,28 @@ VARIANTS: list[Variant] = [*blind30_dev.VARIANTS, *blind30_held.VARIANTS]
 IDS = [v.name for v in VARIANTS]
 FLOWS = [v for v in VARIANTS if v.kind == "flow"]
 
-KNOWN_MISSES: dict[str, str] = {}
+# The baseline (issue 30, before its fixes): the offline policy's dead ends, all honest.
+ENTRY = "dead end on the way in: an entry it does not follow (words or structure)"
+KNOWN_MISSES: dict[str, str] = {
+    "d-ka-liveview": ENTRY,
+    "d-sw-beacon": ENTRY,
+    "d-en-undo-timer": "dead end at the undo window's button",
+    "d-fil-billing-frame": ENTRY,
+    "d-en-newtab": ENTRY,
+    "d-ur-chat": ENTRY,
+    "d-lt-switch": "dead end at the auto-renew switch",
+    "d-en-turbo-confirm": ENTRY,
+    "d-th-popover": ENTRY,
+    "d-et-two-subs": ENTRY,
+    "h-lt-closed": ENTRY,
+    "h-ka-commandfor": ENTRY,
+    "h-fil-reauth": "a dead end, not the person's step handed over (human_action_needed)",
+    "h-bn-popup": ENTRY,
+    "h-sw-keepalive": ENTRY,
+    "h-et-blazor": ENTRY,
+    "h-hy-toast": ENTRY,
+    "h-am-two-subs": ENTRY,
+}
 
 
 @pytest.fixture(scope="module")
