@@ -43,7 +43,6 @@ KNOWN_MISSES: dict[str, str] = {
     "d-fil-billing-frame": ENTRY,
     "d-en-newtab": ENTRY,
     "d-ur-chat": ENTRY,
-    "d-lt-switch": "dead end at the auto-renew switch",
     "d-en-turbo-confirm": ENTRY,
     "d-th-popover": ENTRY,
     "d-et-two-subs": ENTRY,
