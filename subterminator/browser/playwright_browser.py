@@ -27,6 +27,7 @@ from playwright.async_api import (
     Frame,
     Page,
     Request,
+    Response,
     Route,
     WebSocketRoute,
     async_playwright,
@@ -154,6 +155,8 @@ class PlaywrightBrowser:
         self.last_stages: dict[str, float] = {}
         self.block_non_local = False
         self._guard: RequestGuard | None = None
+        self._documents = 0  # documents the tabs have loaded (GuardedRequest.documents)
+        self._typing = 0  # navigate() calls under way (GuardedRequest.typed)
         self._reach: Reach | None = None
         self._redirects = RedirectWatch(context, self._hop, self._document_let_go)
         # documents our redirect watch let go that neither routing nor a download has shown
@@ -341,6 +344,8 @@ class PlaywrightBrowser:
                         resource_type=request.resource_type,
                         navigation=request.is_navigation_request(),
                         document=_document_of(request),
+                        typed=self._typing > 0 and request.is_navigation_request(),
+                        documents=self._documents,
                     )
                 )
             except Exception as exc:  # a broken guard fails safe: hold the request
@@ -368,7 +373,27 @@ class PlaywrightBrowser:
             log.warning("refused a WebSocket: %s", url)
             await socket.close(code=1008, reason="outside the run's reach")
             return
-        socket.connect_to_server()
+        server = socket.connect_to_server()
+        # what the page sends is shown to the guard as a write (SEND); the server's replies
+        # reach the page untouched
+        socket.on_message(lambda message: self._socket_sent(url, server, message))
+
+    def _socket_sent(self, url: str, server: WebSocketRoute, message: str | bytes) -> None:
+        """A message the page sends over its socket: forwarded unless the guard holds it
+        (then it is simply not sent: the socket stays open, the server never hears it)."""
+        guard = self._guard
+        if guard is not None:
+            request = GuardedRequest(
+                url=url, method="SEND", resource_type="websocket", documents=self._documents
+            )
+            try:
+                reason = guard(request)
+            except Exception as exc:  # a broken guard fails safe: hold the message
+                reason = f"the request guard failed: {exc}"
+            if reason:
+                log.warning("held a WebSocket message to %s: %s", url, reason)
+                return
+        server.send(message)
 
     async def _out_of_reach(self, route: Route, request: Request) -> bool:
         """Stops a request outside the run's reach (True); arms redirect watching first."""
@@ -461,6 +486,7 @@ class PlaywrightBrowser:
         page.on("download", self._effects.download_started)
         page.on("download", lambda download: self._unseen.discard(download.url))
         page.on("framenavigated", self._frame_navigated)
+        page.on("domcontentloaded", self._document_loaded)
         if self._reach is not None:
             self._watch_redirects(page)
 
@@ -469,6 +495,9 @@ class PlaywrightBrowser:
         before it navigates by itself (DevTools' Fetch sees no hop of a request in flight)."""
         arming = self._safely(self._redirects.arm(page.main_frame))
         self._arming.append(asyncio.ensure_future(arming))
+
+    def _document_loaded(self, _: Page) -> None:
+        self._documents += 1
 
     def _frame_navigated(self, frame: Frame) -> None:
         if frame.parent_frame is not None and self._reach is not None:
@@ -508,9 +537,7 @@ class PlaywrightBrowser:
         try:
             with playwright_errors.translate_closed():
                 # a page that turns into a download has no document to wait for
-                response = await self._effects.until_download(
-                    self.page.goto(url, wait_until="domcontentloaded")
-                )
+                response = await self._effects.until_download(self._goto(url))
                 if response is None and self._effects.began:
                     return None
                 with contextlib.suppress(PlaywrightTimeoutError):  # a slow image: read it anyway
@@ -521,6 +548,14 @@ class PlaywrightBrowser:
             if playwright_errors.is_download(detail):
                 return None  # the address is a file: refused or kept, the reply says which
             raise BrowserError(f"Could not open {url}: {detail}") from None
+
+    async def _goto(self, url: str) -> Response | None:
+        """The tab to ``url``; its navigation is marked as ours (``GuardedRequest.typed``)."""
+        self._typing += 1
+        try:
+            return await self.page.goto(url, wait_until="domcontentloaded")
+        finally:
+            self._typing -= 1
 
     async def capture(
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None

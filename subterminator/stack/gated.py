@@ -151,6 +151,7 @@ class GatedTools:
             ledger=ledger or ApprovalLedger(flow_urls=service.flow_urls),
         )
         self.ledger = self.gate.ledger
+        backstop.on_late = self.ledger.suspect  # a control whose timer sent after it returned
         self.completion = Completion(service, self.ledger, self.fresh, self.server)
         self.person_ms = 0  # a person's answering time in the last call (not the browser's)
         # a step only a person can take was not done (no window, "not done", still there):
@@ -359,7 +360,7 @@ class GatedTools:
         acted_before = self.server.acted
         if approved:
             self.ledger.in_flight = (verdict.question, acted_before)
-        result = await self.backstop.execute(call, guard, approved=approval)
+        result = await self.backstop.execute(call, guard, approved=approval, effect=effect)
         self.ledger.in_flight = None  # kept if the action was interrupted: it may have run
         # the approved action ran (it may have: a timeout), even if no snapshot came after it
         ran = result.error in (None, "timeout") or self.server.acted > acted_before
@@ -590,6 +591,7 @@ class GatedTools:
         when it was not done (no window, "not done", still there), with ``halt`` set.
         """
         what = checkpoint.message.split(". ")[0].rstrip(".")
+        self.backstop.disarm()  # what the person sends in the browser is theirs
         for tries in range(1, MAX_HUMAN_TRIES + 1):
             reason = f"Checkpoint: {checkpoint.name}"
             if tries > 1:
