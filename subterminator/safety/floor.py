@@ -38,7 +38,7 @@ _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-")
 _LONG = re.compile(r"^[\w-]{32,}$")
 _CHANNELS = {
     "timer": "a timer, after the click has returned",
-    "socket": "a WebSocket message",
+    "socket": "a WebSocket message (or another send())",
     "beacon": "a beacon",
     "keepalive": "a keepalive request",
 }
