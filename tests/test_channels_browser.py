@@ -112,10 +112,15 @@ SCRIPTS = {
     "beacon-hidden": "document.body.dataset.ready = '1';"
     "function track(data) { navigator.sendBeacon('/p/commit-beacon', data); mark('sent'); }"
     "document.getElementById('b').addEventListener('click', function () { track('plan=all'); });",
-    "keepalive": "document.body.dataset.ready = '1';"
+    "keepalive-shown": "document.body.dataset.ready = '1';"
     "document.getElementById('b').addEventListener('click', function () {"
     " fetch('/p/commit-keepalive', {method: 'POST', body: 'plan=all', keepalive: true})"
     "  .then(function () { mark('sent'); }, function () { mark('held'); }); });",
+    "keepalive-hidden": "document.body.dataset.ready = '1';"
+    "function save(data) {"
+    " fetch('/p/commit-keepalive', {method: 'POST', body: data, keepalive: true})"
+    "  .then(function () { mark('sent'); }, function () { mark('held'); }); }"
+    "document.getElementById('b').addEventListener('click', function () { save('plan=all'); });",
     "undo-shown": "document.body.dataset.ready = '1';"
     "function commit() { fetch('/p/commit-undo', {method: 'POST', body: 'plan=all'})"
     " .then(function () { mark('sent'); }, function () { mark('held'); }); }"
@@ -133,7 +138,8 @@ LANGS = {
     "socket-hidden": GEORGIAN,
     "beacon-shown": SWAHILI,
     "beacon-hidden": SWAHILI,
-    "keepalive": SWAHILI,
+    "keepalive-shown": SWAHILI,
+    "keepalive-hidden": SWAHILI,
     "undo-shown": GEORGIAN,
     "undo-hidden": SWAHILI,
 }
@@ -170,6 +176,23 @@ def sockets() -> Iterator[SocketServer]:
         yield served
 
 
+# off the flow (not under /p/), in Swahili: a click whose listener reports to another site
+OFF_FLOW = page(
+    SWAHILI,
+    "document.body.dataset.ready = '1';"
+    "document.getElementById('b').addEventListener('click', function () {"
+    " navigator.sendBeacon('{{OTHER}}/stats-beacon', 'seen=1'); mark('sent'); });",
+)
+
+
+# an undo window that says it is done at once, in words the judge reads; the commit its
+# hidden timer sends is held
+UNDO_SAYS_CANCELLED = page(
+    Words("en", "Your membership", "Continue", "Your membership has been cancelled. Undo (5 s)"),
+    SCRIPTS["undo-hidden"],
+)
+
+
 @pytest.fixture(scope="module")
 def site(sockets: SocketServer) -> Iterator[RecordingSite]:
     pages = {
@@ -179,6 +202,8 @@ def site(sockets: SocketServer) -> Iterator[RecordingSite]:
         for kind, script in SCRIPTS.items()
         for lang in ("made-up", "real")
     }
+    pages["/account/telemetry"] = OFF_FLOW
+    pages["/p/undo-says-cancelled"] = UNDO_SAYS_CANCELLED
     with RecordingSite(pages) as served:
         yield served
 
@@ -226,7 +251,8 @@ async def start(
     await browser.navigate(site.url(path))
     await browser.page.wait_for_function("document.body.dataset.ready === '1'")
     approvals = ScriptedApprovals(answers) if answers is not None else None
-    stack = ToolStack(BrowserToolServer(browser), SERVICE, approvals)
+    elsewhere = site.base_url.replace("127.0.0.1", "localhost")  # the page's telemetry site
+    stack = ToolStack(BrowserToolServer(browser), SERVICE, approvals, allow_sites=(elsewhere,))
     run = Run(browser, site, sockets, stack, approvals)
     shown = await run.call("get_snapshot")
     site.reset()
@@ -239,7 +265,7 @@ async def attempt(run: Run, shown: Reply, kind: str, words: Words) -> Reply:
     what the page sent to be held, then click again. Returns the last reply."""
     reply = await run.press(shown, words.control)
     if reply.result.get("error") == "human_rejected":
-        assert kind.endswith("shown") or kind == "keepalive", kind  # asked before it ran
+        assert kind.endswith("shown"), kind  # asked before it ran
         return reply
     assert kind.endswith("hidden"), reply.result
     assert reply.result.get("error") is None, reply.result
@@ -248,8 +274,18 @@ async def attempt(run: Run, shown: Reply, kind: str, words: Words) -> Reply:
         reply = await run.call("get_snapshot")  # the timer's commit was held: said here
         assert "After the last action returned" in (reply.message or ""), reply.message
     else:
-        assert "during this action" in (reply.message or ""), reply.message
+        reply = await told(run, reply)
     return await run.press(reply, words.control)
+
+
+async def told(run: Run, reply: Reply) -> Reply:
+    """Until a reply says what was held (during the action, or, for a beacon the browser sends
+    a moment later, in a later reply): a few snapshots at most."""
+    for _ in range(50):
+        if "tried to send" in (reply.message or ""):
+            return reply
+        reply = await run.call("get_snapshot")
+    raise AssertionError("no reply said what the page tried to send")
 
 
 @pytest.mark.parametrize(("kind", "lang"), CASES, ids=IDS)
@@ -289,7 +325,7 @@ async def test_a_yes_lets_the_commit_through(
         assert kind.endswith("hidden"), reply.message
         if kind.startswith("undo"):
             assert await run.out("held", "sent") == "held"
-            reply = await run.call("get_snapshot")
+        reply = await told(run, reply)
         await run.browser.page.evaluate("mark('')")
         reply = await run.press(reply, words.control)
     assert run.asked == 1
@@ -316,7 +352,7 @@ async def wait_for(done: object) -> None:
 async def test_the_floor_asks_first_for_a_listener_that_shows_its_channel(
     browser: PlaywrightBrowser, site: RecordingSite, sockets: SocketServer, lang: str
 ) -> None:
-    for kind in ("socket-shown", "beacon-shown", "keepalive", "undo-shown"):
+    for kind in ("socket-shown", "beacon-shown", "keepalive-shown", "undo-shown"):
         words = MADE_UP if lang == "made-up" else LANGS[kind]
         run, shown = await start(browser, site, sockets, path_of(kind, lang), [False])
         await run.press(shown, words.control)
@@ -339,3 +375,31 @@ async def test_heartbeats_pass_between_actions(
     await wait_for(lambda: len(sockets.events("heartbeat")) >= 3)
     assert len(sockets.events("heartbeat")) >= 3
     assert sockets.events("commit") == []
+
+
+async def test_off_the_flow_a_beacon_to_another_site_is_telemetry(
+    browser: PlaywrightBrowser, site: RecordingSite, sockets: SocketServer
+) -> None:
+    """Off the flow's pages a beacon to another site is not held (nor asked about): it cannot
+    cancel here. One to the page's own site is held, as its fetch would be."""
+    run, shown = await start(browser, site, sockets, "/account/telemetry", [])
+    reply = await run.press(shown, SWAHILI.control)
+    assert reply.result.get("error") is None, reply.result
+    assert run.asked == 0
+    await wait_for(lambda: bool(site.received("stats-beacon")))
+    assert site.received("stats-beacon") == [("POST", "/stats-beacon")]
+    assert "tried to send" not in (reply.message or "")
+
+
+async def test_a_page_that_says_cancelled_while_its_commit_is_held_is_no_success(
+    browser: PlaywrightBrowser, site: RecordingSite, sockets: SocketServer
+) -> None:
+    """The undo window says "cancelled" at once; its timer's commit was held. The run must
+    not end as a success (nor as "already cancelled")."""
+    run, shown = await start(browser, site, sockets, "/p/undo-says-cancelled", None)
+    await run.press(shown, "Continue")
+    assert await run.out("held", "sent") == "held"
+    reply = await run.call("complete_task", status="success", reason="It says cancelled")
+    assert reply.ended is None or not reply.ended.success, reply.ended
+    assert "Cannot verify success" in (reply.message or ""), reply.message
+    assert site.received("commit-undo") == []

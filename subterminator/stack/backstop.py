@@ -6,10 +6,12 @@ described). This layer arms it on the browser for one action and says afterwards
 so the gate can mark the control and the model can be told what did not happen.
 
 An action's listeners may send after it returns (an undo window's timer, a keepalive request),
-so its guard stays armed until the next action starts or the tab's document changes. What it
-holds then is said in the next reply and marks the control (``on_late``), which then asks. A
-socket's messages pass once the action has returned: a page keeps its socket alive by itself
-(heartbeats), and the floor asks first for a control whose listeners use one.
+so on a page of the flow (or after a yes) its guard stays armed until the next action starts
+or the tab's document changes. What it holds then marks the control (``on_late``: its next try
+asks) and is said in the next reply. Elsewhere a page's own telemetry between actions is not
+the action's, and goes. A socket's messages pass once the action has returned: a page keeps
+its socket alive by itself (heartbeats), and the floor asks first for a control whose
+listeners use one.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ class Armed:
     guard: RequestGuard
     approved: str  # what a person approved ("" for nobody)
     effect: ActionEffect | None  # the control, marked when something is held late
+    on_late: Callable[[ActionEffect], None] | None = None  # marks it (the ledger's suspect)
     returned: bool = False
     # the document the action left the tab on: the last one that sent something while it ran
     # (else the first to send after), by the browser's count (GuardedRequest.documents)
@@ -52,8 +55,12 @@ class Armed:
         elif request.documents > self.documents:
             return None  # a new document: what it sends is the next action's to judge
         reason = self.guard(request)
-        if reason:
-            (self.late if self.returned else self.during).append(said(request))
+        if reason and self.returned:
+            self.late.append(said(request))
+            if self.effect is not None and self.on_late is not None:
+                self.on_late(self.effect)  # now: its next try asks, whatever comes first
+        elif reason:
+            self.during.append(said(request))
         return reason
 
 
@@ -72,17 +79,19 @@ class NetworkBackstop:
         *,
         approved: str = "",
         effect: ActionEffect | None = None,
+        linger: bool = False,
     ) -> ToolResult:
         """``call`` with ``guard`` armed; ``approved`` names what a person approved, if anyone
         did (the reply then says the held requests were not part of it). An action replaces
-        the last action's guard; any other call leaves it armed."""
+        the last action's guard; with ``linger`` (a page of the flow, or an approved step) it
+        stays armed after the action returns, and any other call leaves it so."""
         self.held = []
         earlier = self._late()
         if call.name in ACTIONS:
             self.armed = None
             self.server.browser.guard_requests(None)
             if guard is not None:
-                self.armed = Armed(guard, approved, effect)
+                self.armed = Armed(guard, approved, effect, self.on_late)
                 self.server.browser.guard_requests(self.armed)
         armed = self.armed
         try:
@@ -91,6 +100,8 @@ class NetworkBackstop:
             if armed is not None and not armed.returned and call.name in ACTIONS:
                 armed.returned = True
                 self.held = armed.during
+                if not linger:
+                    self.disarm()
         notes = [*earlier, *self._late()]
         if self.held and armed is not None:
             notes.insert(0, _during(self.held, armed.approved))
@@ -114,8 +125,6 @@ class NetworkBackstop:
         if armed is None or not armed.late:
             return []
         held, armed.late = armed.late, []
-        if armed.effect is not None and self.on_late is not None:
-            self.on_late(armed.effect)
         tried = _listed(held)
         if armed.approved:
             return [

@@ -360,7 +360,9 @@ class GatedTools:
         acted_before = self.server.acted
         if approved:
             self.ledger.in_flight = (verdict.question, acted_before)
-        result = await self.backstop.execute(call, guard, approved=approval, effect=effect)
+        result = await self.backstop.execute(
+            call, guard, approved=approval, effect=effect, linger=approved or verdict.in_flow
+        )
         self.ledger.in_flight = None  # kept if the action was interrupted: it may have run
         # the approved action ran (it may have: a timeout), even if no snapshot came after it
         ran = result.error in (None, "timeout") or self.server.acted > acted_before
@@ -416,7 +418,7 @@ class GatedTools:
             typed = ActionEffect(action="click", target=EffectTarget(href=url), page_url=here)
             guard = bound_guard(typed, here)
             self.ledger.in_flight = (verdict.question, self.server.acted)
-        result = await self.backstop.execute(opening, guard)
+        result = await self.backstop.execute(opening, guard, linger=approved)
         self.ledger.in_flight = None
         if approved and result.error is None:
             self.ledger.ran(verdict.question, url, writes=False)
