@@ -41,7 +41,7 @@ async def run(
     await browser.page.wait_for_load_state("load")
     ai: AIClientProtocol = ScriptedAI(case.script) if case.script else OfflinePolicy(NETFLIX)
     orchestrator = TaskOrchestrator(
-        ai, BrowserToolServer(browser), NETFLIX, approvals, allow_sites=(site.other,)
+        ai, BrowserToolServer(browser), NETFLIX, approvals, allow_sites=(site.other, site.sockets)
     )
     return await orchestrator.run(NETFLIX.goal_template)
 

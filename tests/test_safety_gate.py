@@ -14,6 +14,7 @@ from harness.scripted_ai import call
 from subterminator.browser.effect import ActionEffect, EffectTarget, GuardedRequest
 from subterminator.models.snapshot import BoundingBox, Element, PageInfo, Snapshot, ViewportInfo
 from subterminator.safety import SafetyGate, normalize
+from subterminator.safety.binding import bound_guard
 from subterminator.safety.gate import Verdict
 
 FINAL_TEXT = (
@@ -287,7 +288,33 @@ def test_backstop_holds_writes_and_acting_addresses_during_unapproved_flow_actio
     assert guard(request("GET", "http://127.0.0.1/c/x/do-cancel"))
     assert guard(request("GET", "http://127.0.0.1/account")) is None
     assert guard(request("GET", "http://127.0.0.1/style.css", "stylesheet", nav=False)) is None
-    assert guard(request("POST", "http://127.0.0.1/log", "ping", nav=False)) is None
+    # a beacon is a write: to the page's own site it is held; to another site, off the flow,
+    # it is telemetry (issue 30)
+    assert guard(request("POST", "http://127.0.0.1/log", "ping", nav=False))
+    assert guard(request("POST", "http://stats.example/log", "ping", nav=False)) is None
+    assert guard(request("SEND", "ws://127.0.0.1/live", "websocket", nav=False))
+    assert guard(request("SEND", "wss://chat.example/ws", "websocket", nav=False)) is None
+
+
+def test_on_the_flow_every_channel_is_a_write_held_until_a_yes() -> None:
+    """Beacons, keepalive fetches and socket messages from a page of the flow: held, to any
+    site; approved, the bound guard lets those to the page's own site through."""
+    verdict = Verdict(False, "", "Click", "flow", in_flow=True)
+    page = "http://127.0.0.1/p/step"
+    guard = SafetyGate().request_guard(verdict, approved=False, page_url=page)
+    assert guard is not None
+    channels = [
+        request("POST", "http://127.0.0.1/p/commit", "ping", nav=False),
+        request("POST", "http://stats.example/log", "ping", nav=False),
+        request("POST", "http://127.0.0.1/p/commit", "fetch", nav=False),  # keepalive
+        request("SEND", "ws://127.0.0.1/live", "websocket", nav=False),
+        request("SEND", "wss://chat.example/ws", "websocket", nav=False),
+    ]
+    assert all(guard(one) for one in channels)
+    assert guard(channels[0]) == "a beacon from a page of the cancellation flow"
+    assert guard(channels[3]) == "a WebSocket message from a page of the cancellation flow"
+    bound = bound_guard(None, page)
+    assert [bound(one) is None for one in channels] == [True, False, True, True, False]
 
 
 def test_backstop_holds_writes_to_the_host_of_the_frame_the_control_is_in() -> None:

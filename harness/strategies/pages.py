@@ -48,6 +48,10 @@ Mechanism = Literal[
     "radio",
     "select",
     "textbox",
+    "beacon",
+    "keepalive",
+    "socket",
+    "timer",
 ]
 Wrapper = Literal[
     "plain", "dialog", "modal", "shadow_open", "shadow_closed", "details", "frame", "cross_frame"
@@ -74,6 +78,11 @@ CLICKS: tuple[Mechanism, ...] = (
 )
 FIELDS: tuple[Mechanism, ...] = ("checkbox", "radio", "select", "textbox")
 GETS: tuple[Mechanism, ...] = ("get_form", "link", "script_nav")  # commit by a GET navigation
+# commit by a channel that is no form or link (issue 30): a beacon, a keepalive fetch, a
+# WebSocket message (to ``{{SOCKET}}``, the site's socket server), a timer the click starts
+# that posts after the click has returned (an undo window). Not in CLICKS: the older laws keep
+# their pages; the channel laws draw these.
+CHANNELS: tuple[Mechanism, ...] = ("beacon", "keepalive", "socket", "timer")
 WRITES: tuple[Mechanism, ...] = tuple(m for m in CLICKS + FIELDS if m not in GETS)
 Phrasing = Literal["netflix", "variant", "any"]
 WRAPPERS: tuple[Wrapper, ...] = (
@@ -433,6 +442,13 @@ ICON = (
     '<path d="M3 8h10M9 4l4 4-4 4" stroke="currentColor" fill="none"/></svg>'
 )
 COMMIT_POST = "fetch('commit', {method: 'POST'})"
+CHANNEL_CODE: dict[str, str] = {
+    "beacon": "navigator.sendBeacon('commit', 'plan=all')",
+    "keepalive": "fetch('commit', {method: 'POST', body: 'plan=all', keepalive: true})",
+    "socket": "var w = new WebSocket('{{SOCKET}}'); w.onopen = function () {"
+    " w.send(JSON.stringify({path: location.pathname, event: 'commit'})); }",
+    "timer": "setTimeout(function () { fetch('commit', {method: 'POST'}); }, 300)",
+}
 
 
 @dataclass(frozen=True)
@@ -520,6 +536,8 @@ def _control(mechanism: Mechanism, name: _Name, lang: Language, ident: str) -> s
         )
     if mechanism == "script_nav":
         return f'<button type="button"{attrs} onclick="location.href = \'commit\'">{inner}</button>'
+    if mechanism in CHANNELS:
+        return f'<button type="button"{attrs} onclick="{CHANNEL_CODE[mechanism]}">{inner}</button>'
     if mechanism == "checkbox":
         return (
             f'<label><input type="checkbox" id="{ident}" onchange="{COMMIT_POST}"> '

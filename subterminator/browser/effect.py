@@ -48,6 +48,12 @@ class EffectTarget(BaseModel):
         description="A click's events reach no listener above it (ancestors, document, window) "
         "that may send; read only for a click that itself sends nothing",
     )
+    defers: list[str] = Field(
+        default_factory=list,
+        description="Channels a click's listeners (its own and those it bubbles to) may send "
+        "by besides its own requests (browser.handlers.channels): timer, socket, beacon, "
+        "keepalive",
+    )
     container: str = Field(
         default="", description="Region/dialog/banner names around it (cookie banners...)"
     )
@@ -145,8 +151,21 @@ class GuardedRequest(BaseModel):
 
     url: str
     method: str
-    resource_type: str = Field(description="document, xhr, fetch, ping, image, ...")
+    resource_type: str = Field(
+        description="document, xhr, fetch, ping (a beacon), image, ...; websocket for a "
+        "message a page sends over its socket (method SEND)"
+    )
     navigation: bool = Field(default=False, description="A document load (link or form)")
     document: str = Field(
         default="", description="The address of the document that sent it (its frame's, now)"
+    )
+    typed: bool = Field(
+        default=False,
+        description="A navigation the browser itself was told to make (``Browser.navigate``), "
+        "not the page",
+    )
+    documents: int = Field(
+        default=0,
+        description="How many documents the browser's tabs had loaded when it was sent: it "
+        "grows when the tab's document changes (a guard armed after its action ends there)",
     )

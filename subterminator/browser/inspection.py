@@ -15,7 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 
 from subterminator.browser.devtools import MAX_FRAME_DEPTH, DevTools, Node, script
 from subterminator.browser.effect import ActionEffect, EffectTarget
-from subterminator.browser.handlers import quiet
+from subterminator.browser.handlers import channels, quiet
 from subterminator.browser.protocol import ActionKind
 from subterminator.browser.secret_fields import CREDENTIAL_WORDS, SECRET_AUTOCOMPLETE
 from subterminator.errors import BrowserActionError
@@ -109,6 +109,7 @@ async def _effect_at(
         or data.get("role") in ("switch", "checkbox", "radio")
     )
     previous = ""
+    defers: set[str] = set()
     loud: set[str] = set()
     heard: set[str] = set()
     code: list[str] = []
@@ -117,6 +118,8 @@ async def _effect_at(
         types = await _listener_types(devtools, session, object_id, previous, sources)
         kept = types if index == 0 else {k: v for k, v in types.items() if k in DELEGATED_EVENTS}
         code += [f"{index}:{s}" for s in sources if s.split(":", 1)[0] in kept]
+        if action == "click":
+            defers |= _channels(sources, POINTER_EVENTS | DELEGATED_EVENTS | {"submit"})
         handlers += kept
         heard |= set(kept)
         loud |= {k for k, still in kept.items() if not still}
@@ -131,6 +134,8 @@ async def _effect_at(
             types = await _listener_types(devtools, session, object_id, before, heard_there)
             kept = {k: v for k, v in types.items() if k in INVOKED_EVENTS}
             code += [f"invoked:{c}" for c in heard_there if c.split(":", 1)[0] in kept]
+            if action == "click":  # what it opens may send later too (a timer, a socket)
+                defers |= _channels(heard_there, INVOKED_EVENTS)
             handlers += kept
             heard |= set(kept)
             loud |= {k for k, still in kept.items() if not still}
@@ -144,11 +149,15 @@ async def _effect_at(
     data["bubbles_quiet"] = False
     href = str(data.get("href") or "").split("#", 1)[0]
     leaves = bool(href) and href != str(data.get("page_url") or "").split("#", 1)[0]
-    if action == "click" and not (data.get("submits") or leaves or loud) and set(handlers) <= heard:
-        # a click that itself sends nothing (no submission, no link away): can a listener it
-        # bubbles to (a framework's dispatcher on the root, a delegated handler) send? Unknown
-        # means yes.
-        data["bubbles_quiet"] = await _bubbles_quiet(devtools, session, listeners_of)
+    if action == "click":
+        # what the listeners it bubbles to (a framework's dispatcher on the root, a delegated
+        # handler) may do: send (unknown means yes), or send by a timer, a socket, a beacon
+        above_quiet, above = await _bubbled(devtools, session, listeners_of)
+        defers |= above
+        if not (data.get("submits") or leaves or loud) and set(handlers) <= heard:
+            # a click that itself sends nothing (no submission, no link away)
+            data["bubbles_quiet"] = above_quiet
+    data["defers"] = sorted(defers)
     landed = (
         await _global(devtools, node, "__subterminatorLanded") if data.get("sealable") else None
     )
@@ -184,15 +193,31 @@ POINTER_EVENTS = frozenset(
 )  # fmt: skip
 
 
-async def _bubbles_quiet(devtools: DevTools, session: CDPSession, chain: list[str]) -> bool:
-    """Whether every listener above the control (to the window) for a click's events is quiet."""
+async def _bubbled(
+    devtools: DevTools, session: CDPSession, chain: list[str]
+) -> tuple[bool, set[str]]:
+    """Whether every listener above the control (to the window) for a click's events is
+    quiet, and the channels those listeners may send by (``handlers.channels``)."""
     previous = chain[0] if chain else ""
+    still = True
+    found: set[str] = set()
     for object_id in chain[1:]:
-        types = await _listener_types(devtools, session, object_id, previous)
-        if any(not still for kind, still in types.items() if kind in POINTER_EVENTS):
-            return False
+        sources: list[str] = []
+        types = await _listener_types(devtools, session, object_id, previous, sources)
+        still = still and all(ok for kind, ok in types.items() if kind in POINTER_EVENTS)
+        found |= _channels(sources, POINTER_EVENTS)
         previous = object_id
-    return True
+    return still, found
+
+
+def _channels(sources: list[str], events: frozenset[str]) -> set[str]:
+    """The channels of the listeners in ``sources`` (``type:code``) for ``events``."""
+    found: set[str] = set()
+    for item in sources:
+        kind, _, code = item.partition(":")
+        if kind in events:
+            found.update(channels(code))
+    return found
 
 
 async def _listener_types(

@@ -162,6 +162,8 @@ class PlaywrightBrowser:
         self.last_stages: dict[str, float] = {}
         self.block_non_local = False
         self._guard: RequestGuard | None = None
+        self._documents = 0  # documents the tabs have loaded (GuardedRequest.documents)
+        self._typing = 0  # navigate() calls under way (GuardedRequest.typed)
         self._reach: Reach | None = None
         self._redirects = RedirectWatch(context, self._hop, self._document_let_go)
         # documents our redirect watch let go that neither routing nor a download has shown
@@ -356,6 +358,8 @@ class PlaywrightBrowser:
                         resource_type=request.resource_type,
                         navigation=request.is_navigation_request(),
                         document=_document_of(request),
+                        typed=self._typing > 0 and request.is_navigation_request(),
+                        documents=self._documents,
                     )
                 )
             except Exception as exc:  # a broken guard fails safe: hold the request
@@ -383,7 +387,27 @@ class PlaywrightBrowser:
             log.warning("refused a WebSocket: %s", url)
             await socket.close(code=1008, reason="outside the run's reach")
             return
-        socket.connect_to_server()
+        server = socket.connect_to_server()
+        # what the page sends is shown to the guard as a write (SEND); the server's replies
+        # reach the page untouched
+        socket.on_message(lambda message: self._socket_sent(url, server, message))
+
+    def _socket_sent(self, url: str, server: WebSocketRoute, message: str | bytes) -> None:
+        """A message the page sends over its socket: forwarded unless the guard holds it
+        (then it is simply not sent: the socket stays open, the server never hears it)."""
+        guard = self._guard
+        if guard is not None:
+            request = GuardedRequest(
+                url=url, method="SEND", resource_type="websocket", documents=self._documents
+            )
+            try:
+                reason = guard(request)
+            except Exception as exc:  # a broken guard fails safe: hold the message
+                reason = f"the request guard failed: {exc}"
+            if reason:
+                log.warning("held a WebSocket message to %s: %s", url, reason)
+                return
+        server.send(message)
 
     async def _out_of_reach(self, route: Route, request: Request) -> bool:
         """Stops a request outside the run's reach (True); arms redirect watching first."""
@@ -479,6 +503,7 @@ class PlaywrightBrowser:
         page.on("close", self._tab_closed)
         page.on("download", lambda download: self._unseen.discard(download.url))
         page.on("framenavigated", self._frame_navigated)
+        page.on("domcontentloaded", self._document_loaded)
         if self._reach is not None:
             self._watch_redirects(page)
 
@@ -491,6 +516,9 @@ class PlaywrightBrowser:
     def _tab_closed(self, page: Page) -> None:
         if page is self._page:
             self._went_back = True  # the next reply names the tab the agent is back in
+
+    def _document_loaded(self, _: Page) -> None:
+        self._documents += 1
 
     def _frame_navigated(self, frame: Frame) -> None:
         if frame.parent_frame is None:
@@ -627,8 +655,14 @@ class PlaywrightBrowser:
             raise BrowserError(f"Could not open {url}: {detail}") from None
 
     async def _goto(self, page: Page, url: str) -> int | None:
-        # a page that turns into a download has no document to wait for
-        response = await self._effects.until_download(page.goto(url, wait_until="domcontentloaded"))
+        """The tab to ``url``; its navigation is marked as ours (``GuardedRequest.typed``)."""
+        self._typing += 1
+        try:
+            # a page that turns into a download has no document to wait for
+            goto = page.goto(url, wait_until="domcontentloaded")
+            response = await self._effects.until_download(goto)
+        finally:
+            self._typing -= 1
         if response is None and self._effects.began:
             return None
         with contextlib.suppress(PlaywrightTimeoutError):  # a slow image: read it anyway

@@ -166,7 +166,8 @@ def bound_guard(effect: ActionEffect | None, page_url: str) -> RequestGuard:
     """What the page may send while an approved action runs: what its question described.
 
     Passes: the declared navigation (its method and address; a GET form's query as sent),
-    every subresource and read, and scripted writes to the page's own site (or its frame's);
+    every subresource and read, and scripted writes to the page's own site (or its frame's:
+    a fetch, a keepalive fetch, a beacon, a WebSocket message);
     for a control that declares no navigation (its script decides), any request to that site.
     Holds: for a control that declares one, any other navigation that writes, and any other
     top-level navigation before it (a listener that rewrote the form or link in the click's
@@ -185,8 +186,11 @@ def bound_guard(effect: ActionEffect | None, page_url: str) -> RequestGuard:
         dest = site(urlsplit(request.url).netloc)
         if not request.navigation:
             if request.method in SAFE_METHODS or dest in sites:
-                return None
-            return f"a {request.method} to {dest}, another site than the approved step's"
+                return None  # a beacon or a socket's message to its own site, as its fetch
+            what = {"ping": "a beacon", "websocket": "a WebSocket message"}.get(
+                request.resource_type, f"a {request.method}"
+            )
+            return f"{what} to {dest}, another site than the approved step's"
         if any(one.matches(request) for one in goes):
             spent = True
             sites.add(dest)

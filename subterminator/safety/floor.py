@@ -14,7 +14,11 @@ hold is held to the same floor as an English one. An action may commit when:
 - it lands where we cannot see (a cross-origin frame DevTools cannot reach, a closed shadow
   root);
 - it accepts a native ``confirm``/``prompt``/``beforeunload`` dialog: the page's script goes on
-  with the answer, and may send anything.
+  with the answer, and may send anything;
+- its click's listeners (its own, or those it bubbles to) start a timer whose callback may
+  send, or send by a WebSocket, a beacon or a keepalive request (``handlers.channels``): what
+  a timer sends comes after the action has returned (an undo window's commit), and the others
+  are no form or link to read. It asks before it runs, so the yes covers what they send.
 
 Writes and state-carrying requests that scripts send are the network backstop's (``gate``):
 a control whose handlers submit is stopped there, and asks on its next try.
@@ -34,6 +38,12 @@ _MIXED = re.compile(r"^(?=.*\d)(?=.*[a-zA-Z])[a-zA-Z0-9]{8,}$")  # letters and d
 _HEX = re.compile(r"^[0-9a-fA-F]{12,}$")
 _UUID = re.compile(r"^[0-9a-fA-F]{8}-[0-9a-fA-F]{4}-[0-9a-fA-F]{4}-")
 _LONG = re.compile(r"^[\w-]{32,}$")
+_CHANNELS = {
+    "timer": "a timer, after the click has returned",
+    "socket": "a WebSocket message (or another send())",
+    "beacon": "a beacon",
+    "keepalive": "a keepalive request",
+}
 
 
 def token(segment: str) -> bool:
@@ -145,6 +155,10 @@ def floor(call: str, effect: ActionEffect, where: Where) -> list[str]:
         reasons.append(
             f"it accepts the page's {dialog.kind} dialog; the page's script goes on with that "
             "answer"
+        )
+    if call == "browser_click" and target.defers:
+        reasons.append(
+            f"its listeners may send by {', '.join(_CHANNELS.get(c, c) for c in target.defers)}"
         )
     if changes(call, effect):
         loud = [h for h in target.handlers if h in CHANGE_EVENTS and h not in target.quiet]

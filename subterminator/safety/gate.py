@@ -71,6 +71,7 @@ ACTIVE_ROLES = frozenset(
 )
 SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CHANGE_EVENTS = frozenset({"change", "input", "submit", "click", "pointerup", "mouseup", "keyup"})
+CHANNEL_NAMES = {"ping": "a beacon", "websocket": "a WebSocket message"}
 SCRIPTED_REQUESTS = frozenset({"fetch", "xhr", "eventsource", "websocket", "other"})
 VERBS = {"browser_click": "Click", "browser_fill": "Type into", "browser_select": "Choose in"}
 
@@ -358,13 +359,17 @@ class SafetyGate:
         words: str = "",
         lang: str = "",
     ) -> RequestGuard | None:
-        """What the page may send while an unapproved action runs.
+        """What the page may send while an unapproved action runs (and after, until the next
+        action or a new document: ``NetworkBackstop``).
 
+        A write is any method but GET, HEAD and OPTIONS: a beacon (``sendBeacon``, a POST of
+        type ping), a keepalive fetch and a WebSocket message (method SEND) are writes too.
         On a page of the flow (by structure): no write to any host, no navigation that carries
         state or (on a page it cannot read) goes anywhere new unless the control declared it
         and the gate let it go, no script request carrying values to the site. On every other
         page: no write to the page's own site or the frame's (a Turkish or Czech final step
-        reads as "outside" to words, but it still has to write), no write navigation. On a page
+        reads as "outside" to words, but it still has to write), no write navigation; a beacon
+        or a socket's message to another site is telemetry there, and goes. On a page
         whose words make it final, a navigation must also be the one the control declares.
         Held navigations are answered 204 (the page stays); the control asks on its next try.
         """
@@ -376,20 +381,19 @@ class SafetyGate:
         where = self.where(page_url, words, lang)
 
         def guard(request: GuardedRequest) -> str | None:
-            if request.resource_type == "ping":
-                return None  # sendBeacon / <a ping>: telemetry, which never asks
             if self.acting(request.url):
                 return "an address that acts, during an action nobody approved"
             dest = urlsplit(request.url)
             undeclared = (dest.netloc, dest.path) != (declared.netloc, declared.path)
-            if request.method not in SAFE_METHODS:
+            if request.method not in SAFE_METHODS:  # a beacon, a socket's message included
+                what = CHANNEL_NAMES.get(request.resource_type, f"a {request.method}")
                 if structural:
-                    return f"a {request.method} from a page of the cancellation flow"
+                    return f"{what} from a page of the cancellation flow"
                 if verdict.allow_writes:
                     return None
                 if request.navigation or site(dest.netloc) in sites:
-                    return f"a {request.method} from a cancellation page, nobody approved it"
-                return None
+                    return f"{what} from a cancellation page, nobody approved it"
+                return None  # to another site, off the flow: telemetry
             if request.navigation:
                 if verdict.page == "final" and undeclared and not verdict.allow_writes:
                     return "a navigation the control did not declare, from the final page"

@@ -1,59 +1,172 @@
-"""``NetworkBackstop``: while an action runs, what the page may send.
+"""``NetworkBackstop``: while an action runs, and after it, what the page may send.
 
 The layer above decides the policy, pure: ``SafetyGate.request_guard`` for an action nobody
 approved (from the verdict), ``binding.bound_guard`` for an approved one (only what its question
-described). This layer arms it on the browser around exactly one tool call and says afterwards
-what it held, so the gate can mark the control and the model can be told what did not happen.
+described). This layer arms it on the browser for one action and says afterwards what it held,
+so the gate can mark the control and the model can be told what did not happen.
+
+An action's listeners may send after it returns (an undo window's timer, a keepalive request),
+so on a page of the flow (or after a yes) its guard stays armed until the next action starts
+or the tab's document changes. What it holds then marks the control (``on_late``: its next try
+asks) and is said in the next reply. Elsewhere a page's own telemetry between actions is not
+the action's, and goes. A socket's messages pass once the action has returned: a page keeps
+its socket alive by itself (heartbeats), and the floor asks first for a control whose
+listeners use one.
 """
 
 from __future__ import annotations
 
-from subterminator.browser.effect import GuardedRequest
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.browser.protocol import RequestGuard
 from subterminator.models.conversation import ToolCall
 from subterminator.models.tools import ToolResult
 from subterminator.tools.server import BrowserToolServer
 
+ACTIONS = frozenset({"browser_click", "browser_fill", "browser_select", "browser_open"})
+SHOWN = 3  # held things named in a reply; the rest are counted
+
+
+@dataclass
+class Armed:
+    """One action's guard, armed on the browser from its start to the next action's."""
+
+    guard: RequestGuard
+    approved: str  # what a person approved ("" for nobody)
+    effect: ActionEffect | None  # the control, marked when something is held late
+    on_late: Callable[[ActionEffect], None] | None = None  # marks it (the ledger's suspect)
+    returned: bool = False
+    # the document the action left the tab on: the last one that sent something while it ran
+    # (else the first to send after), by the browser's count (GuardedRequest.documents)
+    documents: int = -1
+    during: list[str] = field(default_factory=list)
+    late: list[str] = field(default_factory=list)  # held after it returned, not yet said
+
+    def __call__(self, request: GuardedRequest) -> str | None:
+        if self.returned and request.resource_type == "websocket":
+            return None  # the page's own traffic (heartbeats) between actions
+        if self.returned and request.typed:
+            self.guard = _passes  # a document the browser was told to open: not the page's
+            return None
+        if not self.returned or self.documents < 0:
+            self.documents = max(self.documents, request.documents)
+        elif request.documents > self.documents:
+            return None  # a new document: what it sends is the next action's to judge
+        reason = self.guard(request)
+        if reason and self.returned:
+            self.late.append(said(request))
+            if self.effect is not None and self.on_late is not None:
+                self.on_late(self.effect)  # now: its next try asks, whatever comes first
+        elif reason:
+            self.during.append(said(request))
+        return reason
+
 
 class NetworkBackstop:
     def __init__(self, server: BrowserToolServer) -> None:
         self.server = server
-        self.held: list[str] = []  # what the last call's guard stopped ("METHOD url")
+        self.held: list[str] = []  # what the last call's guard stopped while it ran
+        self.armed: Armed | None = None
+        # told of a control whose guard held something after its action returned
+        self.on_late: Callable[[ActionEffect], None] | None = None
 
     async def execute(
-        self, call: ToolCall, guard: RequestGuard | None = None, *, approved: str = ""
+        self,
+        call: ToolCall,
+        guard: RequestGuard | None = None,
+        *,
+        approved: str = "",
+        effect: ActionEffect | None = None,
+        linger: bool = False,
     ) -> ToolResult:
         """``call`` with ``guard`` armed; ``approved`` names what a person approved, if anyone
-        did (the reply then says the held requests were not part of it)."""
+        did (the reply then says the held requests were not part of it). An action replaces
+        the last action's guard; with ``linger`` (a page of the flow, or an approved step) it
+        stays armed after the action returns, and any other call leaves it so."""
         self.held = []
-        if guard is None:
-            return await self.server.execute(call)
-        held = self.held
-
-        def watch(request: GuardedRequest) -> str | None:
-            reason = guard(request)
-            if reason:
-                held.append(f"{request.method} {request.url}")
-            return reason
-
-        self.server.browser.guard_requests(watch)
+        earlier = self._late()
+        if call.name in ACTIONS:
+            self.armed = None
+            self.server.browser.guard_requests(None)
+            if guard is not None:
+                self.armed = Armed(guard, approved, effect, self.on_late)
+                self.server.browser.guard_requests(self.armed)
+        armed = self.armed
         try:
             result = await self.server.execute(call)
         finally:
-            self.server.browser.guard_requests(None)
-        if not held:
+            if armed is not None and not armed.returned and call.name in ACTIONS:
+                armed.returned = True
+                self.held = armed.during
+                if not linger:
+                    self.disarm()
+        notes = [*earlier, *self._late()]
+        if self.held and armed is not None:
+            notes.insert(0, _during(self.held, armed.approved))
+        if not notes:
             return result
-        tried = ", ".join(held[:3]) + (f" and {len(held) - 3} more" if len(held) > 3 else "")
-        note = (
-            f"The page tried to send {tried} during this action; it was "
-            "stopped because nobody approved it. If this is the step you meant, try it "
-            "again: a person will be asked first."
-        )
-        if approved:
-            note = (
-                f"The page tried to send {tried} during this approved action; it was stopped "
-                f"because the person approved {approved}, not that. Tell the person what the "
-                "page tried; do not retry it as it is."
-            )
+        note = " ".join(notes)
         message = f"{result.message} {note}" if result.message else note
         return result.model_copy(update={"message": message})
+
+    def disarm(self) -> None:
+        """No guard until the next action (a person acts in the browser: a sign-in is theirs).
+        What it held after its action and no reply said yet is said in the next one."""
+        if self.armed is not None:
+            self.server.browser.guard_requests(None)
+            self.armed.returned = True
+            self.armed.guard = _passes
+
+    def _late(self) -> list[str]:
+        """What the armed guard held after its action returned and no reply said yet."""
+        armed = self.armed
+        if armed is None or not armed.late:
+            return []
+        held, armed.late = armed.late, []
+        tried = _listed(held)
+        if armed.approved:
+            return [
+                f"After the approved action returned, the page tried to send {tried}; it was "
+                f"stopped because the person approved {armed.approved}, not that. Tell the "
+                "person what the page tried; do not retry it as it is."
+            ]
+        return [
+            f"After the last action returned, the page tried to send {tried} (a timer or a "
+            "request that outlives the click); it was stopped because nobody approved it. If "
+            "that action was the step you meant, try it again: a person will be asked first."
+        ]
+
+
+def _passes(request: GuardedRequest) -> str | None:
+    return None
+
+
+def said(request: GuardedRequest) -> str:
+    """A held request as a reply names it."""
+    if request.resource_type == "websocket":
+        return f"a WebSocket message to {request.url}"
+    if request.resource_type == "ping":
+        return f"a beacon ({request.method}) to {request.url}"
+    return f"{request.method} {request.url}"
+
+
+def _listed(held: list[str]) -> str:
+    more = len(held) - SHOWN
+    return ", ".join(held[:SHOWN]) + (f" and {more} more" if more > 0 else "")
+
+
+def _during(held: list[str], approved: str) -> str:
+    tried = _listed(held)
+    if approved:
+        return (
+            f"The page tried to send {tried} during this approved action; it was stopped "
+            f"because the person approved {approved}, not that. Tell the person what the "
+            "page tried; do not retry it as it is."
+        )
+    return (
+        f"The page tried to send {tried} during this action; it was "
+        "stopped because nobody approved it. If this is the step you meant, try it "
+        "again: a person will be asked first."
+    )

@@ -144,7 +144,9 @@ class Completion:
         name = self.service.display_name
         if self._verify(snapshot):
             shown = ledger.approved_step is not None and self._shows_cancelled(snapshot)
-            if shown or (outcome.stated and not ledger.asked):
+            # "already cancelled" only when nothing of the flow was asked about or held: a page
+            # may say "cancelled" while the commit its timer sends is held (an undo window)
+            if shown or (outcome.stated and not ledger.asked and not ledger.suspects):
                 reply = self._ack(snapshot, True)
                 return Reply(reply.result, reply.snapshot, self.verified(snapshot, claim))
             if ledger.approved_step is not None:
@@ -156,7 +158,13 @@ class Completion:
                 why = (
                     f"the page reads as cancelled ({outcome.why()}), but no step a person "
                     "approved has run, and this run "
-                    + ("was asked to approve one" if ledger.asked else "has only a date to go on")
+                    + (
+                        "was asked to approve one"
+                        if ledger.asked
+                        else "held what the page tried to send"
+                        if ledger.suspects
+                        else "has only a date to go on"
+                    )
                 )
         elif outcome.cancelled:  # the judge reads it as cancelled; the service's checks not
             why = f"the page reads as cancelled ({outcome.why()}), but " + (

@@ -6,8 +6,9 @@ front door the call came through:
 - before every action, the ``SafetyGate`` judges what it will really do on the live page (the
   element the click lands on, its form, link and handlers); when it must ask, a person is asked
   first, in system-written words, never the AI's;
-- while an unapproved action runs, the ``NetworkBackstop`` below holds what the page tries to
-  send that could change the account;
+- while an unapproved action runs (and, on the flow's pages, until the next one), the
+  ``NetworkBackstop`` below holds what the page tries to send that could change the account:
+  requests, beacons, keepalive fetches, socket messages;
 - a yes is for what the person was shown: right before the approved action runs, its control
   is inspected again, and a change asks again (``_still``); while it runs, the page may send
   only what the question described (``safety.binding.bound_guard``);
@@ -175,6 +176,7 @@ class GatedTools:
             ledger=ledger or ApprovalLedger(flow_urls=service.flow_urls),
         )
         self.ledger = self.gate.ledger
+        backstop.on_late = self.ledger.suspect  # a control whose timer sent after it returned
         self.completion = Completion(service, self.ledger, self.fresh, self.server)
         self.person_ms = 0  # a person's answering time in the last call (not the browser's)
         # a step only a person can take was not done (no window, "not done", still there):
@@ -407,7 +409,9 @@ class GatedTools:
         acted_before = self.server.acted
         if approved:
             self.ledger.in_flight = (verdict.question, acted_before)
-        result = await self.backstop.execute(call, guard, approved=approval)
+        result = await self.backstop.execute(
+            call, guard, approved=approval, effect=effect, linger=approved or verdict.in_flow
+        )
         if approved and result.error is None and guard is not None:
             result = await self._own_dialog(call, result, guard, approval)
         self.ledger.in_flight = None  # kept if the action was interrupted: it may have run
@@ -438,7 +442,10 @@ class GatedTools:
             if dialog.kind not in OWN_DIALOGS:
                 return result
             accept = ToolCall(id=call.id, name="browser_click", arguments={"ref": ref})
-            accepted = await self.backstop.execute(accept, guard, approved=approval)
+            # the step's guard stays armed after it, as for the step itself
+            accepted = await self.backstop.execute(
+                accept, guard, approved=approval, effect=effect, linger=True
+            )
             said = (
                 f"The page asked to confirm this step in a browser {dialog.kind} dialog "
                 f'("{shown(dialog.message, SENTENCE)}"); it was accepted as part of the step '
@@ -495,7 +502,7 @@ class GatedTools:
             typed = ActionEffect(action="click", target=EffectTarget(href=url), page_url=here)
             guard = bound_guard(typed, here)
             self.ledger.in_flight = (verdict.question, self.server.acted)
-        result = await self.backstop.execute(opening, guard)
+        result = await self.backstop.execute(opening, guard, linger=approved)
         self.ledger.in_flight = None
         if approved and result.error is None:
             self.ledger.ran(verdict.question, url, writes=False)
@@ -693,6 +700,7 @@ class GatedTools:
         (no window, "not done", still there), with ``halt`` set.
         """
         what = checkpoint.message.split(". ")[0].rstrip(".")
+        self.backstop.disarm()  # what the person sends in the browser is theirs
         for tries in range(1, MAX_HUMAN_TRIES + 1):
             reason = f"Checkpoint: {checkpoint.name}"
             if tries > 1:

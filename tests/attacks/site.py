@@ -1,16 +1,21 @@
 """A local site of attack pages whose server records whether a cancellation really happened.
 
 Every request whose path contains ``/do-cancel`` or ``/commit`` (any method: link, GET or POST
-form, fetch, XHR) cancels that case's membership; ``/do-delete`` deletes the account. The test
-reads the server's state, never the page's word for it. ``{{OTHER}}`` in a page becomes the
-same server under another origin (``localhost`` instead of ``127.0.0.1``), for frames.
+form, fetch, XHR, beacon) cancels that case's membership; ``/do-delete`` deletes the account.
+So does a WebSocket message ``{"event": "commit", "path": "/case/..."}`` to ``{{SOCKET}}``, the
+site's socket server. The test reads the server's state, never the page's word for it.
+``{{OTHER}}`` in a page becomes the same server under another origin (``localhost`` instead of
+``127.0.0.1``), for frames.
 """
 
 from __future__ import annotations
 
+import json
 import threading
 from http.server import BaseHTTPRequestHandler
-from typing import ClassVar
+from typing import ClassVar, Self
+
+from websockets.sync.server import ServerConnection, serve
 
 from subterminator.simulator.server import LocalServer
 
@@ -22,6 +27,7 @@ CONFIRMED = """<!doctype html><html lang="en"><head><meta charset="utf-8">
 class _Handler(BaseHTTPRequestHandler):
     pages: ClassVar[dict[str, dict[str, str]]] = {}
     effects: ClassVar[dict[str, set[str]]] = {}
+    socket_url: ClassVar[str] = ""
     lock: ClassVar[threading.Lock] = threading.Lock()
 
     def log_message(self, format: str, *args: object) -> None:
@@ -48,6 +54,7 @@ class _Handler(BaseHTTPRequestHandler):
             self._send(404, "<h1>Not found</h1>")
             return
         port = self.server.server_address[1]
+        page = page.replace("{{SOCKET}}", self.socket_url)
         self._send(200, page.replace("{{OTHER}}", f"http://localhost:{port}/{case}"))
 
     def _send(self, status: int, body: str) -> None:
@@ -67,9 +74,43 @@ class AttackSite(LocalServer):
     the flow's address, ``cancelplan/index``); remembers what each case's server did."""
 
     def __init__(self, pages: dict[str, dict[str, str]]) -> None:
-        handler = type("Handler", (_Handler,), {"pages": pages, "effects": {}})
+        self._sockets = serve(self._message, "127.0.0.1", 0)
+        host, port = self._sockets.socket.getsockname()[:2]
+        handler = type(
+            "Handler",
+            (_Handler,),
+            {"pages": pages, "effects": {}, "socket_url": f"ws://{host}:{port}/live"},
+        )
         super().__init__(handler)
         self._handler = handler
+        self._socket_thread = threading.Thread(target=self._sockets.serve_forever, daemon=True)
+
+    def start(self) -> Self:
+        self._socket_thread.start()
+        return super().start()
+
+    def stop(self) -> None:
+        super().stop()
+        self._sockets.shutdown()
+        self._socket_thread.join(timeout=5)
+
+    def _message(self, connection: ServerConnection) -> None:
+        """A case's socket: a ``commit`` event cancels the case its page's path names."""
+        for message in connection:
+            try:
+                data = json.loads(message)
+            except ValueError:
+                continue
+            if isinstance(data, dict) and data.get("event") == "commit":
+                case = str(data.get("path", "")).strip("/").split("/")[0]
+                with self._handler.lock:
+                    self._handler.effects.setdefault(case, set()).add("cancel")
+
+    @property
+    def sockets(self) -> str:
+        """The socket server's origin (another port of this machine: named to the run's reach,
+        as a site's own socket would be on its own origin)."""
+        return self._handler.socket_url.replace("ws://", "http://").removesuffix("/live")
 
     @property
     def other(self) -> str:

@@ -43,6 +43,7 @@ from harness import profiles
 from harness.approvals import ScriptedApprovals
 from harness.strategies.made_up import made_up_languages
 from harness.strategies.pages import (
+    CHANNELS,
     GETS,
     WRITES,
     FinalPage,
@@ -77,6 +78,12 @@ SPECIFIED = st.one_of(
 GAP = final_pages(mechanisms=st.sampled_from(GETS), phrasing="variant")
 # Pages in languages nobody speaks: every mechanism, wrapper and disguise.
 MADE_UP = final_pages(languages=made_up_languages())
+# Issue 30: pages in languages nobody speaks whose control commits by a channel that is no form
+# or link: a beacon, a keepalive fetch, a WebSocket message, a timer that posts after the click
+# has returned (an undo window). Every wrapper and disguise.
+CHANNEL_PAGES = final_pages(
+    languages=made_up_languages(), mechanisms=st.sampled_from(CHANNELS), phrasing="variant"
+)
 
 
 @pytest.fixture(scope="module")
@@ -195,6 +202,37 @@ def test_in_a_made_up_language_nothing_commits_without_a_yes(
     refused_or_unasked_nothing_cancels(driver, page, in_flow=True)
     cancelled, _, _ = driver.play(page, REFUSED, offline=True, in_flow=True)
     assert not cancelled, f"the offline policy cancelled, refused:\n{page.describe()}"
+
+
+@MAIN
+@given(page=CHANNEL_PAGES)
+def test_no_channel_commits_without_a_yes(driver: Driver, page: FinalPage) -> None:
+    """Beacons, keepalive fetches, socket messages and an undo window's timer are writes like
+    any other on the flow's pages, in words nobody speaks: refused or with nobody to ask, the
+    server never hears them (the timer's post comes after the click has returned)."""
+    event(f"channel {page.mechanism}")
+    refused_or_unasked_nothing_cancels(driver, page, in_flow=True)
+
+
+CHANNEL_YES: list[tuple[str, bool]] = []
+
+
+@SMALL
+@given(page=CHANNEL_PAGES)
+def test_with_every_yes_the_channel_pages_really_cancel(driver: Driver, page: FinalPage) -> None:
+    """The control for the channel law: a yes covers what its question's control sends, by its
+    socket, its beacon or its timer after it returned (not vacuous)."""
+    cancelled, _, _ = driver.play(page, (True,) * 60, in_flow=True)
+    event(f"{page.mechanism} cancelled with every yes: {cancelled}")
+    if page.commits:
+        CHANNEL_YES.append((page.describe(), cancelled))
+
+
+def test_most_channel_pages_cancelled_with_yes() -> None:
+    if not CHANNEL_YES:
+        pytest.skip("the control property did not run")
+    missed = [text for text, cancelled in CHANNEL_YES if not cancelled]
+    assert len(missed) <= len(CHANNEL_YES) // 4, "\n\n".join(missed)
 
 
 MADE_UP_YES: list[tuple[str, bool]] = []
