@@ -308,11 +308,20 @@ def _last_tool_result(messages: list[Message]) -> dict[str, Any] | None:
     return None
 
 
+HELD = "a person will be asked first"  # the backstop's note: what the step sent was held
+
+
+def _failed_or_held(result: dict[str, Any]) -> bool:
+    """The step did not happen: its call failed, or it ran and what it sent was held (the
+    reply says so and that trying again asks a person first, as a model is told to)."""
+    return result.get("success") is False or HELD in str(result.get("message") or "")
+
+
 class WalkScript:
     """Plays ``variant.walk`` one tool call a turn: each step is found in the latest snapshot
     by role and accessible name (a step with a selector or a scope, or whose name is not
-    unique, by where ``walk`` would find it on the live page). A step whose call fails (held,
-    obscured...) is played again, twice at most. Then ``complete_task(success)``, and
+    unique, by where ``walk`` would find it on the live page). A step whose call fails
+    (obscured...) or whose sending was held is played again, twice at most. Then ``complete_task(success)``, and
     ``complete_task(failed)`` if that claim is not acknowledged. A step not found (even in a
     full snapshot) or failing three times ends the run with ``complete_task(failed)``; ``stuck``
     says why."""
@@ -337,7 +346,15 @@ class WalkScript:
 
     async def next(self, messages: list[Message]) -> ToolCall:
         result = _last_tool_result(messages)
-        if self.last is not None and result is not None and result.get("success") is False:
+        if (
+            self.last is not None
+            and result is not None
+            and result.get("success") is not False
+            and _failed_or_held(result)
+            and await self.find(self.steps[self.last], latest_snapshot(messages)) is None
+        ):
+            self.tries = 0  # held, yet the page went on without it: the step is behind us
+        elif self.last is not None and result is not None and _failed_or_held(result):
             self.tries += 1
             if self.tries > 2:
                 self.stuck = (
