@@ -37,6 +37,7 @@ from subterminator.services import get_service
 from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.stack import Reply
+from subterminator.terminal import verdict
 from subterminator.tools.server import BrowserToolServer
 
 log = logging.getLogger(__name__)
@@ -191,10 +192,17 @@ class McpSession:
             self._lock.release()
             raise
         self.calls += 1
-        task = asyncio.create_task(run.stack.execute(call))
+        task = asyncio.create_task(self._execute(run, call))
         task.add_done_callback(lambda _: self._lock.release())
         self.current = Running(call, task)
         return self.current
+
+    @staticmethod
+    async def _execute(run: Run, call: ToolCall) -> Reply:
+        """The call through the stack; an ending it brings judged by the rule the conversation
+        loop ends by (``Completion.settle``): an approved step that ran is never a plain
+        failure."""
+        return await run.stack.completion.settled(await run.stack.execute(call))
 
     async def step(self, running: Running) -> Reply | Question:
         """Run the call until it ends or asks the person."""
@@ -207,9 +215,7 @@ class McpSession:
         running.waiting = None
         if self.current is running:
             self.current = None
-        reply = running.task.result()
-        self._ended(reply)
-        return reply
+        return self._ended(running.task.result())
 
     async def answer(self, token: str, decision: ApprovalDecision) -> Running | None:
         """The person's answer to the question a call is waiting on; None if none waits."""
@@ -229,19 +235,24 @@ class McpSession:
                 return out
             out.answer.set_result(ApprovalDecision(approved=False, message=UNANSWERED))
 
-    def _ended(self, reply: Reply) -> None:
-        if reply.ended is None or self.ended is not None:
-            return
-        self.ended = reply.ended
-        record = self.record
-        if record is not None:
+    def _ended(self, reply: Reply) -> Reply:
+        """An ending with its turns (the client's calls so far), recorded the first time, in
+        the sentence ``cancel`` shows a person for the same ending."""
+        if reply.ended is None:
+            return reply
+        result = reply.ended.model_copy(update={"turns": self.calls})
+        reply = Reply(reply.result, reply.snapshot, result)
+        if self.ended is not None:
+            return reply
+        self.ended = result
+        if self.record is not None and self.run is not None:
             shot = reply.snapshot.screenshot
-            result = reply.ended
-            record.ended(
-                result.model_copy(update={"turns": self.calls}),
-                summary=result.message or result.error or result.reason,
+            self.record.ended(
+                result,
+                summary=verdict(self.run.service, result)[0],
                 screenshot=base64.b64decode(shot) if shot else None,
             )
+        return reply
 
     # -- the end -----------------------------------------------------------------------------
 

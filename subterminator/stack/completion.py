@@ -2,7 +2,9 @@
 
 A success is accepted only when the page shows the cancelled state and the ledger says how it
 got there (an approved step that ran, or nothing done at all); after an approved step, every
-ending is judged on the page (``settle``) and never says that nothing happened.
+ending is judged on the page (``settle``) and never says that nothing happened. Both front
+doors end by that one rule: the conversation loop on its result, the MCP server on the reply
+that ends a client's run (``settled``).
 """
 
 from __future__ import annotations
@@ -208,9 +210,10 @@ class Completion:
         step = self.ledger.approved_step
         other = self._other()
         if other is not None and result.reason != "mcp_error":
-            return other.model_copy(update={"turns": result.turns, "usage": result.usage})
-        if result.success or step is None:
-            return result
+            kept = {"turns": result.turns, "usage": result.usage, "message": result.message}
+            return other.model_copy(update=kept)
+        if result.success or step is None or result.reason == "unverified_after_final_step":
+            return result  # nothing ran, or judged already (settling twice changes nothing)
         why = result.error or result.reason
         if result.reason != "mcp_error":
             try:
@@ -246,6 +249,25 @@ class Completion:
                 "error": text,
             }
         )
+
+    async def settled(self, reply: Reply) -> Reply:
+        """A reply that ends the run, its ending ``settle``d: the rule the conversation loop
+        ends by, for a front door that hands the reply on (the MCP server). When the page
+        changed the ending, the reply's message says so, for the model that reads it."""
+        if reply.ended is None:
+            return reply
+        ended = await self.settle(reply.ended)
+        if ended.reason == reply.ended.reason:
+            return Reply(reply.result, reply.snapshot, ended)
+        note = (
+            ended.error
+            if not ended.success
+            else "The page shows the cancellation after the approved step: the run ends "
+            "verified on the page."
+        )
+        said = reply.message
+        fields = {**reply.result, "message": f"{said} {note}" if said else note}
+        return Reply(fields, reply.snapshot, ended)
 
     def _refused_yet_claimed(self, snapshot: Snapshot) -> Reply:
         """The person said no to the final step and yes to nothing after: never ``completed``."""
