@@ -7,6 +7,7 @@ import asyncio
 import logging
 import os
 import sys
+from pathlib import Path
 
 from subterminator.cancel import EXIT_SUCCESS
 from subterminator.cli.app import logs_to_stderr
@@ -16,8 +17,38 @@ from subterminator.mcp.server import serve_http, serve_stdio
 from subterminator.mcp.session import McpOptions
 from subterminator.mcp.token import Token, find_token
 from subterminator.run import DEFAULT_RUNS
+from subterminator.services import get_service
 
 HTTP_ONLY = ("allow_remote", "require_token", "token_file", "allowed_host")
+
+
+def check_start(service: str, sim: str | None) -> None:
+    """The service, and the simulator variant, refused as ``cancel`` refuses them: checked
+    before serving, since a client shows a server that started as connected, and would
+    learn of a bad one only at its first call."""
+    found = get_service(service)
+    if sim is None:
+        return
+    if found.name != "netflix":
+        raise ConfigurationError(f"The simulator is Netflix's; {service} has none")
+    from subterminator.simulator import VARIANTS
+
+    if sim not in VARIANTS:
+        raise ConfigurationError(
+            f"Unknown simulator variant '{sim}'. Variants: {', '.join(VARIANTS)}"
+        )
+
+
+def check_runs_dir(folder: Path) -> None:
+    """Where run records go must be (or become) a folder this user can write in."""
+    probe = folder.expanduser()
+    while not probe.exists() and probe != probe.parent:
+        probe = probe.parent
+    if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK):
+        raise ConfigurationError(
+            f"run records cannot be written to {folder}: {probe} is not a folder you can write "
+            "in. Give --runs-dir DIR, or --no-record"
+        )
 
 
 def options(args: argparse.Namespace) -> McpOptions:
@@ -25,6 +56,10 @@ def options(args: argparse.Namespace) -> McpOptions:
         raise ConfigurationError(
             "--keep-downloads keeps them in the run record: it cannot go with --no-record"
         )
+    check_start(args.service, args.sim)
+    runs_dir = None if args.no_record else (args.runs_dir or DEFAULT_RUNS)
+    if runs_dir is not None:
+        check_runs_dir(runs_dir)
     return McpOptions(
         service=args.service,
         sim=args.sim,
@@ -32,7 +67,7 @@ def options(args: argparse.Namespace) -> McpOptions:
         allow_sites=tuple(args.allow_site),
         headed=args.headed,
         profile=args.profile,
-        runs_dir=None if args.no_record else (args.runs_dir or DEFAULT_RUNS),
+        runs_dir=runs_dir,
         screenshots=args.screenshots,
         keep_downloads=args.keep_downloads,
     )
@@ -67,7 +102,8 @@ def banner(host: str, port: str, token: Token | None) -> None:
 
 def mcp(args: argparse.Namespace) -> int:
     """Serve until the client goes (stdio: its end of the pipe closes) or Ctrl+C (HTTP).
-    Logs go to stderr: stdout is the protocol's."""
+    Logs go to stderr: stdout is the protocol's. Whatever can be refused is refused first
+    (one line, exit 2), before anything is served."""
     if args.http is None:
         given = [f"--{n.replace('_', '-')}" for n in HTTP_ONLY if getattr(args, n)]
         if given:
