@@ -158,3 +158,44 @@ async def test_the_loop_ends_the_same_page_the_same_way(
     assert not result.verified
     assert result.turns == 4
     says_what_ran(result.error or "")
+
+
+CODE_AFTER = doc(  # the page after the approved step asks for a code: the person's step
+    '<h1>Rhowch eich cod</h1><form method="post" action="/cancelplan/code">'
+    '<input type="password" name="cod" autocomplete="one-time-code"><button>Anfon</button>'
+    "</form>",
+    "cy",
+)
+SECRET_STEP = "The page asks for a secret"
+
+
+async def test_a_step_only_the_person_can_take_after_the_yes_ends_alike_at_both_doors(
+    chromium_session: PWBrowser, browser: PlaywrightBrowser, tmp_path: Path
+) -> None:
+    """The run stops at a code after the approved step ran: over MCP and in the loop, it ends
+    ``unverified_after_final_step``, saying the step that ran and the one left to the person."""
+    flow = FLOWS["cy"]
+    with PostRecordingSite(flow.pages, after_post={CONFIRM: CODE_AFTER}) as site:
+        options = McpOptions(url=site.url("/account"), headed=False, runs_dir=None)
+        server = build_server(options, browser_factory=shared_chromium(chromium_session))
+        async with Client(server, mode="legacy", elicitation_callback=Person([True])) as client:
+            reply = await client.call_tool("browser_open", {})
+            reply = await client.call_tool("browser_click", {"ref": ref(reply, flow.link)})
+            reply = await client.call_tool("browser_click", {"ref": ref(reply, flow.button)})
+        assert reply.structured_content is not None
+        over_mcp = reply.structured_content["run_ended"]
+        await browser.navigate(site.url("/account"))
+        script: list[Step] = [click(flow.link), click(flow.button)]
+        orchestrator = TaskOrchestrator(
+            ScriptedAI(script),
+            BrowserToolServer(browser),
+            NETFLIX,
+            ScriptedApprovals([True, (False, "Not done.")]),  # the yes; then the code, not done
+        )
+        in_loop = await orchestrator.run(NETFLIX.goal_template)
+        assert [p.path for p in site.posted()] == [CONFIRM, CONFIRM], "one yes each, no code"
+    assert over_mcp["reason"] == in_loop.reason == "unverified_after_final_step"
+    assert over_mcp["verified"] is in_loop.verified is False
+    for said in (over_mcp["error"], in_loop.error or ""):
+        says_what_ran(said)
+        assert SECRET_STEP in said

@@ -235,10 +235,12 @@ class Completion:
                         update={"turns": result.turns, "usage": result.usage}
                     )
                 why = self._outcome(snapshot).why()
+        # a step only the person can take stopped the run: said too, with what to do
+        halted = f" {result.error}" if result.reason == "human_action_needed" else ""
         text = (
             f"The step you approved ({step.action}) was carried out at {step.at:%H:%M:%S} on "
-            f"{step.url}, but the page did not confirm the cancellation afterwards ({why}). "
-            f"Check your {self.service.display_name} account page or e-mail for a "
+            f"{step.url}, but the page did not confirm the cancellation afterwards "
+            f"({why}).{halted} Check your {self.service.display_name} account page or e-mail for a "
             "confirmation before trying again."
         )
         return result.model_copy(
