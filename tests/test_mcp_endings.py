@@ -199,3 +199,22 @@ async def test_a_step_only_the_person_can_take_after_the_yes_ends_alike_at_both_
     for said in (over_mcp["error"], in_loop.error or ""):
         says_what_ran(said)
         assert SECRET_STEP in said
+
+
+async def test_a_client_gone_after_the_yes_leaves_a_record_saying_what_ran_and_when(
+    chromium_session: PWBrowser, tmp_path: Path
+) -> None:
+    """No complete_task at all: the record says the approved step ran, when, what to check."""
+    flow = FLOWS["eu"]
+    with PostRecordingSite(flow.pages, after_post=flow.after) as site:
+        options = McpOptions(url=site.url("/account"), headed=False, runs_dir=tmp_path)
+        server = build_server(options, browser_factory=shared_chromium(chromium_session))
+        async with Client(server, mode="legacy", elicitation_callback=Person([True])) as client:
+            reply = await client.call_tool("browser_open", {})
+            reply = await client.call_tool("browser_click", {"ref": ref(reply, flow.link)})
+            await client.call_tool("browser_click", {"ref": ref(reply, flow.button)})
+        assert [p.path for p in site.posted()] == [CONFIRM]
+    (stopped,) = [e for e in events(tmp_path) if e["event"] == "interrupted"]
+    assert stopped["final_step_executed"] is True
+    assert re.search(r"after the approved step \(.+\) ran at \d\d:\d\d:\d\d: ", stopped["detail"])
+    assert "check your Netflix account page" in stopped["detail"]

@@ -256,6 +256,25 @@ class McpSession:
 
     # -- the end -----------------------------------------------------------------------------
 
+    def _left(self, ending: str) -> tuple[bool | None, str]:
+        """How a session left before ``complete_task`` stands: whether an approved step ran
+        (None: it may have), which, when, and what to check."""
+        assert self.run is not None
+        ran, action = self.run.stack.final_step_state()
+        if ran is False:
+            return ran, f"{ending} before complete_task; nothing approved ran."
+        check = (
+            f"check your {self.run.service.display_name} account page or e-mail for a confirmation."
+        )
+        if ran is None:
+            return ran, (
+                f"{ending} while the approved step ({action}) was being carried out: it may "
+                f"have gone through; {check}"
+            )
+        step = self.run.stack.completion.ledger.approved_step
+        when = f" at {step.at:%H:%M:%S}" if step and step.action == action else ""
+        return ran, f"{ending} after the approved step ({action}) ran{when}: {check}"
+
     async def aclose(self, ending: str = WENT_AWAY) -> None:
         """The client went (``ending`` says how): a call under way stops where it stands (a
         question left open is recorded as unanswered), the browser closes, the record is
@@ -273,12 +292,7 @@ class McpSession:
             await asyncio.wait(under_way, timeout=STOP_BOUND)
         try:
             if self.record is not None and self.run is not None and self.ended is None:
-                ran, action = self.run.stack.final_step_state()
-                said = (
-                    f"{ending} after the approved step ({action}) ran: check the account."
-                    if ran
-                    else f"{ending} before complete_task; nothing approved ran."
-                )
+                ran, said = self._left(ending)
                 self.record.interrupted(final_step_executed=ran, detail=said)
         finally:
             try:
