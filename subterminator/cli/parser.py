@@ -407,8 +407,8 @@ def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     serve.add_argument(
         "--screenshots",
         action="store_true",
-        help="take a screenshot with every snapshot even with --no-record (with a run "
-        "record, each turn keeps one anyway: ~35 ms a call)",
+        help="kept so older client configurations still start: a run record keeps a "
+        "screenshot with every turn anyway (~35 ms a call)",
     )
     serve.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
     _window(serve)

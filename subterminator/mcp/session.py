@@ -63,9 +63,10 @@ class McpOptions:
     headed: bool | None = None  # None: a window on real sites, none on the simulator
     profile: Path | None = None
     runs_dir: Path | None = DEFAULT_RUNS  # None: no run record
-    # A screenshot with every snapshot even with no run record to keep it in. With a record
-    # each snapshot takes one anyway (~35 ms): the record's turns show the page, as a cancel
-    # run's do. The client gets none with a snapshot (``browser_screenshot`` is its image).
+    # A screenshot with every snapshot even with no run record (--screenshots, kept for old
+    # client configurations). With a record each snapshot takes one anyway (~35 ms): the
+    # record's turns show the page, as a cancel run's do. The client gets none with a
+    # snapshot (``browser_screenshot`` is its image).
     screenshots: bool = False
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
 
