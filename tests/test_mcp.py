@@ -91,6 +91,11 @@ def records(runs: Path) -> list[set[str]]:
     return [{f.name for f in folder.iterdir()} for folder in runs.iterdir()]
 
 
+def report_of(runs: Path) -> str:
+    (folder,) = runs.iterdir()
+    return (folder / "report.html").read_text(encoding="utf-8")
+
+
 def is_png(runs: Path, name: str) -> bool:
     (folder,) = runs.iterdir()
     return (folder / name).read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
@@ -129,27 +134,34 @@ async def test_a_yes_by_elicitation_cancels_and_the_run_is_recorded(
     assert "outcome" in kinds
     outcome = next(e for e in events(tmp_path) if e["event"] == "outcome")
     assert outcome["reason"] == "completed"
-    # snapshots take no screenshot (the client is sent none with them), but what the person
-    # was asked about is recorded as they saw it
+    # each turn keeps the page after it, and what the person was asked about as they saw it
     turns = [e for e in events(tmp_path) if e["event"] == "turn"]
     assert turns
-    assert all(not t.get("screenshot") for t in turns)
+    assert all(t["screenshot"] in folder for t in turns)
     (asked,) = [e for e in events(tmp_path) if e["event"] == "approval_asked"]
     assert asked["screenshot"] in folder
     assert is_png(tmp_path, asked["screenshot"])
 
 
-async def test_with_screenshots_every_turn_keeps_one(
+async def test_every_turn_of_the_record_shows_its_page(
     chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
-    options = McpOptions(sim="2026", url=sim.url(), runs_dir=tmp_path, screenshots=True)
-    server = build_server(options, browser_factory=shared_chromium(chromium_session))
-    async with Client(server, mode="legacy") as client:
-        await client.call_tool("browser_open", {})
-        await client.call_tool("get_snapshot", {})
+    """As a cancel run's record does: the report shows each call's page, no placeholder. The
+    client still gets no image with a snapshot (``browser_screenshot`` is its image)."""
+    async with Client(server_on(sim, tmp_path, chromium_session), mode="legacy") as client:
+        opened = await client.call_tool("browser_open", {})
+        await client.call_tool("browser_click", {"ref": ref(opened, "Manage membership")})
+        read = await client.call_tool("get_snapshot", {})
+        assert [c.type for c in read.content] == ["text"]
     turns = [e for e in events(tmp_path) if e["event"] == "turn"]
-    assert len(turns) == 2
-    assert all(t["screenshot"] for t in turns)
+    assert [t["turn"] for t in turns] == [1, 2, 3]
+    for turn in turns:
+        assert turn["screenshot"], f"turn {turn['turn']} kept no page"
+        assert is_png(tmp_path, turn["screenshot"])
+    report = report_of(tmp_path)
+    assert "no screenshot" not in report
+    for turn in turns:
+        assert f'src="{turn["screenshot"]}"' in report
 
 
 async def test_a_no_is_human_rejected_and_nothing_is_cancelled(

@@ -299,6 +299,80 @@ async def test_a_client_without_a_session_gets_no_browser_of_anyone(
     assert len(run_records(tmp_path)) == 2, "a browser and a record per session"
 
 
+# -- a browser and a record per client, from the command itself ------------------------------------
+
+
+def page_of(reply: Any) -> str:
+    assert reply.structured_content is not None, reply.content
+    return str(reply.structured_content["snapshot"]["page"]["url"])
+
+
+def ending_of(record: Path) -> str | None:
+    ended = [e for e in events(record) if e["event"] == "interrupted"]
+    return str(ended[0]["detail"]) if ended else None
+
+
+def turns_of(record: Path) -> list[str]:
+    return [str(e["tool"]) for e in events(record) if e["event"] == "turn"]
+
+
+async def test_each_client_of_the_command_gets_its_own_browser_and_record(
+    sim: NetflixSimulator, tmp_path: Path
+) -> None:
+    """Two clients of ``subterminator mcp --http`` (a Chromium each): the second starts on the
+    start page, not where the first was; each call lands in its own client's record, which
+    ends with its own session (the first's DELETE, the second's at the server's stop)."""
+    command = shutil.which("subterminator", path=str(Path(sys.executable).parent))
+    assert command, "the subterminator command is installed beside this Python"
+    port, runs = free_port(), tmp_path / "runs"
+    url = f"http://127.0.0.1:{port}/mcp"
+    args = ["mcp", "--sim", "--url", sim.url(), "--http", f"127.0.0.1:{port}", "--headless"]
+    server = await asyncio.create_subprocess_exec(command, *args, "--runs-dir", str(runs))
+    try:
+        async with httpx2.AsyncClient() as raw:
+            for _ in range(100):  # bounded: until uvicorn listens
+                try:
+                    await raw.get(url)
+                    break
+                except httpx2.ConnectError:
+                    await anyio.sleep(0.1)
+        async with (
+            httpx2.AsyncClient(timeout=SLOW) as http,
+            Client(streamable_http_client(url, http_client=http), mode="legacy") as first,
+        ):
+            opened = await first.call_tool("browser_open", {})
+            moved = await first.call_tool(
+                "browser_click", {"ref": ref(opened, "Manage membership")}
+            )
+            assert page_of(moved).endswith("/account/membership"), moved.content
+            async with (
+                httpx2.AsyncClient(timeout=SLOW) as http2,
+                Client(
+                    streamable_http_client(url, http_client=http2, terminate_on_close=False),
+                    mode="legacy",
+                ) as second,
+            ):
+                assert page_of(await second.call_tool("get_snapshot", {})) == sim.url()
+            assert page_of(await first.call_tool("get_snapshot", {})) == page_of(moved)
+        for _ in range(600):  # bounded poll: the first's record is written as its session ends
+            if any(ending_of(r) for r in run_records(runs)):
+                break
+            await anyio.sleep(0.1)
+    finally:
+        server.send_signal(signal.SIGINT)
+        await server.wait()
+    by_turns = {tuple(turns_of(r)): r for r in run_records(runs)}
+    assert set(by_turns) == {("browser_open", "browser_click", "get_snapshot"), ("get_snapshot",)}
+    mine, theirs = (
+        by_turns[("browser_open", "browser_click", "get_snapshot")],
+        by_turns[("get_snapshot",)],
+    )
+    assert str(ending_of(mine)).startswith("The client ended its session before complete_task")
+    assert str(ending_of(theirs)).startswith("The server stopped before complete_task")
+    assert (mine / "report.html").exists()
+    assert (theirs / "report.html").exists()
+
+
 # -- malformed JSON-RPC --------------------------------------------------------------------------
 
 MALFORMED = [

@@ -407,8 +407,8 @@ def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     serve.add_argument(
         "--screenshots",
         action="store_true",
-        help="take a screenshot with every snapshot, for the run record (slower: ~35 ms a "
-        "call; by default only browser_screenshot and the person's approvals take one)",
+        help="kept so older client configurations still start: a run record keeps a "
+        "screenshot with every turn anyway (~35 ms a call)",
     )
     serve.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
     _window(serve)

@@ -64,9 +64,10 @@ class McpOptions:
     headed: bool | None = None  # None: a window on real sites, none on the simulator
     profile: Path | None = None
     runs_dir: Path | None = DEFAULT_RUNS  # None: no run record
-    # A screenshot with every snapshot (for the run record's turns). Off by default: the
-    # client gets none with a snapshot (``browser_screenshot`` is its image), and it is the
-    # largest part of a small page's snapshot (~35 ms); an approval still records one.
+    # A screenshot with every snapshot even with no run record (--screenshots, kept for old
+    # client configurations). With a record each snapshot takes one anyway (~35 ms): the
+    # record's turns show the page, as a cancel run's do. The client gets none with a
+    # snapshot (``browser_screenshot`` is its image).
     screenshots: bool = False
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
 
@@ -170,7 +171,8 @@ class McpSession:
 
     def _tool_server(self, browser: Browser) -> BrowserToolServer:
         registry = ElementRegistry()
-        shots = SCREENSHOT_TOKENS if self.options.screenshots else None
+        kept = self.options.screenshots or self.record is not None  # the record's turns
+        shots = SCREENSHOT_TOKENS if kept else None
         factory = SnapshotFactory(browser, registry, screenshot_tokens=shots)
         server = BrowserToolServer(browser, registry=registry, factory=factory)
         if self.record is not None:  # a download, a new tab: the client's reply says it too
