@@ -210,3 +210,40 @@ def test_a_recording_of_another_service_replays_with_its_service_file(
     pytester.makeini("[pytest]\nst_recordings = recordings\nst_services = acme_service.py\n")
     result = pytester.runpytest_subprocess("-v", "-k", "recorded")
     result.assert_outcomes(passed=1, deselected=1, warnings=1)
+
+
+def test_a_project_without_live_tests_hears_nothing_of_them(pytester: pytest.Pytester) -> None:
+    """Issue 31: the "live tests deselected" line is said only where there are live tests."""
+    pytester.makepyfile("def test_theirs():\n    pass\n")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    assert "subterminator:" not in result.stdout.str()
+
+
+def test_deselected_live_tests_are_counted_after_the_collection(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        """
+        import pytest
+
+        @pytest.mark.live
+        def test_real_site():
+            pass
+
+        @pytest.mark.live
+        def test_real_model():
+            pass
+
+        def test_offline():
+            pass
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, deselected=2)
+    result.stdout.fnmatch_lines(
+        [
+            "collected 3 items / 2 deselected / 1 selected",
+            "subterminator: 2 tests marked 'live' deselected; run with --live",
+        ]
+    )
