@@ -14,6 +14,7 @@ def test_every_readme_example_is_a_file_the_suite_runs() -> None:
     found = EXAMPLE.findall((ROOT / "README.md").read_text(encoding="utf-8"))
     assert {path for path, _ in found} >= {
         "examples/tests/test_acme.py",
+        "examples/tests/test_simulator.py",
         "examples/acme_service.py",
     }
     for path, shown in found:

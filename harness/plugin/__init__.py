@@ -39,6 +39,7 @@ from harness.plugin.fixtures import (
     st_orchestrator,
     st_playwright,
     st_post_site,
+    st_simulator,
     static_site,
 )
 from harness.plugin.recordings import collect_recording
@@ -53,6 +54,7 @@ __all__ = [
     "st_orchestrator",
     "st_playwright",
     "st_post_site",
+    "st_simulator",
     "static_site",
 ]
 
@@ -70,6 +72,7 @@ OUR_FIXTURES = frozenset(
         "st_orchestrator",
         "st_playwright",
         "st_post_site",
+        "st_simulator",
     }
 )
 OUR_MARKERS = ("cassette", "live", "replay")
