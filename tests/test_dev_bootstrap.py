@@ -10,6 +10,8 @@ import os
 import shutil
 import subprocess
 import sys
+import sysconfig
+import venv
 from pathlib import Path
 
 import pytest
@@ -125,9 +127,13 @@ def test_a_missing_pip_download_is_one_line_with_the_fixes(
 def test_the_session_runs_with_its_arguments_through_nox(
     clone: Path, offline: dict[str, str]
 ) -> None:
-    """With .venv ready (here the suite's own, which has nox), dev.py is nox: the session runs
+    """With .venv ready (here one that sees the suite's nox), dev.py is nox: the session runs
     in the clone with ARGS after ``--`` as its posargs, and its exit code is the command's."""
-    (clone / ".venv").symlink_to(Path(sys.prefix))
+    made = clone / ".venv"
+    venv.EnvBuilder(with_pip=False).create(made)
+    [site] = made.glob("lib/python*/site-packages")
+    (site / "suite.pth").write_text(sysconfig.get_paths()["purelib"] + "\n")  # nox, from ours
+    offline["SUBTERMINATOR_PIP_WHEEL"] = str(pip_wheel())  # where ours has no pip (uv's)
     (clone / "noxfile.py").write_text(
         "import nox\n\n"
         "@nox.session(python=False)\n"
