@@ -7,8 +7,8 @@ is present, else from a pip wheel: Debian's, ``$SUBTERMINATOR_PIP_WHEEL``, or Py
 against its SHA-256), installs nox into it, and runs ``nox -s SESSION -- ARGS``. A second run
 reuses ``.venv``. Every failure is one line that says what to do.
 
-The syntax stays within Python 3.6's until the version check has run, so an older ``python3``
-is told what it needs rather than shown a SyntaxError.
+The file's syntax is Python 3.6's (tests/test_dev_bootstrap.py checks it), so an older
+``python3`` reaches the version check and is told what it needs, not shown a SyntaxError.
 """
 
 import os
@@ -37,8 +37,8 @@ from pathlib import Path  # noqa: E402
 ROOT = Path(__file__).resolve().parent
 VENV = ROOT / ".venv"
 NOX = "nox>=2024.4.15"
-# pip for a Python without ensurepip (a stock Debian or Ubuntu has no python3-venv): pinned,
-# and checked, as get-pip is not.
+# pip for a Python without ensurepip (a stock Debian or Ubuntu has no python3-venv), pinned
+# and checked against its SHA-256
 PIP_VERSION = "26.3"
 PIP_URL = (
     "https://files.pythonhosted.org/packages/07/25/"
