@@ -51,16 +51,20 @@ def latest_snapshot(messages: list[Message]) -> Snapshot:
 def on_element(
     tool: str, name: str, role: str | None = None, *, nth: int = 0, **arguments: Any
 ) -> Callable[[list[Message]], ToolCall]:
-    """A step that targets the ``nth`` element named ``name`` in the latest snapshot."""
+    """A step that targets the ``nth`` (from 0, in page order; -1 the last) of the elements
+    named ``name`` (and of ``role``, if given) in the latest snapshot: pages repeat names."""
 
     def step(messages: list[Message]) -> ToolCall:
         snapshot = latest_snapshot(messages)
         found = [e for e in snapshot.elements if e.name == name and role in (None, e.role)]
         if not found or not -len(found) <= nth < len(found):
             seen = ", ".join(f"{e.role} {e.name!r}" for e in snapshot.elements)
-            raise AssertionError(
-                f"script: no element named {name!r} on {snapshot.page.url}: {seen}"
+            what = (
+                f"{len(found)} elements named {name!r}, so no nth={nth}"
+                if found
+                else f"no element named {name!r}"
             )
+            raise AssertionError(f"script: {what} on {snapshot.page.url}: {seen}")
         return call(tool, ref=found[nth].ref, **arguments)
 
     return step

@@ -63,6 +63,24 @@ def test_list_variants_is_for_the_service_that_has_a_simulator(
     assert "hulu" in capsys.readouterr().err
 
 
+def test_list_variants_needs_no_service(capsys: pytest.CaptureFixture[str]) -> None:
+    """Issue 31: ``cancel --list-variants`` alone lists them (it asked for ``netflix`` too)."""
+    from subterminator.simulator import VARIANTS
+
+    assert main(["cancel", "--list-variants"]) == 0
+    listed = [line.split()[0] for line in capsys.readouterr().out.splitlines()]
+    assert listed == list(VARIANTS)
+
+
+def test_cancel_without_a_service_says_how_to_name_one(
+    capsys: pytest.CaptureFixture[str],
+) -> None:
+    assert main(["cancel", "--sim"]) == 2
+    [line] = capsys.readouterr().err.strip().splitlines()
+    assert "Name the service to cancel: `subterminator cancel netflix`" in line
+    assert advised(line)  # each command it names is one the parser takes
+
+
 def test_version(capsys: pytest.CaptureFixture[str]) -> None:
     with pytest.raises(SystemExit) as exited:
         main(["--version"])

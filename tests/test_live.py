@@ -7,7 +7,7 @@
 - Real pages of thousands of elements stay in the snapshot budget.
 
 Each model's runs need its key (ANTHROPIC_API_KEY, OPENAI_API_KEY): without it they are
-deselected, and the header says so. With ``--st-record-mode=once`` (or ``all``/``rewrite``) the
+deselected, and pytest says so. With ``--st-record-mode=once`` (or ``all``/``rewrite``) the
 model runs write a recording and its cassette (``cassette.yaml``, ``cassette-openai.yaml``) into
 ``recordings/netflix/live-*``; otherwise into a temporary folder. ``tests/test_live_wiring.py``
 proves the simulator runs here, against the local Messages API and chat-completions server.

@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import shutil
+import socket
 import subprocess
 import sys
 from pathlib import Path
@@ -210,3 +211,91 @@ def test_a_recording_of_another_service_replays_with_its_service_file(
     pytester.makeini("[pytest]\nst_recordings = recordings\nst_services = acme_service.py\n")
     result = pytester.runpytest_subprocess("-v", "-k", "recorded")
     result.assert_outcomes(passed=1, deselected=1, warnings=1)
+
+
+def test_a_project_without_live_tests_hears_nothing_of_them(pytester: pytest.Pytester) -> None:
+    """Issue 31: the "live tests deselected" line is said only where there are live tests."""
+    pytester.makepyfile("def test_theirs():\n    pass\n")
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1)
+    assert "subterminator:" not in result.stdout.str()
+
+
+def test_deselected_live_tests_are_counted_after_the_collection(
+    pytester: pytest.Pytester,
+) -> None:
+    pytester.makepyfile(
+        """
+        import pytest
+
+        @pytest.mark.live
+        def test_real_site():
+            pass
+
+        @pytest.mark.live
+        def test_real_model():
+            pass
+
+        def test_offline():
+            pass
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=1, deselected=2)
+    result.stdout.fnmatch_lines(
+        [
+            "collected 3 items / 2 deselected / 1 selected",
+            "subterminator: 2 tests marked 'live' deselected; run with --live",
+        ]
+    )
+
+
+def test_the_simulator_fixture_serves_a_stranger_s_browser_test(pytester: pytest.Pytester) -> None:
+    """Issue 31: ``st_simulator`` starts the bundled simulator on 127.0.0.1 for anyone's test
+    (a variant by indirect parametrization, an unknown one named), and stops it after."""
+    pytester.makeini(
+        "[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = session\n"
+        "asyncio_default_test_loop_scope = session\n"
+    )
+    pytester.makepyfile(
+        """
+        from pathlib import Path
+
+        import pytest
+
+        async def names(browser):
+            return [node.name for node in (await browser.capture()).nodes]
+
+        async def test_the_default_variant(st_simulator, st_browser):
+            assert st_simulator.base_url.startswith("http://127.0.0.1:")
+            Path("served.txt").write_text(st_simulator.base_url)
+            await st_browser.navigate(st_simulator.url())
+            assert "Manage membership" in await names(st_browser)
+            assert st_simulator.account.status == "active"
+
+        @pytest.mark.parametrize("st_simulator", ["legacy"], indirect=True)
+        async def test_another_variant(st_simulator, st_browser):
+            await st_browser.navigate(st_simulator.url())
+            assert "Cancel Membership" in await names(st_browser)
+
+        @pytest.mark.parametrize("st_simulator", ["2025"], indirect=True)
+        def test_no_such_variant(st_simulator):
+            pass
+
+        async def test_nth_counts_from_zero(st_simulator, st_browser, st_orchestrator):
+            from harness.scripted_ai import ScriptedAI, click
+            from subterminator.services import NETFLIX
+
+            await st_browser.navigate(st_simulator.url("/cancelplan"))
+            script = ScriptedAI([click("Show option contents", nth=3)])
+            said = "3 elements named 'Show option contents', so no nth=3"
+            with pytest.raises(AssertionError, match=said):
+                await st_orchestrator(script, NETFLIX).run(NETFLIX.goal_template)
+        """
+    )
+    result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
+    result.assert_outcomes(passed=3, errors=1)
+    assert "st_simulator: no variant '2025'; variants: 2026, legacy," in result.stdout.str()
+    port = int((pytester.path / "served.txt").read_text().rsplit(":", 1)[1])
+    with pytest.raises(ConnectionRefusedError):
+        socket.create_connection(("127.0.0.1", port), timeout=5).close()

@@ -39,6 +39,7 @@ from harness.plugin.fixtures import (
     st_orchestrator,
     st_playwright,
     st_post_site,
+    st_simulator,
     static_site,
 )
 from harness.plugin.recordings import collect_recording
@@ -53,6 +54,7 @@ __all__ = [
     "st_orchestrator",
     "st_playwright",
     "st_post_site",
+    "st_simulator",
     "static_site",
 ]
 
@@ -70,10 +72,14 @@ OUR_FIXTURES = frozenset(
         "st_orchestrator",
         "st_playwright",
         "st_post_site",
+        "st_simulator",
     }
 )
 OUR_MARKERS = ("cassette", "live", "replay")
 RECORD_MODES = ("none", "once", "new_episodes", "all", "rewrite")
+# why each deselected live test was left out ("--live", or the key it needs); whether any runs
+LEFT_OUT = pytest.StashKey[list[str]]()
+LIVE_RUN = pytest.StashKey[bool]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
@@ -156,19 +162,7 @@ def pytest_configure(config: pytest.Config) -> None:
 
 
 def pytest_report_header(config: pytest.Config) -> list[str]:
-    lines = [
-        "subterminator: --live: tests marked 'live' reach real sites and the model API"
-        if config.getoption("--live")
-        else "subterminator: tests marked 'live' are deselected; run them with --live"
-    ]
-    if config.getoption("--live"):
-        lines += [
-            f"subterminator: --live: tests that need {key} are deselected: it is not set"
-            for key in KEY_ENVS
-            if not os.environ.get(key)
-        ]
-    lines += [f"subterminator: {line}" for line in availability.missing()]
-    return lines
+    return [f"subterminator: {line}" for line in availability.missing()]
 
 
 def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Collector | None:
@@ -178,20 +172,47 @@ def pytest_collect_file(file_path: Path, parent: pytest.Collector) -> pytest.Col
 
 def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item]) -> None:
     """Without --live, live tests are deselected (not skipped): CI shows no skips. With it, so
-    are those whose key is not set (the header names the key)."""
+    are those whose key is not set. Why each was left out is kept for the line after the
+    collection count."""
     live = config.getoption("--live")
 
-    def left_out(item: pytest.Item) -> bool:
+    def left_out(item: pytest.Item) -> str | None:
+        """Why ``item`` is deselected (``--live``, or the key it needs); None if it runs."""
         marker = item.get_closest_marker("live")
         if marker is None:
-            return False
+            return None
         key = marker.kwargs.get("key")
-        return not live or (key is not None and not os.environ.get(key))
+        if not live:
+            return "--live"
+        return key if key is not None and not os.environ.get(key) else None
 
-    out = [item for item in items if left_out(item)]
-    if out:
+    why = {item: left_out(item) for item in items}
+    config.stash[LEFT_OUT] = [reason for reason in why.values() if reason is not None]
+    config.stash[LIVE_RUN] = any(
+        reason is None and item.get_closest_marker("live") for item, reason in why.items()
+    )
+    if out := [item for item, reason in why.items() if reason is not None]:
         config.hook.pytest_deselected(items=out)
-        items[:] = [item for item in items if not left_out(item)]
+        items[:] = [item for item in items if why[item] is None]
+
+
+def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
+    """Said only where there are live tests: a project without them hears nothing of them."""
+    left_out = config.stash.get(LEFT_OUT, [])
+    lines = []
+    if config.stash.get(LIVE_RUN, False):
+        lines.append(
+            "subterminator: --live: tests marked 'live' reach real sites and the model API"
+        )
+    if count := left_out.count("--live"):
+        tests = "1 test" if count == 1 else f"{count} tests"
+        lines.append(f"subterminator: {tests} marked 'live' deselected; run with --live")
+    lines += [
+        f"subterminator: --live: tests that need {key} are deselected: it is not set"
+        for key in dict.fromkeys(left_out)
+        if key != "--live"
+    ]
+    return lines
 
 
 def ours(item: pytest.Item) -> bool:

@@ -4,7 +4,8 @@
 ``PlaywrightBrowser`` context per test, every non-local request blocked), ``st_browser`` (the
 same, typed to the ``Browser`` protocol: override it to swap the browser), ``static_site`` (a
 folder served on 127.0.0.1), ``st_post_site`` (pages served from a dict, every form POST
-recorded) and ``st_orchestrator`` (a TaskOrchestrator on ``st_browser``). Names stay clear of
+recorded), ``st_simulator`` (the bundled Netflix simulator) and ``st_orchestrator`` (a
+TaskOrchestrator on ``st_browser``). Names stay clear of
 pytest-playwright's (``browser``, ``page``, ``--headed``).
 """
 
@@ -29,6 +30,7 @@ if TYPE_CHECKING:
     from subterminator.orchestrator import TaskOrchestrator
     from subterminator.orchestrator.approval import HumanApprovalHandler
     from subterminator.services.base import ServiceConfig
+    from subterminator.simulator import NetflixSimulator
 
 VIEWPORT = {"width": 1280, "height": 800}
 
@@ -141,6 +143,24 @@ def st_post_site() -> Iterator[Callable[..., PostRecordingSite]]:
     yield serve
     for site in sites:
         site.stop()
+
+
+@pytest.fixture
+def st_simulator(request: pytest.FixtureRequest) -> Iterator[NetflixSimulator]:
+    """The bundled Netflix simulator on a free 127.0.0.1 port, fresh for each test and stopped
+    after: ``st_simulator.url()`` is its start page, ``st_simulator.account`` what really
+    happened (``status``, ``events``). Variant ``2026``; another by indirect parametrization,
+    ``@pytest.mark.parametrize("st_simulator", ["legacy"], indirect=True)``."""
+    from subterminator.simulator import VARIANTS, NetflixSimulator
+
+    variant = getattr(request, "param", "2026")
+    if variant not in VARIANTS:
+        pytest.fail(
+            f"st_simulator: no variant {variant!r}; variants: {', '.join(VARIANTS)}",
+            pytrace=False,
+        )
+    with NetflixSimulator(variant) as simulator:
+        yield simulator
 
 
 @pytest.fixture

@@ -20,10 +20,15 @@ from subterminator.services import get_service
 
 
 def cancel(args: argparse.Namespace, console: Console) -> int:
+    if args.service is None and not args.list_variants:
+        raise ConfigurationError(
+            "Name the service to cancel: `subterminator cancel netflix` (only "
+            "`subterminator cancel --list-variants` goes without one)"
+        )
     if args.list_variants or args.sim is not None:
         from subterminator.simulator import VARIANTS
 
-        if get_service(args.service).name != "netflix":
+        if args.service is not None and get_service(args.service).name != "netflix":
             raise ConfigurationError(f"The simulator is Netflix's; {args.service} has none")
         if args.list_variants:
             for name, what in VARIANTS.items():

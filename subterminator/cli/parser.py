@@ -245,7 +245,10 @@ def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     cancel = sub.add_parser(
         "cancel", help="cancel a subscription (a person approves the final step)"
     )
-    _service(cancel)
+    cancel.add_argument(  # optional only for --list-variants: cli/cancel.py asks for it
+        "service", nargs="?", help="the service, e.g. netflix (see --services to add one)"
+    )
+    _services(cancel, "services")
     cancel.add_argument(
         "--model",
         type=_model,
@@ -292,7 +295,9 @@ def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         metavar="VARIANT",
         help="run against the bundled simulator (variant, default 2026; see --list-variants)",
     )
-    cancel.add_argument("--list-variants", action="store_true", help="list simulator variants")
+    cancel.add_argument(
+        "--list-variants", action="store_true", help="list simulator variants (no service needed)"
+    )
     cancel.add_argument(
         "--record",
         type=_folder,
