@@ -270,8 +270,6 @@ class OfflinePolicy:
             self._toward,
             self._forward,
             self._single,
-            self._primary,
-            self._way_in,
         ):
             chosen = step(snapshot, live, in_dialog, dialog_words, every)
             if chosen is not None:
@@ -279,7 +277,13 @@ class OfflinePolicy:
         if len(found) >= 2 and self.target is None:
             return self._ask_which(found)
         if snapshot.page.url in self.looked_whole:
-            opened = self._open_collapsed(snapshot, live) or self._retreat(snapshot, live)
+            # words found nothing on the whole page: its structure, before scrolling on
+            opened = (
+                self._open_collapsed(snapshot, live)
+                or self._primary(snapshot, live)
+                or self._way_in(snapshot, live)
+                or self._retreat(snapshot, live)
+            )
             if opened is not None:
                 return opened
         return self._look_further(snapshot)
