@@ -18,11 +18,11 @@ from subterminator.ai.protocol import AIClientProtocol
 from subterminator.ai.sdk_client import SDKClient
 from subterminator.ai.selection import choose_model, connect, missing_key
 from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.browser.opening import open_start_page
 from subterminator.browser.protocol import Browser
 from subterminator.errors import ConfigurationError, LLMError
 from subterminator.models.conversation import Message
 from subterminator.models.snapshot import Snapshot
-from subterminator.net import http_problem
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator, TerminalApprovalHandler
 from subterminator.orchestrator.approval import AutoApprove, HumanApprovalHandler
@@ -342,9 +342,11 @@ class _Run:
             )
             try:
                 with progress.waiting(f"Opening {start_url}…"):
-                    problem = http_problem(await run.browser.navigate(start_url))
+                    problem = await open_start_page(
+                        run.browser, start_url, fix_url=_fix_url(options)
+                    )
                 if problem:
-                    terminal.notice(f"The start page answered {problem}: {start_url}")
+                    terminal.notice(problem)
                 label = "Deciding…" if offline else "Waiting for the model…"
                 if options.dry_run:
                     if record is not None:
@@ -407,6 +409,11 @@ class _Run:
         if record is not None:
             record.ended(result, summary=said, screenshot=_png(tools.last_snapshot))
         return exit_code(result)
+
+
+def _fix_url(options: CancelOptions) -> str:
+    """Where a start address that will not open came from, for its fix."""
+    return "--url" if options.url else "the service's initial_url (or pass --url)"
 
 
 def _png(snapshot: Snapshot | None) -> bytes | None:

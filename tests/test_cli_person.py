@@ -412,5 +412,6 @@ def test_a_start_page_that_answers_an_http_error_is_named(pages: StaticSite) -> 
         "--runs-dir",
         runs_dir(),
     )
-    assert "The start page answered HTTP 404 Not Found" in done.stdout, done.stdout
-    assert done.returncode == 1
+    # a wrong address stops before any turn (issue 31): exit 2, the status named on stderr
+    assert "The start page answered HTTP 404 Not Found" in done.stderr, done.stderr
+    assert done.returncode == 2

@@ -29,12 +29,9 @@ FLOWS = [v for v in VARIANTS if v.kind == "flow"]
 
 UNREAD = "the way in is worded in a language the policy does not hold: an honest dead end"
 KNOWN_MISSES: dict[str, str] = {
-    "b-sw-token-link": UNREAD,
     "b-is-get-form": UNREAD,
     "b-lv-type-word": UNREAD,
     "bh-ka-token": UNREAD,
-    "bh-et-get-form": UNREAD,
-    "bh-sl-two-stage": UNREAD,
     "bh-sq-after-modal": UNREAD,
 }
 

@@ -40,11 +40,8 @@ KNOWN_MISSES: dict[str, str] = {
     "d-ka-liveview": ENTRY,
     "d-sw-beacon": ENTRY,
     "d-en-undo-timer": "dead end at the undo window's button",
-    "d-fil-billing-frame": ENTRY,
-    "d-en-newtab": ENTRY,
     "d-ur-chat": ENTRY,
     "d-en-turbo-confirm": ENTRY,
-    "d-th-popover": ENTRY,
     "d-et-two-subs": ENTRY,
     "h-lt-closed": ENTRY,
     "h-ka-commandfor": ENTRY,
@@ -52,7 +49,6 @@ KNOWN_MISSES: dict[str, str] = {
     "h-bn-popup": ENTRY,
     "h-sw-keepalive": ENTRY,
     "h-et-blazor": ENTRY,
-    "h-hy-toast": ENTRY,
     "h-am-two-subs": ENTRY,
 }
 

@@ -31,7 +31,6 @@ IDS = [v.name for v in VARIANTS]
 KNOWN_MISSES: dict[str, str] = {
     "pause-details": "dead end: 'No thanks, I want to cancel' is not seen as a control",
     "profiles-long-offers": "after the profile gate, no way to the account from a long /browse",
-    "h3-cs-more-fetch": "dead end on the Czech cancel page /cz/zruseni",
     "h3-en-details-select": "dead end: 'Cancel or pause' reads as an offer, and is not followed",
 }
 

@@ -125,6 +125,14 @@ class OfflinePolicy:
         self.target: Subscription | None = None  # on this page, when it lists several
         self.others: set[str] = set()  # the other subscriptions a page listed (normalised)
         self.subs_seen: set[str] = set()  # every subscription a page listed (normalised)
+        # structure, where words fail: the pages seen, each control's pages (one on several is
+        # the site's chrome: its menu, its footer), and the pages first seen inside the flow
+        self.visited: set[str] = set()
+        self.shown_on: dict[tuple[str, str], set[str]] = {}
+        self.flow_pages: set[str] = set()
+        self.primaries = 0  # flow pages' one action pressed (bounded: each asks the gate)
+        self.way_ins = 0  # links followed by where they stand, not by their words
+        self.retreats = 0  # ways back taken after such a link led nowhere
 
     async def chat(
         self, messages: list[Message], tools: list[dict[str, Any]], system: str
@@ -229,6 +237,7 @@ class OfflinePolicy:
             self.subs_seen |= {sub.key for sub in found}
             if self.target is not None:
                 self.others |= {sub.key for sub in found if sub is not self.target}
+        self._remember(snapshot, every)
         every = [c for c in every if not self._elsewhere(c)]
         in_dialog = [c for c in in_dialog if not self._elsewhere(c)]
         live = [
@@ -268,7 +277,13 @@ class OfflinePolicy:
         if len(found) >= 2 and self.target is None:
             return self._ask_which(found)
         if snapshot.page.url in self.looked_whole:
-            opened = self._open_collapsed(snapshot, live)
+            # words found nothing on the whole page: its structure, before scrolling on
+            opened = (
+                self._open_collapsed(snapshot, live)
+                or self._primary(snapshot, live)
+                or self._way_in(snapshot, live)
+                or self._retreat(snapshot, live)
+            )
             if opened is not None:
                 return opened
         return self._look_further(snapshot)
@@ -382,8 +397,107 @@ class OfflinePolicy:
         name = buttons[0].name
         if KEEP.search(name) or OFFER.search(name) or DISMISS.search(name):
             return None
+        if _offers(snapshot, buttons[0]):
+            return None
         self.final_clicked = True
         return self._click(snapshot, buttons[0], f"Taking the page's one action: '{name}'")
+
+    # -- by structure, where words fail --------------------------------------------------------
+
+    def _remember(self, snapshot: Snapshot, controls: list[_Control]) -> None:
+        """Which pages each control is shown on, and which pages were first seen in the flow."""
+        url = _page_of(snapshot.page.url)
+        if url not in self.visited:
+            self.visited.add(url)
+            if self.started:
+                self.flow_pages.add(url)
+        for control in controls:
+            self.shown_on.setdefault((control.role, control.name), set()).add(url)
+
+    def _chrome(self, snapshot: Snapshot, control: _Control) -> bool:
+        """Shown on another page too: the site's header, menu or footer, not this page's own."""
+        pages = self.shown_on.get((control.role, control.name), set())
+        return bool(pages - {_page_of(snapshot.page.url)})
+
+    def _primary(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """A page first seen inside the flow this policy started, whose own controls (not the
+        site's chrome) hold one button: the page's one action, a form's submit, in any
+        language. Not what words say keeps, dismisses or offers, nor a button in a section
+        naming a percentage (an offer). The gate decides whether it asks; after a few such
+        presses nothing more is guessed."""
+        url = _page_of(snapshot.page.url)
+        if not self.started or self.final_clicked or url not in self.flow_pages:
+            return None
+        if self.primaries >= 3:
+            return None
+        own = [
+            c
+            for c in self._controls(snapshot)[0]
+            if c.role == "button" and not self._chrome(snapshot, c)
+        ]
+        if len(own) != 1:
+            return None
+        button = next((c for c in live if c.ref == own[0].ref), None)
+        if button is None or _holds_back(button.name):
+            return None
+        if _offers(snapshot, button):
+            return None
+        self.primaries += 1
+        return self._click(snapshot, button, f"Taking the page's one action: '{button.name}'")
+
+    def _way_in(
+        self, snapshot: Snapshot, live: list[_Control], *_: Any
+    ) -> tuple[ToolCall, str] | None:
+        """No words led on: a link of the subscription's own block, the lines that state its
+        price or its next date and the lines right after them (not the site's chrome, not a
+        menu above nor a footer further down); of those nearest, the last (a way out comes
+        after the plan's other choices). Links only: following one commits nothing. Names the
+        page repeats (a plan picker's) are passed over; a wrong turn is walked back
+        (``_retreat``) and the next one tried."""
+        if self.final_clicked:
+            return None
+        names = [c.name for c in self._controls(snapshot)[0]]
+        lines = snapshot.page.text.split("\n")
+        marks = [i for i, line in enumerate(lines) if _priced_or_dated(line)]
+        ranked: list[tuple[int, int, _Control]] = []
+        for order, c in enumerate(live):
+            if c.role != "link" or not c.name or names.count(c.name) != 1:
+                continue
+            if self._chrome(snapshot, c) or _holds_back(c.name):
+                continue
+            at = [i for i, line in enumerate(lines) if c.name in normalize(line)]
+            gaps = [i - m for i in at for m in marks if i >= m]
+            if gaps:
+                ranked.append((min(gaps), -order, c))
+        if not ranked:
+            return None
+        link = min(ranked, key=lambda r: (r[0], r[1]))[2]
+        self.started = True
+        self.way_ins += 1
+        return self._click(snapshot, link, f"Following the subscription's own link: '{link.name}'")
+
+    def _retreat(self, snapshot: Snapshot, live: list[_Control]) -> tuple[ToolCall, str] | None:
+        """A page reached by ``_way_in`` with nothing to do on it: its own way back (a link
+        no other page showed), so the next link of the subscription's block is tried."""
+        if not self.way_ins or self.final_clicked or self.retreats >= 3:
+            return None
+        back = next(
+            (
+                c
+                for c in live
+                if c.role == "link"
+                and c.name
+                and not self._chrome(snapshot, c)
+                and not _priced_or_dated(c.name)
+            ),
+            None,
+        )
+        if back is None:
+            return None
+        self.retreats += 1
+        return self._click(snapshot, back, f"Going back: '{back.name}'")
 
     def _open_collapsed(
         self, snapshot: Snapshot, live: list[_Control]
@@ -708,6 +822,27 @@ class OfflinePolicy:
                 id="", name="browser_scroll", arguments={"direction": "down", "amount": 600}
             ), "Nothing to do in view; scrolling down"
         return self._complete("failed", f"Dead end: no way to cancel found on {snapshot.page.url}")
+
+
+def _page_of(url: str) -> str:
+    """A page's address without its query or fragment."""
+    return url.split("#", 1)[0].split("?", 1)[0]
+
+
+def _holds_back(name: str) -> bool:
+    """Words say the control keeps, takes an offer, dismisses or goes back: never a way on."""
+    return bool(
+        KEEP.search(name) or OFFER.search(name) or DISMISS.search(name) or DECLINE.search(name)
+    )
+
+
+def _offers(snapshot: Snapshot, control: _Control) -> bool:
+    """The control's section names a percentage: a discount offered to stay, in any language."""
+    return "%" in section_text(snapshot, control.ref)
+
+
+def _priced_or_dated(text: str) -> bool:
+    return bool(PRICE.search(text) or find_date(text))
 
 
 def _declined(said: str) -> str:

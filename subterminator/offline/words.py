@@ -1,18 +1,28 @@
 """What the offline policy looks for in control names, in the languages SubTerminator reads.
 
-Patterns are normalised like every name they meet (``safety.text.normalize``). They only steer
+Patterns are normalised like every name they meet (``safety.text.normalize``), Greek and
+Cyrillic kept as written (``_pattern``). They only steer
 which control to try; the SafetyGate decides, on its own, whether a person must approve it.
 """
 
 from __future__ import annotations
 
 import re
+import unicodedata
 
-from subterminator.safety.text import normalize
+
+def _pattern(phrase: str) -> str:
+    """A phrase as ``normalize`` leaves a page's words: NFKC, no accents, casefolded. Unlike a
+    page's words it is never folded from Greek or Cyrillic to Latin: ``normalize`` does that
+    only inside a word that also holds Latin letters, and a pattern's ``\\b`` or ``(yes|да)``
+    would count as one, leaving "да" as Latin "дa" that no page's "да" matches."""
+    text = unicodedata.normalize("NFKC", phrase)
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn")
+    return unicodedata.normalize("NFC", bare).casefold()
 
 
 def _words(*phrases: str) -> re.Pattern[str]:
-    return re.compile("|".join(normalize(p) for p in phrases))
+    return re.compile("|".join(_pattern(p) for p in phrases))
 
 
 # Starts (or continues) the cancellation: "Cancel membership", "Stop my subscription", ...
@@ -29,6 +39,9 @@ START = _words(
     r"\buppsagning\b", r"\biptal\b", r"\bopsig", r"\bsi opp\b", r"\bavslutt", r"\bperuuta\b",
     r"\bzrusit\b", r"\bzrus\b", r"\blemond", r"\bανακλ", r"\bακύρωσ", r"ביטול", r"إلغاء", r"\bbatalkan\b",
     r"\bhuy\b", r"ยกเลิก", r"解約", r"退会", r"取消", r"退订", r"退訂", r"해지", r"отмен", r"отключ",
+    # "Stop paying for Bloop", "Jetzt Vertrag beenden": what it ends named by the money or the contract
+    r"\bstop (paying|payments?|billing|being (billed|charged))\b", r"\bend (my |your )?(billing|payments?)\b",
+    r"\b(vertrag|vertrage|zahlungen?) (jetzt |sofort )?beenden\b",
     # ro
     r"\banuleaza\b", r"\banulare\b", r"\banularea\b", r"\breziliaza\b", r"\bincheie abonamentul\b",
 )  # fmt: skip
@@ -105,6 +118,7 @@ TOWARD = _words(
     r"συνδρομ", r"מנוי", r"\blangganan\b", r"\bkeanggotaan\b", r"\bgoi thanh vien\b",
     r"\badministrer\b", r"\bhantera\b", r"\bzarzadzaj\b", r"\byonet", r"\bspravovat\b",
     r"\bkezel", r"\bquan ly\b", r"\bkelola\b", r"^(hesap|konto|konta|ucet|tili|fiok|λογαριασμος|חשבון|akun|tai khoan)$",
+    r"\bvertrag", r"^billing\b", r"\b(plans?|payments?) (&|and) billing\b", r"\bmanage (billing|payments?)\b",
     # ro
     r"^cont(ul)?( meu)?$", r"\bgestioneaza\b", r"\babonament(ul)?\b",
 )  # fmt: skip

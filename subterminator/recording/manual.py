@@ -29,6 +29,7 @@ from typing import Any, Literal
 from playwright.async_api import BrowserContext, Page
 
 from subterminator.browser.capture import RawNode
+from subterminator.browser.opening import open_start_page
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.outcome.judge import Outcome
 from subterminator.recording.model import (
@@ -177,7 +178,7 @@ class ManualRecorder:
         context.on("page", self._watch)
         context.on("close", self._context_closed)
         self._watch(page)
-        await self.browser.navigate(url)
+        await open_start_page(self.browser, url)  # a wrong or dead address stops it, one line
         await page.evaluate(_LISTEN)
 
     # -- how it ends -----------------------------------------------------------------------

@@ -4,7 +4,7 @@
         [--driver offline|script|attack] [--only NAME ...] [--no-walk] [-v]
 
 ``blind`` (tests/flows/blind_dev.py) and ``blind-held`` (blind_held.py) are the issue-19 blind
-sets, ``blind30`` (blind30_dev.py) and ``blind30-held`` (blind30_held.py) issue 30's; like held2
+sets, ``blind30`` (blind30_dev.py) and ``blind30-held`` (blind30_held.py) issue 30's, ``i31`` and ``i31-aside`` issue 31's; like held2
 and held3 they are never part of ``all``.
 
 A variant may name its own service (``Variant.service``, else Netflix): the run is for it. One
@@ -739,6 +739,14 @@ def _sets(which: str) -> list[tuple[str, list[Variant]]]:
         from tests.flows import blind30_held
 
         chosen.append(("blind30-held", list(blind30_held.VARIANTS)))
+    if which == "i31":  # issue-31 offline-policy variants, dev half: never part of "all"
+        from tests.flows import i31_dev
+
+        chosen.append(("i31", list(i31_dev.VARIANTS)))
+    if which == "i31-aside":  # issue-31, kept aside (never tuned on): never part of "all"
+        from tests.flows import i31_aside
+
+        chosen.append(("i31-aside", list(i31_aside.VARIANTS)))
     return chosen
 
 
@@ -817,6 +825,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             "blind30",
             "blind30-held",
             "subs",
+            "i31",
+            "i31-aside",
             "all",
         ],
     )
