@@ -10,7 +10,9 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser as PWBrowser
 
+from harness import report_shot
 from tests.cli_helpers import run_cli
+from tests.conftest import ROOT
 
 pytestmark = pytest.mark.browser
 
@@ -185,3 +187,24 @@ async def test_screenshots_are_shown_at_their_own_size_and_open_full_size(
         assert shot["shown"] >= min(shot["natural"], room * 0.9), (shot, room)
         assert shot["link"] == shot["src"], shot
         assert (folder / shot["src"]).is_file()
+
+
+def test_the_readme_picture_shows_today_s_report() -> None:
+    """docs/report.png is stamped with the style it was taken with: a report restyled since
+    fails here until the picture is taken again."""
+    assert "](docs/report.png)" in (ROOT / "README.md").read_text(encoding="utf-8")
+    picture = (ROOT / "docs" / "report.png").read_bytes()
+    assert report_shot.stamped(picture) == report_shot.style(), (
+        "docs/report.png shows an older report: run python -m harness.report_shot"
+    )
+
+
+async def test_the_picture_is_taken_of_a_real_run(tmp_path: Path) -> None:
+    out = tmp_path / "report.png"
+    await report_shot.main(out)
+    picture = out.read_bytes()
+    assert picture.startswith(b"\x89PNG\r\n\x1a\n")
+    width, height = (int.from_bytes(picture[at : at + 4], "big") for at in (16, 20))
+    assert width == 1100
+    assert height > 900  # the result and the first step, each with its page
+    assert report_shot.stamped(picture) == report_shot.style()
