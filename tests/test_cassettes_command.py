@@ -7,27 +7,15 @@ repository's own recordings."""
 from __future__ import annotations
 
 import json
-import os
 import shutil
-import subprocess
 import sys
 from pathlib import Path
 
 from subterminator.cancel import EXIT_CONFIG, EXIT_FAILURE
-from tests.cli_helpers import COMMAND, clean_env
+from tests.cli_helpers import COMMAND, run_in
 from tests.conftest import ROOT
 
 FLOW = ROOT / "recordings" / "netflix" / "cancelled"  # a small flow: already cancelled
-
-
-def run_in(cwd: Path, *args: str, **extra: str) -> subprocess.CompletedProcess[str]:
-    """A command run from ``cwd``, as a person in another folder runs it: this checkout's code
-    first on the path, wherever the package is installed from."""
-    env = clean_env(**extra)
-    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *env.get("PYTHONPATH", "").split(os.pathsep)])
-    return subprocess.run(
-        args, cwd=cwd, capture_output=True, text=True, timeout=300, env=env, check=False
-    )
 
 
 def lines(said: str) -> list[str]:

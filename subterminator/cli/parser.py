@@ -225,7 +225,11 @@ def _record_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     record.add_argument(
         "--url", type=_address, default=None, help="start page (default: the service's)"
     )
-    record.add_argument("--headless", action="store_true", help="no window (for scripts)")
+    record.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window: nothing can be clicked, so only the start page is recorded (scripts)",
+    )
     _profile(record)
 
 
