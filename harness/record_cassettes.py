@@ -1,16 +1,17 @@
-"""Cassettes for recorded flows: ``python -m harness.record_cassettes [--provider P] [FOLDER ...]``.
+"""Cassettes for recorded flows: ``subterminator cassettes [--provider P] [FOLDER ...]``
+(``python -m harness.record_cassettes`` is the same command).
 
 Each recording's own tool calls are answered by a local model API (``harness.fake_anthropic``
 for Claude, ``harness.fake_openai`` for OpenAI) while the real client talks to it over HTTP and
 vcrpy writes the cassette beside the recording (``cassette.yaml``, ``cassette-openai.yaml``).
 Each tool call names its element (``_target``) rather than a ref, so the cassette survives
-pruning changes. Replays then run the flow through the real SDK path with no server.
+pruning changes. Replays then run the flow through the real SDK path with no server. A cassette
+is written only when its run ends as recorded, and replaces the old one whole (never a half).
 """
 
 from __future__ import annotations
 
-import argparse
-import asyncio
+import sys
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from pathlib import Path
@@ -23,10 +24,8 @@ from harness.replay.run import CASSETTES, OPENAI_CASSETTE_MODEL, IdentityRefs, R
 from subterminator.ai.client import AIClient
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.ai.selection import Provider
-from subterminator.errors import ServiceLoadError
 from subterminator.models.conversation import AIResponse, Message
 from subterminator.recording import Recording, load
-from subterminator.services.registry import load_services
 
 ROOT = Path("recordings")
 RECORDING_KEY = "sk-ant-api03-cassette-recording-key-never-written-0000"
@@ -106,18 +105,32 @@ class _Primed:
         return await self.client.chat(messages, tools, system)
 
 
+class CassetteError(Exception):
+    """No cassette was made for a recording: the message names it, the cause and the fix."""
+
+
 async def record_cassette(folder: Path, provider: Provider = "anthropic") -> Path:
+    """Make ``folder``'s cassette for ``provider``. The run is recorded beside the old cassette
+    and replaces it only when it ends as recorded (``use_cassette``'s ``rewrite``); any error
+    leaves the old one as it was."""
     recording = load(folder)
+    expected = recording.expected
+    if expected is None:
+        raise CassetteError(
+            f"{folder}: the recording has no outcome (it was interrupted before its last page "
+            "was read), so its run cannot be checked: record the flow again"
+        )
     wire = WIRES[provider]
     path = folder / wire.cassette
-    path.unlink(missing_ok=True)
     with wire.fake() as api:
         primed = _Primed(recording, api, wire)
-        with use_cassette(path, "all"):
+        with use_cassette(path, "rewrite"):
             run = await replay(recording, ai=IdentityRefs(primed))
-    expected = recording.expected
-    if expected is None or run.result.reason != expected.reason:
-        raise SystemExit(f"{folder}: the cassette run ended {run.result.reason}, not as recorded")
+            if run.result.reason != expected.reason:  # raised here: nothing is written
+                raise CassetteError(
+                    f"{folder}: its run ended {run.result.reason}, not {expected.reason} as "
+                    "recorded: the pages or the agent changed since; record the flow again"
+                )
     return path
 
 
@@ -130,35 +143,10 @@ def providers_for(folder: Path, asked: Sequence[Provider]) -> list[Provider]:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m harness.record_cassettes", description=__doc__)
-    parser.add_argument("folders", nargs="*", type=Path, help="recording folders (default: all)")
-    parser.add_argument(
-        "--provider",
-        action="append",
-        choices=list(WIRES),
-        default=[],
-        help="whose cassette to record (repeatable; default: Claude's, and OpenAI's where a "
-        "cassette-openai.yaml is already there)",
-    )
-    parser.add_argument(
-        "--services",
-        action="append",
-        default=[],
-        metavar="SPEC",
-        help="load services from a .py file or a dotted module (repeatable; also "
-        "$SUBTERMINATOR_SERVICES and 'subterminator.services' entry points)",
-    )
-    args = parser.parse_args(argv)
-    try:
-        load_services(args.services)
-    except ServiceLoadError as exc:
-        parser.error(str(exc))
-    folders = args.folders or sorted(p.parent for p in ROOT.glob("**/recording.json"))
-    for folder in folders:
-        for provider in providers_for(folder, args.provider):
-            path = asyncio.run(record_cassette(folder, provider))
-            print(f"{path}: {path.stat().st_size} bytes")
-    return 0
+    """``subterminator cassettes``, under its older name (nox and scripts call it so)."""
+    from subterminator.cli import main as command
+
+    return command(["cassettes", *(sys.argv[1:] if argv is None else argv)])
 
 
 if __name__ == "__main__":

@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 COMMAND = [sys.executable, "-m", "subterminator.cli"]
+ROOT = Path(__file__).resolve().parent.parent
 
 
 HOME = tempfile.mkdtemp(prefix="st-home-")  # run records and profiles land here, not in ~
@@ -52,6 +53,25 @@ def run_cli(
         text=True,
         timeout=timeout,
         env=clean_env(**extra),
+        check=False,
+    )
+
+
+def run_in(
+    cwd: Path, *args: str, answers: str = "", **extra: str
+) -> subprocess.CompletedProcess[str]:
+    """``args`` run from ``cwd``, as a person in another folder runs a command: this checkout's
+    code first on the path, wherever the package is installed from."""
+    env = clean_env(**extra)
+    env["PYTHONPATH"] = os.pathsep.join([str(ROOT), *env.get("PYTHONPATH", "").split(os.pathsep)])
+    return subprocess.run(
+        args,
+        cwd=cwd,
+        input=answers,
+        capture_output=True,
+        text=True,
+        timeout=300,
+        env=env,
         check=False,
     )
 

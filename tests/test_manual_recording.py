@@ -6,7 +6,11 @@ from __future__ import annotations
 
 import asyncio
 import io
+import json
 import os
+import shlex
+import shutil
+import subprocess
 import sys
 import time
 from collections.abc import Awaitable, Callable
@@ -21,6 +25,7 @@ from harness.record_by_hand import CLICKS, by_hand, click
 from harness.record_cassettes import record_cassette
 from harness.replay import replay
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.cancel import EXIT_CONNECTION
 from subterminator.cli.parser import build_parser
 from subterminator.cli.record import record
 from subterminator.recording import Recording, load
@@ -28,8 +33,10 @@ from subterminator.recording.manual import ManualRecording, record_manually
 from subterminator.services import NETFLIX
 from subterminator.simulator import NetflixSimulator
 from subterminator.simulator.netflix import PASSWORD
-from tests.cli_helpers import Session, chromiums_marked, marker, on_terminal
+from tests.cli_helpers import COMMAND, Session, chromiums_marked, marker, on_terminal, run_in
 from tests.conftest import ROOT
+from tests.test_own_service import EXAMPLE as OWN_SERVICE
+from tests.test_own_service import acme_site
 
 pytestmark = pytest.mark.browser
 
@@ -316,13 +323,17 @@ async def test_the_command_says_how_it_ended_and_exits_0(tmp_path: Path) -> None
         await asyncio.sleep(0.1)
     await asyncio.sleep(0.6)
     await clicks(browser.page, FINISH)
+    for _ in range(300):  # the last click recorded with the page it led to, as a person sees
+        if len(load(out).turns) == len(FINISH):
+            break
+        await asyncio.sleep(0.1)
     await browser.page.close()
     assert await command == 0
     said = shown.getvalue()
     assert "Recording saved (the window was closed): 4 actions" in said, said
-    assert "the last page shows the membership cancelled" in said
+    assert "the last page shows the membership cancelled" in said, said
     assert f"Replay it: pytest {out}" in said
-    assert f"python -m harness.record_cassettes {out}" in said
+    assert f"Make its cassette: subterminator cassettes {out}" in said
     await replays_as_recorded(out, "completed")
     assert (await pytest_on(out)).startswith("3 passed")  # recorded, offline and cassette
 
@@ -354,9 +365,91 @@ async def test_at_a_terminal_stop_or_ctrl_c_save_it_and_exit_0(
     session.send(keys)
     assert session.wait() == 0, session.seen
     shown = " ".join(session.seen.split())
+    # no window: nothing to close, and it says that only the start page can be recorded
+    assert "with no window (--headless): nothing can be clicked" in shown, shown
+    assert "close the window" not in shown
+    assert "To end it, type stop (or press Enter) here or press Ctrl+C;" in shown
     assert f"Recording saved {said}: 0 actions, 1 page in {out}" in shown, shown
     assert "the last page does not show the membership cancelled" in shown
     assert f"Replay it: pytest {out}" in shown
     assert not any(sign in session.seen for sign in ("Traceback", "Interrupted")), session.seen
     assert chromiums_marked(mark) == []
     await replays_as_recorded(out, "task_failed")
+
+
+# -- issue 31: no display, and the next commands as printed ---------------------------------
+
+
+@pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY is an X11 matter")
+def test_without_a_display_it_says_a_window_is_needed(tmp_path: Path) -> None:
+    """Recording by hand needs a window: not --headless (which records only the start page),
+    but a desktop session. It says so before anything starts, as a launch error (exit 3)."""
+    out = tmp_path / "no-display"
+    done = run_in(
+        tmp_path, *COMMAND, "record", "netflix", "--sim", "2026", "--out", str(out), DISPLAY=""
+    )
+    assert done.returncode == EXIT_CONNECTION, done.stderr
+    assert done.stderr.count("\n") == 1  # one line, and no header saying to click
+    message = " ".join(done.stderr.split())
+    assert message.startswith("Error: No display for a browser window (DISPLAY is not set): ")
+    assert "recording needs a browser window" in message
+    assert "desktop session" in message
+    assert "--headless" not in message
+    assert not out.exists()
+
+
+def _said(done: subprocess.CompletedProcess[str], label: str) -> str:
+    """The command printed after ``label``."""
+    (line,) = [line for line in done.stderr.splitlines() if line.startswith(label)]
+    return line.removeprefix(label).strip()
+
+
+def _as_printed(command: str) -> list[str]:
+    """``command`` split as a shell splits it, run by this Python."""
+    program, *args = shlex.split(command)
+    runs = {"pytest": [sys.executable, "-m", "pytest"], "subterminator": COMMAND}
+    return [*runs[program], *args]
+
+
+def test_the_next_commands_work_as_printed_for_a_service_of_your_own(tmp_path: Path) -> None:
+    """``record acme --services acme_service.py`` on a local page (no clicks: stop typed at
+    once), then what it printed, run as printed from the same folder: the replay and the
+    cassette find the service."""
+    shutil.copy(OWN_SERVICE, tmp_path / "acme_service.py")
+    with acme_site() as site:
+        done = run_in(
+            tmp_path,
+            *COMMAND,
+            *("record", "acme", "--services", "acme_service.py", "--headless"),
+            *("--url", site.url("/account"), "--out", "recordings/acme"),
+            answers="stop\n",
+        )
+    assert done.returncode == 0, done.stderr
+    replay_it, cassette = _said(done, "Replay it:"), _said(done, "Make its cassette:")
+    whole = tmp_path / "acme_service.py"
+    assert replay_it == f"pytest recordings/acme -o st_services={whole}"
+    assert cassette == "subterminator cassettes recordings/acme --services acme_service.py"
+    replayed = run_in(tmp_path, *_as_printed(replay_it))
+    assert replayed.returncode == 0, replayed.stdout + replayed.stderr
+    assert "1 passed" in replayed.stdout  # recorded (a person's stop short of cancelling)
+    made = run_in(tmp_path, *_as_printed(cassette))
+    assert made.returncode == 0, made.stdout + made.stderr
+    assert (tmp_path / "recordings" / "acme" / "cassette.yaml").stat().st_size > 0
+    again = run_in(tmp_path, *_as_printed(replay_it))
+    assert "2 passed" in again.stdout, again.stdout  # and its cassette through the SDK
+
+
+def test_an_unknown_service_in_pytest_names_st_services(tmp_path: Path) -> None:
+    """``pytest DIR`` without naming the service: the error says how to name it to pytest."""
+    flow = tmp_path / "recordings" / "acme"
+    shutil.copytree(ROOT / "recordings" / "netflix" / "cancelled", flow)
+    data = json.loads((flow / "recording.json").read_text("utf-8"))
+    data["meta"]["service"] = "acme"
+    (flow / "recording.json").write_text(json.dumps(data), "utf-8")
+    done = run_in(tmp_path, sys.executable, "-m", "pytest", "recordings/acme")
+    assert done.returncode != 0
+    said = " ".join(done.stdout.split())
+    assert "Unknown service 'acme'" in said
+    assert "st_services = path/to/my_service.py" in said
+    assert f"pytest {flow} -o st_services=/full/path/to/my_service.py" in said
+    assert "--services path/to/my_service.py" not in said  # the command line's, not pytest's

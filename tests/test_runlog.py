@@ -363,7 +363,7 @@ async def test_the_report_in_chromium(tmp_path: Path, chromium_session: PWBrowse
         assert await page.get_by_text("Cancel Membership").first.is_visible()
         assert await page.get_by_text(HOSTILE).first.is_visible()  # shown as text, not run
         assert await page.evaluate("window.pwned") is None
-        thumb = page.locator("#turn-1 a")
+        thumb = page.locator("#turn-1 a:has(img)")
         assert await thumb.get_attribute("href") == "turn-01.png"
         assert requested
         assert all(url.startswith("file://") for url in requested), requested

@@ -30,11 +30,23 @@ import pytest
 
 from harness.plugin import availability
 from harness.replay.run import CASSETTES, Driver, Replay, replay
-from subterminator.errors import ConfigurationError
+from subterminator.errors import ConfigurationError, ServiceNotFoundError
 from subterminator.recording import Recording, RecordingError, load
-from subterminator.services.registry import get_service, load_services
+from subterminator.services.registry import ENV_VAR, HOW_TO_ADD, get_service, load_services
 
 CASSETTE = CASSETTES["cassette"]
+
+
+def unknown_fix(folder: Path) -> str:
+    """How to name a service of one's own to pytest (its --services is the command line's)."""
+    return (
+        "Name the file or module that defines it in the st_services ini option (st_services = "
+        "path/to/my_service.py, read from the ini file's folder), or for one run: pytest "
+        f"{folder} -o st_services=/full/path/to/my_service.py (${ENV_VAR} and installed "
+        "'subterminator.services' entry points work too)."
+    )
+
+
 TRANSCRIPT = "transcript.json"
 
 
@@ -51,6 +63,9 @@ class RecordingFile(pytest.File):
         try:
             load_services(services_in_ini(self.config))
             get_service(recording.meta.service)
+        except ServiceNotFoundError as error:  # told the pytest way, not the command line's
+            told = str(error).replace(HOW_TO_ADD, unknown_fix(self.path.parent))
+            raise self.CollectError(f"{self.path}: {told}") from None
         except ConfigurationError as error:
             raise self.CollectError(f"{self.path}: {error}") from None
         drivers: list[Driver] = ["recorded"]

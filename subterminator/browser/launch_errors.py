@@ -19,7 +19,7 @@ from subterminator.errors import LaunchError
 
 log = logging.getLogger(__name__)
 
-HEADLESS_FIX = "run headless (drop --headed; record takes --headless), or from a desktop session"
+HEADLESS_FIX = "run headless (drop --headed), or from a desktop session"
 PROFILE_FIX = "pass --profile with another folder"
 LOCK_NAME = "SingletonLock"  # Chromium's: a symlink to "<hostname>-<pid>" while a browser runs
 

@@ -39,6 +39,7 @@ _MODULES = {
     "mcp": ("subterminator.cli.mcp", "subterminator.simulator", "subterminator.mcp.server"),
     "login": ("subterminator.cli.login",),
     "record": ("subterminator.cli.record", "subterminator.simulator"),
+    "cassettes": ("subterminator.cli.cassettes",),
     "schema": ("subterminator.schema",),
     "snapshot": ("subterminator.cli.snapshot", "subterminator.simulator"),
 }
@@ -125,6 +126,10 @@ def _run(args: argparse.Namespace, err: Console) -> int:
                 markup=False,
             )
             return EXIT_INTERRUPTED
+    if args.command == "cassettes":
+        from subterminator.cli.cassettes import cassettes
+
+        return cassettes(args, console(), err)
     from subterminator.cli.snapshot import snapshot
 
     return asyncio.run(snapshot(args, err))

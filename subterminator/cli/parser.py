@@ -225,8 +225,35 @@ def _record_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     record.add_argument(
         "--url", type=_address, default=None, help="start page (default: the service's)"
     )
-    record.add_argument("--headless", action="store_true", help="no window (for scripts)")
+    record.add_argument(
+        "--headless",
+        action="store_true",
+        help="no window: nothing can be clicked, so only the start page is recorded (scripts)",
+    )
     _profile(record)
+
+
+def _cassettes_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
+    made = sub.add_parser(
+        "cassettes",
+        help="make recordings' cassettes (their model traffic, replayed through the real SDKs)",
+    )
+    made.add_argument(
+        "folders",
+        nargs="*",
+        type=Path,
+        metavar="DIR",
+        help="recording folders (default: every recording under ./recordings)",
+    )
+    made.add_argument(
+        "--provider",
+        action="append",
+        choices=["anthropic", "openai"],
+        default=[],
+        help="whose cassette to make (repeatable; default: Claude's, and OpenAI's where a "
+        "cassette-openai.yaml is already there)",
+    )
+    _services(made, "services")
 
 
 def _login_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
@@ -431,6 +458,7 @@ def build_parser() -> argparse.ArgumentParser:
     _login_parser(sub)
     _snapshot_parser(sub)
     _record_parser(sub)
+    _cassettes_parser(sub)
     _mcp_parser(sub)
     schema = sub.add_parser("schema", help="print the snapshot JSON schema")
     schema.add_argument(

@@ -8,19 +8,27 @@ Only a recording with no page in it (nothing could be saved) is a failure.
 from __future__ import annotations
 
 import argparse
+import shlex
 import sys
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
 
 from rich.console import Console
+from rich.text import Text
 
+from subterminator.browser.launch_errors import check_display
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.cancel import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_SUCCESS
+from subterminator.cli.parser import service_specs
 from subterminator.recording.manual import ManualRecording, record_manually
 from subterminator.run import launch_options, start_page
 from subterminator.services import get_service
 from subterminator.untrusted import NOTICE, shown
 
+NO_DISPLAY_FIX = (
+    "recording needs a browser window to click through the flow in: run it in a desktop "
+    "session (DISPLAY or WAYLAND_DISPLAY set; over SSH, ssh -X)"
+)
 ENDED = {
     "window closed": "the window was closed",
     "Ctrl+C": "Ctrl+C",
@@ -47,27 +55,45 @@ async def record(
 ) -> int:
     """Record until the person ends it; ``stdin`` -1 reads this process's standard input."""
     service = get_service(args.service)
+    check_display(args.headless, NO_DISPLAY_FIX)  # before a header that says to click
     fd = terminal_input() if stdin == -1 else stdin
     async with start_page(service, sim=args.sim, url=args.url) as (url, simulated):
         options = launch_options(
             simulated=simulated,
             window=not args.headless,
             profile=args.profile,
-            no_display_fix="add --headless, or run it in a desktop session",
+            no_display_fix=NO_DISPLAY_FIX,
         )
-        typed = "type stop (or press Enter) here, " if fd is not None else ""
-        err.print(
-            f"Recording {url} into {args.out}: click through the flow. To end it, {typed}close "
-            "the window or press Ctrl+C; what was done so far is kept either way.",
-            markup=False,
-        )
+        err.print(header(url, args.out, headless=args.headless, typed=fd is not None))
         async with await browser_factory(options) as browser:
             made = await record_manually(browser, service, url, args.out, stdin=fd)
-    return report(made, args.out, err)
+    return report(made, args.out, err, services=service_specs(args))
 
 
-def report(made: ManualRecording, out: Path, err: Console) -> int:
-    """How it ended, what was saved, what the last page shows, and what to run next."""
+def header(url: str, out: Path, *, headless: bool, typed: bool) -> Text:
+    """What to do now, and the ways to end it that this run has."""
+    ends = [*(["type stop (or press Enter) here"] if typed else []), "press Ctrl+C"]
+    if not headless:
+        ends.insert(len(ends) - 1, "close the window")
+    doing = (
+        "with no window (--headless): nothing can be clicked, so only the start page is "
+        "recorded; leave --headless out to click through the flow."
+        if headless
+        else "click through the flow."
+    )
+    return Text(
+        f"Recording {url} into {out} {doing} To end it, {_either(ends)}; what was done so far "
+        "is kept either way."
+    )
+
+
+def _either(ways: list[str]) -> str:
+    return ways[0] if len(ways) == 1 else f"{', '.join(ways[:-1])} or {ways[-1]}"
+
+
+def report(made: ManualRecording, out: Path, err: Console, *, services: Sequence[str] = ()) -> int:
+    """How it ended, what was saved, what the last page shows, and what to run next (each
+    command as it must be typed: ``services`` are the --services this one was given)."""
     recording = made.recorder.recording
     ended = ENDED[made.ended]
     if made.outcome is None or recording.expected is None:
@@ -88,11 +114,36 @@ def report(made: ManualRecording, out: Path, err: Console) -> int:
         f"Recording saved ({ended}): {_count(made.actions, 'action')}, "
         f"{_count(len(recording.pages), 'page')} in {out}.",
         f'Outcome: {shows}; its replay must end "{recording.expected.reason}".',
-        f"Replay it: pytest {out}",
-        f"Make its cassette: python -m harness.record_cassettes {out}",
+        f"Replay it: {replay_command(out, services)}",
+        f"Make its cassette: {cassette_command(out, services)}",
     ]
     err.print("\n".join(lines), markup=False)
     return EXIT_SUCCESS
+
+
+def replay_command(out: Path, services: Sequence[str]) -> str:
+    """``pytest OUT``; a service from --services needs the plugin's ``st_services`` ini key,
+    whose file paths are read from the ini file's folder: given here whole, so the command
+    works from anywhere."""
+    command = ["pytest", str(out)]
+    if services:
+        specs = " ".join(shlex.quote(_whole(spec)) for spec in services)
+        command += ["-o", f"st_services={specs}"]
+    return shlex.join(command)
+
+
+def cassette_command(out: Path, services: Sequence[str]) -> str:
+    command = ["subterminator", "cassettes", str(out)]
+    for spec in services:
+        command += ["--services", spec]
+    return shlex.join(command)
+
+
+def _whole(spec: str) -> str:
+    """A service file's full path (a dotted module stays as it is), as the registry reads it."""
+    if spec.endswith(".py") or "/" in spec:
+        return str(Path(spec).expanduser().resolve())
+    return spec
 
 
 def _count(n: int, thing: str) -> str:

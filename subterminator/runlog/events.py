@@ -85,7 +85,7 @@ class Outcome(_Event):
 
     event: Literal["outcome"] = "outcome"
     success: bool
-    verified: bool
+    verified: bool  # the page confirmed the success; never set for a run that failed
     reason: str
     error: str | None = None
     evidence: list[str] = Field(default_factory=list)

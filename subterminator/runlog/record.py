@@ -285,10 +285,14 @@ class RunRecord:
         )
 
     def ended(self, result: TaskResult, *, summary: str, screenshot: bytes | None = None) -> None:
-        """The end, as a run's ``TaskResult`` says it (every front door logs it this way)."""
+        """The end, as a run's ``TaskResult`` says it (every front door logs it this way).
+
+        ``verified`` is logged as the page's word on a success only: a ``TaskResult`` that
+        failed is ``verified`` when the AI's word for it was taken (spec 03 2.6.3, a person's
+        no included), and nothing on the page was checked for it."""
         self.outcome(
             success=result.success,
-            verified=result.verified,
+            verified=result.success and result.verified,
             reason=result.reason,
             error=result.error,
             evidence=list(result.evidence),

@@ -50,14 +50,14 @@ dt { color: #666; } dd { margin: 0; overflow-wrap: anywhere; }
 .ends { font-size: 1.6rem; margin: .5rem 0; } .ends strong { color: #0b5cad; }
 .banner { background: #fff8c5; border: 1px solid #d4a72c; border-radius: 6px; padding: .6rem 1rem; }
 ol.steps { list-style: none; padding: 0; }
-ol.steps > li { display: flex; gap: 1rem; background: #fff; border: 1px solid #ddd;
-  border-radius: 8px; padding: .8rem; margin: .6rem 0; }
+ol.steps > li { background: #fff; border: 1px solid #ddd; border-radius: 8px;
+  padding: .8rem; margin: .6rem 0; }
 li.approval { border-width: 2px; } li.approved { border-color: #1a7f37; background: #f0fff4; }
 li.refused { border-color: #cf222e; background: #fff5f5; } li.pending { border-color: #bf8700; }
-.shot { flex: none; width: 220px; }
-.shot img { width: 220px; max-height: 165px; object-fit: cover; object-position: top;
-  border: 1px solid #ccc; border-radius: 4px; }
-.main { flex: 1; min-width: 0; } .main p { margin: .25rem 0; overflow-wrap: anywhere; }
+.shot { margin: .6rem 0 0; } .shot a { display: inline-block; max-width: 100%; }
+.shot img { display: block; max-width: 100%; height: auto; border: 1px solid #ccc;
+  border-radius: 4px; } .shot figcaption { font-size: .85em; }
+.main p { margin: .25rem 0; overflow-wrap: anywhere; }
 .badge { display: inline-block; padding: 0 .5rem; border-radius: 4px; color: #fff; }
 .approved .badge { background: #1a7f37; } .refused .badge { background: #cf222e; }
 .pending .badge { background: #bf8700; }
@@ -94,10 +94,17 @@ def _list(items: list[str]) -> str:
 
 
 def _shot(name: str | None, alt: str) -> str:
+    """The screenshot at its own size (the card's width at most), below the step it shows:
+    a thumbnail a fifth of the page's size cannot be read. It opens full size on a click."""
     if not name or not _IMAGE.fullmatch(name):
         return '<div class="shot muted">no screenshot</div>'
     src = _e(name)
-    return f'<div class="shot"><a href="{src}"><img src="{src}" alt="{_e(alt)}"></a></div>'
+    return (
+        f'<figure class="shot"><a href="{src}" target="_blank" rel="noopener">'
+        f'<img src="{src}" alt="{_e(alt)}"></a><figcaption class="muted">{_e(alt)} '
+        f'(<a href="{src}" target="_blank" rel="noopener">open full size</a>)</figcaption>'
+        "</figure>"
+    )
 
 
 def _header(start: RunStarted | None) -> str:
@@ -118,7 +125,8 @@ def _header(start: RunStarted | None) -> str:
 
 def _final(end: Outcome | Interrupted | None) -> str:
     if isinstance(end, Outcome):
-        good = (end.success and end.verified) or end.reason == "already_cancelled"
+        on_page = end.success and end.verified  # a failure is never read off the page
+        good = on_page or end.reason == "already_cancelled"
         tone = "ok" if good else "warn" if end.reason == "unverified_after_final_step" else "fail"
         verdict = "Succeeded" if end.success else "Did not succeed"
         summary = end.summary or f"{verdict}: {end.reason}"
@@ -128,7 +136,7 @@ def _final(end: Outcome | Interrupted | None) -> str:
         facts = _rows(
             [
                 ("Reason", end.reason),
-                ("Verified on the page", "yes" if end.verified else "no"),
+                ("Verified on the page", "yes" if on_page else "no"),
                 ("Error", end.error),
                 ("Turns", end.turns),
                 ("Final URL", end.final_url),
@@ -172,10 +180,10 @@ def _turn(event: TurnEvent) -> str:
     thought = f'<p class="thought">{_e(event.thought)}</p>' if event.thought else ""
     return (
         f'<li class="turn" id="turn-{event.turn}">'
-        f"{_shot(event.screenshot, f'The page after turn {event.turn}')}"
         f'<div class="main"><h3>Turn {event.turn}: {action}</h3>'
         f'<p class="outcome">{_e(event.outcome)}</p>{thought}{_arguments(event.arguments)}'
-        f'<p class="timing">{_e(_timing(event))}</p></div></li>'
+        f'<p class="timing">{_e(_timing(event))}</p></div>'
+        f"{_shot(event.screenshot, f'The page after turn {event.turn}')}</li>"
     )
 
 
@@ -206,10 +214,10 @@ def _approval(asked: ApprovalAsked, answer: ApprovalAnswered | None) -> str:
     )
     return (
         f'<li class="approval {state}" id="approval-{asked.number}">'
-        f"{_shot(asked.screenshot, f'The page when approval {asked.number} was asked')}"
         f'<div class="main"><h3>Approval {asked.number} ({_e(asked.kind)}): '
         f'<span class="badge">{badge}</span></h3>'
-        f'<p class="action">{_e(asked.action)}</p>{facts}{says}</div></li>'
+        f'<p class="action">{_e(asked.action)}</p>{facts}{says}</div>'
+        f"{_shot(asked.screenshot, f'The page when approval {asked.number} was asked')}</li>"
     )
 
 
