@@ -210,7 +210,7 @@ def interruption(
         )
     if ran is None:
         return None, (
-            f"Interrupted at {datetime.now():%H:%M:%S} while the approved step ({action}) was "
-            f"being executed: it may have gone through. {check}"
+            f"Interrupted while the approved step ({action}) was being executed (at "
+            f"{datetime.now():%H:%M:%S}): it may have gone through. {check}"
         )
     return False, "Interrupted before the final step: it was not executed, nothing was cancelled."

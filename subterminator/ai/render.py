@@ -193,5 +193,10 @@ def outcome(message: Message) -> str:
     if "acknowledged" in result:
         return "acknowledged" if result["acknowledged"] else "not acknowledged"
     if result.get("success"):  # the action ran; a checkpoint after it may have been declined
-        return "success; the next step was declined" if result.get("declined") else "success"
+        declined = result.get("declined")
+        if isinstance(declined, dict):
+            if declined.get("asked") is False:
+                return "success; nobody could be asked about the next step"
+            return "success; the next step was declined"
+        return "success"
     return f"failed ({result.get('error') or 'unknown'})"

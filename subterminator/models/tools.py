@@ -36,6 +36,7 @@ class Declined(BaseModel):
     step: str  # what the person was asked about, in the system's words
     message: str  # "User feedback: ..." (the person's words), or why nobody could answer
     note: str = DECLINED_NOTE
+    asked: bool = True  # False: nobody could be asked (no answer, not a no)
 
 
 class ToolResult(BaseModel):

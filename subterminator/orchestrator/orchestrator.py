@@ -190,7 +190,7 @@ class TaskOrchestrator:
             False,
             reason,
             self.max_turns,
-            error=f"No completion after {self.max_turns} turns",
+            error=f"No completion after {self.max_turns} turn{'' if self.max_turns == 1 else 's'}",
         )
 
     def _finish(

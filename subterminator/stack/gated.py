@@ -183,6 +183,7 @@ class GatedTools:
         backstop.on_late = self.ledger.suspect  # a control whose timer sent after it returned
         self.completion = Completion(service, self.ledger, self.fresh, self.server)
         self.person_ms = 0  # a person's answering time in the last call (not the browser's)
+        self.started_at: datetime | None = None  # when the approved action in flight began
         # a step only a person can take was not done (no window, "not done", still there):
         # the run ends here, honestly, instead of the AI wandering on a sign-in page
         self.halt: TaskResult | None = None
@@ -201,7 +202,10 @@ class GatedTools:
         return False, None
 
     def final_step_at(self) -> datetime | None:
-        """When the approved step ran, if one did (said with an interrupt)."""
+        """When the approved step ran (or began, if it was interrupted while it ran), if one
+        did: said with an interrupt."""
+        if self.ledger.in_flight is not None:
+            return self.started_at
         step = self.ledger.approved_step
         return step.at if step is not None else None
 
@@ -418,6 +422,7 @@ class GatedTools:
         acted_before = self.server.acted
         if approved:
             self.ledger.in_flight = (verdict.question, acted_before)
+            self.started_at = datetime.now().astimezone()
         result = await self.backstop.execute(
             call, guard, approved=approval, effect=effect, linger=approved or verdict.in_flow
         )
@@ -511,6 +516,7 @@ class GatedTools:
             typed = ActionEffect(action="click", target=EffectTarget(href=url), page_url=here)
             guard = bound_guard(typed, here)
             self.ledger.in_flight = (verdict.question, self.server.acted)
+            self.started_at = datetime.now().astimezone()
         result = await self.backstop.execute(opening, guard, linger=approved)
         self.ledger.in_flight = None
         if approved and result.error is None:
@@ -700,7 +706,9 @@ class GatedTools:
             self.ledger.checkpoint_answers[key] = decision.approved
             if not decision.approved:  # the action that led here ran: its result stands
                 rejected = True
-                said = Declined(step=request.action, message=feedback(decision))
+                said = Declined(
+                    step=request.action, message=feedback(decision), asked=decision.asked
+                )
                 result = result.model_copy(update={"declined": said})
                 break
             await self._grant(snapshot, candidates)
