@@ -48,6 +48,7 @@ from subterminator.terminal import (
     describe,
     interruption,
     print_details,
+    print_thought,
     verdict,
 )
 from subterminator.tools.schemas import TOOL_SCHEMAS
@@ -220,11 +221,14 @@ async def run_cancel(
     handler: HumanApprovalHandler | None = None,
     browser_factory: BrowserFactory = launch_playwright,
     ai_factory: AIFactory | None = None,
+    on_verdict: Callable[[int], None] | None = None,
 ) -> int:
     """One cancellation; the factories let tests and replays put other parts in.
 
     Ctrl+C (the task cancelled) is answered here: the person is told whether the final step
     ran, the run record says the same, and the browser is closed before the interrupt goes on.
+    Once the verdict is printed it stands: ``on_verdict`` is told its exit code first, so the
+    caller answers a later Ctrl+C (while the record is written) with that code, not 130.
     """
     service = get_service(options.service)
     if options.no_checkpoint and not options.simulated:
@@ -232,11 +236,13 @@ async def run_cancel(
             "--no-checkpoint is refused against a real site: it works only with --sim"
         )
     terminal = Terminal(console)
-    run = _Run(options, service, console, terminal, handler)
+    run = _Run(options, service, console, terminal, handler, on_verdict)
     try:
         code = await run.go(browser_factory, ai_factory or choose_ai)
     except asyncio.CancelledError:
-        executed, said = interruption(run.orchestrator, run.check_at)
+        if run.code is not None:  # the verdict was printed: it stands (``on_verdict``)
+            raise
+        executed, said = interruption(run.orchestrator, run.check_at, simulated=run.simulated)
         console.print(f"\n{said}", markup=False, highlight=False)
         if terminal.record is not None:
             terminal.record.interrupted(final_step_executed=executed, detail=said)
@@ -262,11 +268,15 @@ class _Run:
         console: Console,
         terminal: Terminal,
         handler: HumanApprovalHandler | None,
+        on_verdict: Callable[[int], None] | None = None,
     ) -> None:
         self.options, self.service, self.console = options, service, console
         self.terminal, self.handler = terminal, handler
+        self.on_verdict = on_verdict
         self.orchestrator: TaskOrchestrator | None = None
         self.check_at = service.initial_url
+        self.simulated = options.simulated  # the simulator stops with the run: nothing to check
+        self.code: int | None = None  # the verdict's exit code, once it is printed
 
     def approvals(self) -> HumanApprovalHandler:
         options, service = self.options, self.service
@@ -292,6 +302,7 @@ class _Run:
         progress = Progress(console)
         goal = service.goal_template
         async with start_page(service, sim=options.sim, url=options.url) as (start_url, simulated):
+            self.simulated = simulated
             if simulated:
                 self.check_at = start_url
             record = None
@@ -374,6 +385,10 @@ class _Run:
                 f"[Turn {turn}] {describe(call, target)}", markup=False, highlight=False
             )
         )
+        if self.options.verbose:  # the thought as the turn begins: before its approval panel
+            orchestrator.announcers.append(
+                lambda turn, call, target: print_thought(console, orchestrator.thought)
+            )
         orchestrator.cost.observers.append(
             lambda r: print_details(console, r, self.options.verbose)
         )
@@ -401,6 +416,9 @@ class _Run:
     def _report(self, result: TaskResult, tools: BrowserToolServer) -> int:
         """One verdict a person can act on; the exit code follows spec 03 2.8.4."""
         said, colour = verdict(self.service, result)
+        self.code = exit_code(result)
+        if self.on_verdict is not None:
+            self.on_verdict(self.code)
         self.console.print()
         self.console.print(said, style=colour, markup=False, highlight=False)  # page words in it
         if result.ends_on:
@@ -455,11 +473,14 @@ async def _dry_run(
 
 
 def exit_code(result: TaskResult) -> int:
-    """Spec 03 2.8.4: 0 verified success, 3 connection errors, 1 every other outcome; and 4
-    when the person declined a step (``human_rejected``): a script can tell their no from a
-    failure."""
+    """Spec 03 2.8.4: 0 verified success, 3 connection errors, 1 every other outcome; 4 when
+    the person declined a step (``human_rejected``): a script can tell their no from a
+    failure; and 2 when nobody could be asked (``no_one_to_ask``: no input at the prompt),
+    which is fixed, as a bad argument is, by how the command is run."""
     if result.success and result.verified:
         return EXIT_SUCCESS
     if result.reason == "human_rejected":
         return EXIT_DECLINED
+    if result.reason == "no_one_to_ask":
+        return EXIT_CONFIG
     return EXIT_CONNECTION if result.reason in ("llm_error", "mcp_error") else EXIT_FAILURE

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import contextlib
 from collections.abc import Iterator
+from datetime import datetime
 from typing import TYPE_CHECKING, Any
 
 from rich.console import Console
@@ -110,23 +111,43 @@ def describe(call: ToolCall, target: str | None) -> str:
     return tool
 
 
+def plural(count: int, word: str) -> str:
+    """``1 turn``, ``2 turns``."""
+    return f"{count} {word}" if count == 1 else f"{count} {word}s"
+
+
+def print_thought(console: Console, thought: str) -> None:
+    """The AI's thought under ``-v``, one safe line: printed as its turn begins, so it comes
+    before any question the turn's call asks (its approval panel)."""
+    if thought:
+        said = shown(KNOWN.scrub(thought), AI_WORDS)
+        console.print(f"    thought: {said}", markup=False, highlight=False)
+
+
 def print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
-    """A turn's details under ``-v``: the AI's thought and arguments, the outcome (which may
-    quote the page), each one safe line of its stated size."""
+    """A turn's details under ``-v``, once it is done: the arguments, the outcome (which may
+    quote the page), the times, and the tokens when a model was asked (the offline policy
+    uses none), each one safe line of its stated size. A turn without a tool call has no
+    beginning to print its thought at: it is printed here."""
     if record.tool is None:
         console.print(f"[Turn {record.turn}] (no tool call)", markup=False, highlight=False)
     if verbose:
-        if record.thought:
-            thought = shown(KNOWN.scrub(record.thought), AI_WORDS)
-            console.print(f"    thought: {thought}", markup=False, highlight=False)
+        if record.tool is None:
+            print_thought(console, record.thought)
         yours = f"you {record.person_ms} ms, " if record.person_ms else ""
         # the arguments come masked (snapshot.secrecy); the rest is scrubbed, then made safe
         arguments = shown(KNOWN.scrub(str(record.arguments)), AI_WORDS)
         outcome = shown(KNOWN.scrub(record.outcome), NOTICE)
+        usage = record.usage
+        tokens = (
+            f", tokens in/out {usage.input_tokens}/{usage.output_tokens}"
+            if usage.input_tokens or usage.output_tokens
+            else ""
+        )
         console.print(
             f"    arguments: {arguments}  outcome: {outcome}  "
-            f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, {yours}"
-            f"tokens in/out {record.usage.input_tokens}/{record.usage.output_tokens}",
+            f"ai {record.ai_ms} ms, browser {record.tool_ms} ms, {yours}".rstrip(", ")
+            + tokens,
             markup=False,
             highlight=False,
             style="dim",
@@ -150,32 +171,46 @@ def _verdict(service: ServiceConfig, result: TaskResult) -> tuple[str, str]:
         )
     if result.success and result.verified:
         seen = f" Evidence: {shown(result.evidence[0], SENTENCE)}." if result.evidence else ""
-        return f"✓ {name} membership cancelled{ends} ({result.turns} turns).{seen}", "green"
+        turns = plural(result.turns, "turn")
+        return f"✓ {name} membership cancelled{ends} ({turns}).{seen}", "green"
     if result.reason == "unverified_after_final_step":
         return f"! {result.error}", "yellow"
     if result.reason == "human_rejected":  # the person's choice, said once, not a failure
+        return f"✗ {name} cancellation stopped. {result.error}", "yellow"
+    if result.reason == "no_one_to_ask":  # nobody said no: there was nobody to ask
         return f"✗ {name} cancellation stopped. {result.error}", "yellow"
     if result.reason == "human_action_needed":
         return f"✗ {name} cancellation stopped at a step only you can take. {result.error}", "red"
     detail = f": {result.error}" if result.error else ""
     return (
-        f"✗ {name} cancellation did not complete ({result.reason}{detail}; {result.turns} turns)",
+        f"✗ {name} cancellation did not complete ({result.reason}{detail}; "
+        f"{plural(result.turns, 'turn')})",
         "red",
     )
 
 
-def interruption(orchestrator: TaskOrchestrator | None, check_at: str) -> tuple[bool | None, str]:
-    """Whether the final step ran (None: perhaps), said for a person who pressed Ctrl+C."""
+def interruption(
+    orchestrator: TaskOrchestrator | None, check_at: str, *, simulated: bool = False
+) -> tuple[bool | None, str]:
+    """Whether the final step ran (None: perhaps), said for a person who pressed Ctrl+C: when
+    it ran, and where to check; the simulator stops with the run, so there is nothing to
+    check later, and it is said so instead of naming its address."""
     ran, step = orchestrator.final_step_state() if orchestrator else (False, None)
+    at = orchestrator.final_step_at() if orchestrator else None
     action = shown(step or "", STEP)  # quotes the page's name for the control
+    if simulated:
+        check = "This run used the simulator, which stopped with it: there is no account to check."
+    else:
+        check = f"Check {check_at}"
     if ran:
+        when = f" at {at:%H:%M:%S}" if at is not None else ""
         return True, (
-            f"Interrupted after the approved step ({action}) was executed: the cancellation "
-            f"was probably submitted. Check {check_at}"
+            f"Interrupted after the approved step ({action}) was executed{when}: the "
+            f"cancellation was probably submitted. {check}"
         )
     if ran is None:
         return None, (
-            f"Interrupted while the approved step ({action}) was being executed: it may "
-            f"have gone through. Check {check_at}"
+            f"Interrupted while the approved step ({action}) was being executed (at "
+            f"{datetime.now():%H:%M:%S}): it may have gone through. {check}"
         )
     return False, "Interrupted before the final step: it was not executed, nothing was cancelled."

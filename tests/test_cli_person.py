@@ -18,7 +18,7 @@ from harness.fake_anthropic import FakeAnthropic, Reply, error
 from harness.sites import StaticSite
 from subterminator.cli.parser import build_parser
 from subterminator.simulator import NetflixSimulator
-from tests.cli_helpers import chromiums_marked, clean_env, marker, run_cli, runs_dir
+from tests.cli_helpers import COMMAND, chromiums_marked, clean_env, marker, run_cli, runs_dir
 
 pytestmark = pytest.mark.browser
 
@@ -415,3 +415,66 @@ def test_a_start_page_that_answers_an_http_error_is_named(pages: StaticSite) -> 
     # a wrong address stops before any turn (issue 31): exit 2, the status named on stderr
     assert "The start page answered HTTP 404 Not Found" in done.stderr, done.stderr
     assert done.returncode == 2
+
+
+# -- issue 31: nobody to ask is not a no; a click that ran is not a refusal --------------------
+
+
+def _events(folder: str) -> list[dict[str, object]]:
+    (run,) = Path(folder).iterdir()
+    return [json.loads(line) for line in (run / "events.jsonl").read_text().splitlines()]
+
+
+def test_no_input_at_the_prompt_is_nobody_to_ask_not_a_no() -> None:
+    """``< /dev/null``: the question could not be put to anyone; exit 2, its own reason."""
+    folder = runs_dir()
+    done = subprocess.run(
+        [*COMMAND, "cancel", "netflix", "--sim", "--runs-dir", folder],
+        stdin=subprocess.DEVNULL,
+        capture_output=True,
+        text=True,
+        timeout=180,
+        env=clean_env(),
+        check=False,
+    )
+    assert done.returncode == 2, done.stdout + done.stderr
+    assert "You declined" not in done.stdout
+    verdict = next(line for line in done.stdout.splitlines() if line.startswith("✗"))
+    assert verdict.startswith('✗ Netflix cancellation stopped. Nobody could be asked about "Fin')
+    assert "the step was not taken" in verdict
+    (ended,) = [e for e in _events(folder) if e["event"] == "outcome"]
+    assert ended["reason"] == "no_one_to_ask"
+    (answer,) = [e for e in _events(folder) if e["event"] == "approval_answered"]
+    assert answer["asked"] is False
+    assert answer["feedback"] is None  # SubTerminator's words are its note, not feedback
+    assert "standard input ended" in str(answer["note"])
+
+
+def test_a_declined_checkpoint_after_a_click_leaves_the_click_a_success() -> None:
+    """The expander ran and the person declined the final step it showed: the turn is a
+    success with the no said apart, the thought comes before the panel, no 0/0 tokens."""
+    folder = runs_dir()
+    done = run_cli(
+        "cancel", "netflix", "--sim", "--ai", "offline", "-v", "--runs-dir", folder,
+        answers="n\nkeep it\n",
+    )  # fmt: skip
+    assert done.returncode == 4, done.stdout + done.stderr
+    turns = [e for e in _events(folder) if e["event"] == "turn"]
+    (expand,) = [t for t in turns if t["target"] == "Show option contents"]
+    assert expand["outcome"] == "success; the next step was declined"
+    assert "human_rejected" not in done.stdout
+    said = done.stdout
+    thought = said.index("thought: Opening the cancel option")
+    assert thought < said.index("== Approval needed"), said
+    assert "tokens in/out" not in said  # the offline policy asks no model
+    assert 'You declined "Finish Cancellation" (button): keep it' in said
+
+
+def test_one_turn_is_said_as_one_turn() -> None:
+    done = run_cli(
+        "cancel", "netflix", "--sim", "--ai", "offline", "--max-turns", "1",
+        "--runs-dir", runs_dir(),
+    )  # fmt: skip
+    assert done.returncode == 1, done.stdout + done.stderr
+    assert "; 1 turn)" in done.stdout
+    assert "1 turns" not in done.stdout

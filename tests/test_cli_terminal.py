@@ -6,6 +6,7 @@ import asyncio
 import io
 import json
 import os
+import re
 import signal
 import subprocess
 import time
@@ -23,6 +24,8 @@ from subterminator.cli import _interrupts_held
 from subterminator.models.conversation import AIResponse, Message
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
+from subterminator.services import NETFLIX
+from subterminator.simulator import NetflixSimulator
 from tests.cli_helpers import COMMAND, chromiums_marked, clean_env, marker, on_terminal, runs_dir
 
 pytestmark = pytest.mark.browser
@@ -170,6 +173,12 @@ async def test_ctrl_c_at_the_final_click_says_whether_it_ran(
     shown = out.getvalue()
     assert f'{said} (Click "Finish Cancellation" (button))' in shown, shown
     assert "nothing was cancelled" not in shown
+    # when it ran, and no address of the simulator (gone with the run) to check later
+    line = next(x for x in shown.splitlines() if x.startswith("Interrupted"))
+    assert re.search(r"\bat \d\d:\d\d:\d\d\b", line), line
+    assert "Check" not in line
+    assert "127.0.0.1" not in line
+    assert "simulator" in line
     folder = next(tmp_path.iterdir())  # noqa: ASYNC240 - a test's tmp dir
     log = (folder / "events.jsonl").read_text()
     events = [json.loads(line) for line in log.splitlines()]
@@ -231,3 +240,39 @@ def test_ctrl_c_at_the_prompt_keeps_the_turn_and_the_unanswered_question() -> No
     html = (folder / "report.html").read_text()
     assert html.index(f'id="turn-{asked["turn"]}"') < html.index('id="approval-1"')
     assert "Interrupted at the prompt" in html
+
+
+async def test_ctrl_c_after_the_final_step_on_a_real_site_names_its_page_and_time(
+    tmp_path: Path,
+) -> None:
+    """Not the simulator (a --url): the account page to check, and when the step ran."""
+    run: asyncio.Task[int] | None = None
+    approver = _Approver()
+
+    class InterruptAfterTheFinalClick(PlaywrightBrowser):
+        async def click(self, handle: str, *, timeout_ms: int) -> None:
+            await super().click(handle, timeout_ms=timeout_ms)
+            if approver.approved:
+                assert run is not None
+                run.cancel()
+
+    async def factory(options: LaunchOptions) -> Browser:
+        browser = await PlaywrightBrowser.launch(options)
+        browser.__class__ = InterruptAfterTheFinalClick
+        return browser
+
+    out = io.StringIO()
+    with NetflixSimulator() as sim:
+        options = CancelOptions(
+            "netflix", url=sim.url(), headed=False, runs_dir=tmp_path, ai="offline"
+        )
+        run = asyncio.create_task(
+            run_cancel(
+                options, Console(file=out, width=300), handler=approver, browser_factory=factory
+            )
+        )
+        with pytest.raises(asyncio.CancelledError):
+            await run
+    line = next(x for x in out.getvalue().splitlines() if x.startswith("Interrupted"))
+    assert re.search(r"was executed at \d\d:\d\d:\d\d\b", line), line
+    assert line.endswith(f"Check {NETFLIX.initial_url}"), line

@@ -20,6 +20,7 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancel import exit_code
 from subterminator.errors import LLMError, ModelConfigurationError
 from subterminator.models.conversation import AIResponse
+from subterminator.models.tools import DECLINED_NOTE
 from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator
 from subterminator.orchestrator.orchestrator import MAX_HUMAN_TRIES
 from subterminator.services import NETFLIX, Checkpoint, CompletionCriteria, ServiceConfig
@@ -86,13 +87,15 @@ async def test_rejection_is_fed_back_and_nothing_is_cancelled(
     )
     orch = await orchestrator(browser, pages.url("netflix/account.html"), ai, approvals)
     result = await orch.run(GOAL)
-    # the checkpoint answer reached the AI as human_rejected with the person's words
+    # the expand ran (its own result); the checkpoint after it reached the AI apart, declined,
+    # with the person's words (issue 31 item 3)
     after_expand = ai.prompts[4].messages[-1]
-    assert after_expand.result == {
-        "success": False,
-        "error": "human_rejected",
-        "message": "User feedback: Keep my membership",
-    }
+    assert after_expand.result is not None
+    declined = after_expand.result.pop("declined")
+    assert after_expand.result == {"success": True, "error": None, "message": None}
+    assert declined["message"] == "User feedback: Keep my membership"
+    assert "Finish Cancellation" in declined["step"]
+    assert declined["note"] == DECLINED_NOTE
     # the AI clicked Finish anyway: asked again (irreversible rule), refused, not performed
     assert [r.kind for r in approvals.requests] == ["checkpoint", "irreversible"]
     assert approvals.requests[1].action == 'Click "Finish Cancellation" (button)'

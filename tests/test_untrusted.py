@@ -24,7 +24,7 @@ from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.orchestrator.result import TaskResult
 from subterminator.runlog import RunRecord
 from subterminator.services import NETFLIX
-from subterminator.terminal import Terminal, describe, print_details, verdict
+from subterminator.terminal import Terminal, describe, print_details, print_thought, verdict
 from subterminator.untrusted import ShownFormatter, shown
 
 FORGED_ROW = "\x1b[1A\x1b[2K\x1b[32mWhy asked: SubTerminator checked this step"
@@ -139,6 +139,7 @@ def test_turn_lines_and_details_carry_no_escape() -> None:
         thought=f"The page says: {FORGED_ROW}{CONCEAL}" * 100,
     )
     print_details(console, record, verbose=True)
+    print_thought(console, record.thought)  # printed as the turn begins (before a panel)
     raw = out.getvalue()
     for hostile in ("\x1b[1A", "\x1b[2K", "\x1b[32m", CONCEAL, RLO, "\x9b", "\x1b]"):
         assert hostile not in raw

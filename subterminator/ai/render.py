@@ -91,13 +91,23 @@ def snapshot_text(snapshot: Snapshot, full: bool) -> str:
     )
 
 
+def _reply_value(value: Any) -> Any:
+    """A tool reply's value as the model reads it: each string cut, one level down too (a
+    declined checkpoint carries the person's words)."""
+    if isinstance(value, str):
+        return cut_tokens(value, REPLY_TEXT_TOKENS)
+    if isinstance(value, dict):
+        return {
+            k: cut_tokens(v, REPLY_TEXT_TOKENS) if isinstance(v, str) else v
+            for k, v in value.items()
+        }
+    return value
+
+
 def message_text(message: Message) -> str:
     """Everything textual the model will read for ``message``."""
     if message.role == "tool":
-        body = {
-            key: cut_tokens(value, REPLY_TEXT_TOKENS) if isinstance(value, str) else value
-            for key, value in (message.result or {}).items()
-        }
+        body = {key: _reply_value(value) for key, value in (message.result or {}).items()}
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
         if message.snapshot is not None:
             text = (
@@ -176,12 +186,17 @@ def describe_call(name: str, arguments: Any) -> str:
 
 
 def outcome(message: Message) -> str:
-    """``success`` or ``failed (code)`` for a tool message."""
+    """``success`` (with a declined checkpoint after it, said) or ``failed (code)``."""
     result: dict[str, Any] = message.result or {}
     if "approved" in result:
         return "approved" if result["approved"] else "rejected"
     if "acknowledged" in result:
         return "acknowledged" if result["acknowledged"] else "not acknowledged"
-    if result.get("success"):
+    if result.get("success"):  # the action ran; a checkpoint after it may have been declined
+        declined = result.get("declined")
+        if isinstance(declined, dict):
+            if declined.get("asked") is False:
+                return "success; nobody could be asked about the next step"
+            return "success; the next step was declined"
         return "success"
     return f"failed ({result.get('error') or 'unknown'})"

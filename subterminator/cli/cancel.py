@@ -57,7 +57,8 @@ def cancel(args: argparse.Namespace, console: Console) -> int:
         services=tuple(service_specs(args)),
         keep_downloads=args.keep_downloads,
     )
+    verdict: list[int] = []  # the verdict's exit code, once it is printed
     try:
-        return asyncio.run(run_cancel(options, console))
-    except KeyboardInterrupt:
-        return EXIT_INTERRUPTED  # the run has said what was and was not done
+        return asyncio.run(run_cancel(options, console, on_verdict=verdict.append))
+    except KeyboardInterrupt:  # the run has said what was and was not done
+        return verdict[0] if verdict else EXIT_INTERRUPTED  # a printed verdict stands

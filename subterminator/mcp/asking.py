@@ -92,14 +92,18 @@ def decision(
     content = content or {}
     if action != "accept":
         return ApprovalDecision(
-            approved=False, message=f"The person {DECLINED.get(action, action)} the question."
+            approved=False,
+            message=f"The person {DECLINED.get(action, action)} the question.",
+            by_person=False,
         )
     field_name = "done" if request.kind == "human_action" else "approve"
     yes = content.get(field_name) is True
     note = content.get("note")
     message = note.strip() if isinstance(note, str) and note.strip() else None
-    if not yes and message is None and request.kind == "human_action":
-        message = "The person said it was not done."
+    if not yes and message is None and request.kind == "human_action":  # our words, not theirs
+        return ApprovalDecision(
+            approved=False, message="The person said it was not done.", by_person=False
+        )
     return ApprovalDecision(approved=yes, message=None if yes else message)
 
 
@@ -121,7 +125,7 @@ class AskingPerson:
 
     async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
         if request.kind == "human_action" and not self.window:
-            return ApprovalDecision(approved=False, message=NO_WINDOW)
+            return ApprovalDecision(approved=False, message=NO_WINDOW, by_person=False)
         asked = Question(request)
         await self.questions.put(asked)
         return await asked.answer

@@ -153,7 +153,9 @@ async def call_tool(
             if isinstance(answer, types.ElicitResult):
                 said = decision(waiting.waiting.request, answer.action, answer.content)
             else:
-                said = ApprovalDecision(approved=False, message="The client sent no answer.")
+                said = ApprovalDecision(
+                    approved=False, message="The client sent no answer.", by_person=False
+                )
             running = await session.answer(params.request_state, said)
             session.pending.pop(params.request_state, None)
     try:
@@ -180,7 +182,9 @@ async def serve(
             return result(running.call, out)
         asked = out
         if not can_elicit(ctx):
-            asked.answer.set_result(ApprovalDecision(approved=False, message=CANNOT_ASK))
+            asked.answer.set_result(
+                ApprovalDecision(approved=False, message=CANNOT_ASK, by_person=False)
+            )
             continue
         message, schema = question(asked.request), schema_for(asked.request)
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
@@ -196,7 +200,9 @@ async def serve(
                 request_state=running.token,
             )
         if not ctx.session.can_send_request:  # JSON-response HTTP: no way to ask mid-call
-            asked.answer.set_result(ApprovalDecision(approved=False, message=CANNOT_ASK))
+            asked.answer.set_result(
+                ApprovalDecision(approved=False, message=CANNOT_ASK, by_person=False)
+            )
             continue
         try:
             answer = await ctx.session.elicit_form(
@@ -209,7 +215,9 @@ async def serve(
                 # unanswered when the session closes (not as a client that cannot ask).
                 session.pending[running.token] = running
                 return error("action_failed", CLIENT_GONE)
-            asked.answer.set_result(ApprovalDecision(approved=False, message=CANNOT_ASK))
+            asked.answer.set_result(
+                ApprovalDecision(approved=False, message=CANNOT_ASK, by_person=False)
+            )
             continue
         asked.answer.set_result(decision(asked.request, answer.action, answer.content))
 

@@ -185,7 +185,9 @@ class McpSession:
         """Start a call. A call left waiting for an answer that never came is answered no
         first (it cannot run unasked), so one call runs at a time."""
         for token in list(self.pending):
-            await self.answer(token, ApprovalDecision(approved=False, message=UNANSWERED))
+            await self.answer(
+                token, ApprovalDecision(approved=False, message=UNANSWERED, by_person=False)
+            )
             await self.finish(self.pending.pop(token))
         await self._lock.acquire()
         try:
@@ -235,7 +237,9 @@ class McpSession:
             out = await self.step(running)
             if isinstance(out, Reply):
                 return out
-            out.answer.set_result(ApprovalDecision(approved=False, message=UNANSWERED))
+            out.answer.set_result(
+                ApprovalDecision(approved=False, message=UNANSWERED, by_person=False)
+            )
 
     def _ended(self, reply: Reply) -> Reply:
         """An ending with its turns (the client's calls so far), recorded the first time, in

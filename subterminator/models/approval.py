@@ -58,6 +58,12 @@ LIMITS = {
 class ApprovalDecision(BaseModel):
     approved: bool
     message: str | None = None
+    # who wrote ``message``: only the person's own words reach the AI as "User feedback";
+    # SubTerminator's (why no answer came, what the client did) are said as its own
+    by_person: bool = True
+    # False when nobody could be asked (standard input ended at the prompt): no answer at
+    # all, not a "no"; the run then ends ``no_one_to_ask``, the step not taken
+    asked: bool = True
 
 
 class HumanApprovalHandler(Protocol):

@@ -18,6 +18,9 @@ TaskReason = Literal[
     # a step only a person can take in the browser (sign-in, a code, a CAPTCHA) was not done:
     # no window to do it in, the person said not done, or it was still there after their yes
     "human_action_needed",
+    # a person's yes was needed and nobody could be asked (standard input ended at the
+    # prompt: no terminal, ``< /dev/null``): the step was not taken, and no one said no
+    "no_one_to_ask",
     "max_turns_exceeded",
     "llm_no_action",  # three replies in a row without a tool call
     "llm_error",  # the model API failed after the retry policy

@@ -21,8 +21,29 @@ ErrorCode = Literal[
 ERROR_CODES: tuple[str, ...] = get_args(ErrorCode)
 
 
+DECLINED_NOTE = (
+    "Not taken: nothing of that step was done or sent. The action itself ran (see success). "
+    "Do not take that step, and do not repeat the action: follow the person's words."
+)
+
+
+class Declined(BaseModel):
+    """A checkpoint that followed an action and was declined (spec 01 1.6.3), said apart from
+    the action's own result: the action ran, the step the person was asked about did not."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    step: str  # what the person was asked about, in the system's words
+    message: str  # "User feedback: ..." (the person's words), or why nobody could answer
+    note: str = DECLINED_NOTE
+    asked: bool = True  # False: nobody could be asked (no answer, not a no)
+
+
 class ToolResult(BaseModel):
-    """Reply of every snapshot-returning tool: a snapshot always, errors included."""
+    """Reply of every snapshot-returning tool: a snapshot always, errors included.
+
+    ``declined``: a checkpoint after the action that the person declined; the action's own
+    result is ``success``/``error``/``message``."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -30,6 +51,7 @@ class ToolResult(BaseModel):
     snapshot: Snapshot
     error: ErrorCode | None = None
     message: str | None = None
+    declined: Declined | None = None
 
 
 class ApprovalResult(BaseModel):

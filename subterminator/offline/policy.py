@@ -195,6 +195,8 @@ class OfflinePolicy:
     def decide(self, snapshot: Snapshot, reply: dict[str, Any]) -> tuple[ToolCall, str]:
         if reply.get("error") == "human_rejected":
             return self._complete("failed", _declined(str(reply.get("message") or "")))
+        if isinstance(declined := reply.get("declined"), dict):  # a checkpoint after it: a no
+            return self._complete("failed", _declined(str(declined.get("message") or "")))
         if reply.get("acknowledged") is False:
             self.unverified += 1
             self.doubted.add(snapshot.page.url)  # the orchestrator did not take it: act on

@@ -44,6 +44,13 @@ __all__ = [
 ]
 
 
+NOBODY = (
+    "standard input ended before an answer (no terminal: input from a file, a pipe or "
+    "/dev/null), so the step was not taken and nobody said no. Run the command at a terminal "
+    "to answer."
+)
+
+
 class AutoApprove:
     """Approves everything, loudly. Only for the simulator (``--no-checkpoint``)."""
 
@@ -84,23 +91,33 @@ class TerminalApprovalHandler:
         self.instead = instead  # e.g. "sign in first with `subterminator login netflix`"
         self._saved = 0
 
-    async def read(self, prompt: str) -> str:
-        """One answer; an empty one when stdin is closed (which reads as "no")."""
+    async def answer(self, prompt: str) -> str | None:
+        """One answer; None when standard input has ended (nobody is there to answer)."""
         if self._ask is not None:
             try:
                 return self._ask(prompt)
             except EOFError:
-                return ""
+                return None
         self.console.print(prompt, end="", markup=False, highlight=False)
         self.console.file.flush()
         line = await self._lines.readline()
         if line is None:
             self.console.print()
-            return ""
         return line
 
+    async def read(self, prompt: str) -> str:
+        """One answer; an empty one when stdin is closed."""
+        return await self.answer(prompt) or ""
+
     async def confirm(self, question: str) -> bool:
+        """A yes; a "no" when standard input is closed (for a question that is not a step's
+        approval: those tell no answer from a no, ``request_approval``)."""
         return (await self.read(f"{question} [y/N]: ")).strip().lower() in ("y", "yes")
+
+    async def _yes(self, question: str) -> bool | None:
+        """The person's yes or no; None when nobody answered (standard input ended)."""
+        said = await self.answer(f"{question} [y/N]: ")
+        return None if said is None else said.strip().lower() in ("y", "yes")
 
     def _save(self, request: ApprovalRequest) -> str:
         if request.screenshot_path or not request.screenshot:
@@ -133,13 +150,23 @@ class TerminalApprovalHandler:
                 message="This run has no browser window, so nobody can do this step: "
                 + (self.instead or "run it again with a window")
                 + ".",
+                by_person=False,
             )
         if request.kind == "human_action":
-            done = await self.confirm("Done in the browser window?")
+            done = await self._yes("Done in the browser window?")
+            if done is None:
+                return ApprovalDecision(
+                    approved=False, message=NOBODY, by_person=False, asked=False
+                )
             return ApprovalDecision(
-                approved=done, message=None if done else "You said it was not done."
+                approved=done,
+                message=None if done else "You said it was not done.",
+                by_person=False,
             )
-        if await self.confirm("Approve this step?"):
+        yes = await self._yes("Approve this step?")
+        if yes is None:
+            return ApprovalDecision(approved=False, message=NOBODY, by_person=False, asked=False)
+        if yes:
             return ApprovalDecision(approved=True)
         feedback = (await self.read("Feedback for the agent (optional): ")).strip()
         return ApprovalDecision(approved=False, message=feedback or None)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 import time
 from collections.abc import Callable
+from datetime import datetime
 
 from subterminator.ai.history import HISTORY_TOKEN_BUDGET, truncate_history
 from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
@@ -65,10 +66,15 @@ class TaskOrchestrator:
         self.cost = CostLog()
         # called with (turn, call, target element name) just before a tool runs: progress output
         self.announcers: list[Callable[[int, ToolCall, str | None], None]] = []
+        self.thought = ""  # the AI's text beside the call being announced (secrets scrubbed)
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         """For an interrupt: did an approved step run (True), perhaps (None) or not (False)?"""
         return self.tools.final_step_state()
+
+    def final_step_at(self) -> datetime | None:
+        """When the approved step ran, if one did."""
+        return self.tools.final_step_at()
 
     # -- the loop --------------------------------------------------------------------------
 
@@ -142,6 +148,7 @@ class TaskOrchestrator:
                 update={"arguments": written_arguments(call.name, call.arguments, registry)}
             )
             thought = KNOWN.scrub(response.content)
+            self.thought = thought  # the announcers may print it as the turn begins
             self.conversation.append(Message(role="assistant", content=thought, tool_calls=[shown]))
             for announce in self.announcers:
                 announce(turn, shown, target.name if target else None)
@@ -183,7 +190,7 @@ class TaskOrchestrator:
             False,
             reason,
             self.max_turns,
-            error=f"No completion after {self.max_turns} turns",
+            error=f"No completion after {self.max_turns} turn{'' if self.max_turns == 1 else 's'}",
         )
 
     def _finish(

@@ -31,5 +31,11 @@ class RunRecordApprovals:
         if shot is not None:
             request = request.model_copy(update={"screenshot_path": str(shot)})
         decision = await self.inner.request_approval(request)
-        self.record.approval_answered(approved=decision.approved, feedback=decision.message)
+        theirs = decision.message if decision.by_person else None  # their words, not ours
+        self.record.approval_answered(
+            approved=decision.approved,
+            feedback=theirs,
+            note=None if decision.by_person else decision.message,
+            asked=decision.asked,
+        )
         return decision

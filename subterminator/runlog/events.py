@@ -71,8 +71,11 @@ class ApprovalAnswered(_Event):
     event: Literal["approval_answered"] = "approval_answered"
     number: int
     approved: bool
-    feedback: str | None = None
+    feedback: str | None = None  # the person's own words, only
     interrupted: bool = False  # no answer: the run was stopped (Ctrl+C) at the prompt
+    # SubTerminator's words on the answer (no handler, no input left): never the person's
+    note: str | None = None
+    asked: bool = True  # False: nobody could be asked (input ended at the prompt)
 
 
 class Notice(_Event):

@@ -215,11 +215,22 @@ class RunRecord:
         )
         return shot
 
-    def approval_answered(self, *, approved: bool, feedback: str | None = None) -> None:
-        """The answer to the last question asked (``ApprovalDecision``: approved, message)."""
+    def approval_answered(
+        self,
+        *,
+        approved: bool,
+        feedback: str | None = None,
+        note: str | None = None,
+        asked: bool = True,
+    ) -> None:
+        """The answer to the last question asked (``ApprovalDecision``): the person's words as
+        ``feedback``, SubTerminator's own as ``note``."""
         if self._pending is None:
             raise RuntimeError("approval_answered without a question: call approval_asked first")
-        self._log(ApprovalAnswered(number=self._pending, approved=approved, feedback=feedback))
+        answer = ApprovalAnswered(
+            number=self._pending, approved=approved, feedback=feedback, note=note, asked=asked
+        )
+        self._log(answer)
         self._pending = None
 
     def approval(

@@ -6,6 +6,8 @@ Both front doors (the conversation loop and the MCP server) hold a ``ToolStack``
 
 from __future__ import annotations
 
+from datetime import datetime
+
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
@@ -57,6 +59,9 @@ class ToolStack:
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         return self.gated.final_step_state()
+
+    def final_step_at(self) -> datetime | None:
+        return self.gated.final_step_at()
 
 
 __all__ = ["CallLog", "NetworkBackstop", "Reply", "ToolLayer", "ToolStack"]

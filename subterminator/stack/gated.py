@@ -31,6 +31,7 @@ import logging
 import time
 from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, replace
+from datetime import datetime
 
 from subterminator.browser.effect import ActionEffect, EffectTarget
 from subterminator.browser.protocol import RequestGuard
@@ -44,7 +45,7 @@ from subterminator.models.approval import (
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
-from subterminator.models.tools import ApprovalResult, ToolResult
+from subterminator.models.tools import ApprovalResult, Declined, ToolResult
 from subterminator.outcome.consequence import page_says
 from subterminator.outcome.subscriptions import owner, pick, subscriptions
 from subterminator.safety.binding import bound_guard, changes, what_it_does
@@ -109,7 +110,10 @@ def page_key(snapshot: Snapshot) -> str:
 
 
 def feedback(decision: ApprovalDecision) -> str:
-    """A refusal as the AI reads it (spec 01 1.6.3): the person's words, once."""
+    """A refusal as the AI reads it (spec 01 1.6.3): the person's words, once, as "User
+    feedback"; words SubTerminator wrote itself (no handler, no answer) are never labelled so."""
+    if not decision.by_person:
+        return decision.message or "Not approved: no answer came."
     if decision.message:
         return f"User feedback: {decision.message}"
     return "User feedback: none (the person declined without a reason)"
@@ -179,6 +183,7 @@ class GatedTools:
         backstop.on_late = self.ledger.suspect  # a control whose timer sent after it returned
         self.completion = Completion(service, self.ledger, self.fresh, self.server)
         self.person_ms = 0  # a person's answering time in the last call (not the browser's)
+        self.started_at: datetime | None = None  # when the approved action in flight began
         # a step only a person can take was not done (no window, "not done", still there):
         # the run ends here, honestly, instead of the AI wandering on a sign-in page
         self.halt: TaskResult | None = None
@@ -196,6 +201,14 @@ class GatedTools:
             return True, self.ledger.approved_step.action
         return False, None
 
+    def final_step_at(self) -> datetime | None:
+        """When the approved step ran (or began, if it was interrupted while it ran), if one
+        did: said with an interrupt."""
+        if self.ledger.in_flight is not None:
+            return self.started_at
+        step = self.ledger.approved_step
+        return step.at if step is not None else None
+
     # -- the layer -------------------------------------------------------------------------
 
     async def execute(self, call: ToolCall) -> Reply:
@@ -206,11 +219,11 @@ class GatedTools:
         return await self.reach.settle(reply)
 
     async def _execute(self, call: ToolCall) -> Reply:
-        if call.name == "request_human_approval":
-            return await self._ai_approval(call)
         if call.name == "complete_task":
             return await self.completion.complete(call)
-        if call.name in ACTION_TOOLS:
+        if call.name == "request_human_approval":
+            reply = await self._ai_approval(call)
+        elif call.name in ACTION_TOOLS:
             reply = Reply.of(await self._guarded(call))
         elif call.name == "browser_open":
             reply = Reply.of(await self._open(call))
@@ -409,6 +422,7 @@ class GatedTools:
         acted_before = self.server.acted
         if approved:
             self.ledger.in_flight = (verdict.question, acted_before)
+            self.started_at = datetime.now().astimezone()
         result = await self.backstop.execute(
             call, guard, approved=approval, effect=effect, linger=approved or verdict.in_flow
         )
@@ -502,6 +516,7 @@ class GatedTools:
             typed = ActionEffect(action="click", target=EffectTarget(href=url), page_url=here)
             guard = bound_guard(typed, here)
             self.ledger.in_flight = (verdict.question, self.server.acted)
+            self.started_at = datetime.now().astimezone()
         result = await self.backstop.execute(opening, guard, linger=approved)
         self.ledger.in_flight = None
         if approved and result.error is None:
@@ -528,7 +543,7 @@ class GatedTools:
             request = await self._looked(request)
         if self.approvals is None:
             log.warning("approval refused, no handler: %s", request.action)
-            decision = ApprovalDecision(approved=False, message=NO_HANDLER)
+            decision = ApprovalDecision(approved=False, message=NO_HANDLER, by_person=False)
         else:
             started = time.monotonic()
             decision = await self.approvals.request_approval(request)
@@ -540,7 +555,17 @@ class GatedTools:
             )
         if request.kind in ("irreversible", "checkpoint"):
             self.ledger.answered(decision.approved)
+        if not decision.asked and self.halt is None:  # no answer will come: the run ends here
+            self.halt = self._no_one_to_ask(request, decision)
         return decision
+
+    def _no_one_to_ask(self, request: ApprovalRequest, decision: ApprovalDecision) -> TaskResult:
+        """Nobody could be asked (standard input ended at the prompt): not a refusal, and no
+        later question could be answered either."""
+        what = request.control or "the step"
+        text = f"Nobody could be asked about {what}: {decision.message or 'no answer came.'}"
+        log.info("no one to ask: %s", text)
+        return ending(self.server, False, False, "no_one_to_ask", error=text)
 
     async def _looked(self, request: ApprovalRequest) -> ApprovalRequest:
         """The page as the person is asked about it, when snapshots are taken without a
@@ -679,9 +704,12 @@ class GatedTools:
             )
             decision = await self.ask(request)
             self.ledger.checkpoint_answers[key] = decision.approved
-            if not decision.approved:
+            if not decision.approved:  # the action that led here ran: its result stands
                 rejected = True
-                result = failed(result, "human_rejected", feedback(decision))
+                said = Declined(
+                    step=request.action, message=feedback(decision), asked=decision.asked
+                )
+                result = result.model_copy(update={"declined": said})
                 break
             await self._grant(snapshot, candidates)
         return (result, False) if rejected else None
@@ -711,8 +739,10 @@ class GatedTools:
             decision = await self.ask(
                 self.request("human_action", checkpoint.message, reason, snapshot)
             )
-            if not decision.approved:
-                self.halt = self._needs_person(f"{what}. {decision.message or 'Not done.'}")
+            if not decision.approved:  # (nobody to ask has its own ending, set by ``ask``)
+                self.halt = self.halt or self._needs_person(
+                    f"{what}. {decision.message or 'Not done.'}"
+                )
                 return None
             fresh = await self.fresh()
             snapshot = fresh.snapshot

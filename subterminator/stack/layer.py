@@ -31,7 +31,13 @@ class Reply:
 
     @classmethod
     def of(cls, result: ToolResult) -> Reply:
-        fields = {"success": result.success, "error": result.error, "message": result.message}
+        fields: dict[str, Any] = {
+            "success": result.success,
+            "error": result.error,
+            "message": result.message,
+        }
+        if result.declined is not None:  # the checkpoint after it, said apart
+            fields["declined"] = result.declined.model_dump()
         return cls(fields, result.snapshot)
 
     @classmethod

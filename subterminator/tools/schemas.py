@@ -150,7 +150,9 @@ COMMON PATTERNS:
 
 ERROR CONDITIONS: ref_invalid (ref not in the latest snapshot), element_disabled, \
 element_obscured (something covers it: close that first), element_not_visible, timeout, \
-action_failed, human_rejected (a person declined an irreversible step; read their message).
+action_failed, human_rejected (a person declined an irreversible step; read their message). \
+A success with "declined": the click ran, then the person declined the step the page showed \
+next; do not take it, and do not click again.
 
 EXAMPLE: browser_click({{"ref": "@e7"}}) -> {{"success": true, "error": null, "snapshot": \
 {{...fresh refs...}}}}""",
