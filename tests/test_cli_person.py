@@ -146,11 +146,13 @@ def test_login_without_a_display_is_exit_3(tmp_path: Path) -> None:
     assert "desktop session" in line
 
 
-def test_record_without_a_display_advises_its_own_headless(tmp_path: Path) -> None:
+def test_record_without_a_display_asks_for_a_desktop_not_headless(tmp_path: Path) -> None:
+    """Recording by hand needs a window to click in: ``--headless`` would record nothing."""
     done = without_display("record", "netflix", "--sim", "2026", "--out", str(tmp_path / "rec"))
     assert done.returncode == 3
     line = one_line_error(done)
-    assert "--headless" in line
+    assert "desktop session" in line
+    assert "--headless" not in line
     assert "--headed" not in line
 
 
