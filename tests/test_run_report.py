@@ -208,3 +208,24 @@ async def test_the_picture_is_taken_of_a_real_run(tmp_path: Path) -> None:
     assert width == 1100
     assert height > 900  # the result and the first step, each with its page
     assert report_shot.stamped(picture) == report_shot.style()
+
+
+async def test_nobody_to_ask_is_not_shown_as_a_refusal(
+    tmp_path: Path, chromium_session: PWBrowser
+) -> None:
+    """Input ended at the prompt: the card says nobody could be asked, in SubTerminator's
+    words, never "Refused" (nobody said no)."""
+    folder, end = _a_run_that_ended(tmp_path, ("--sim",), "")
+    assert end["reason"] == "no_one_to_ask"
+    context = await chromium_session.new_context()
+    try:
+        page = await context.new_page()
+        await page.goto((folder / "report.html").as_uri())
+        card = page.locator("li.approval").last
+        badge = await card.locator(".badge").inner_text()
+        text = await card.inner_text()
+    finally:
+        await context.close()
+    assert badge == "Nobody could be asked: not taken"
+    assert "Refused" not in text
+    assert "standard input ended" in text

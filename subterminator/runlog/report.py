@@ -198,6 +198,8 @@ def _approval(asked: ApprovalAsked, answer: ApprovalAnswered | None) -> str:
         state, badge = "pending", "No answer recorded"
     elif answer.interrupted:
         state, badge = "pending", "Interrupted at the prompt: no answer"
+    elif not answer.asked:  # no input, no window: nobody said no
+        state, badge = "pending", "Nobody could be asked: not taken"
     elif asked.kind == "human_action":  # a step only a person can take: done or not, no refusal
         state, badge = ("approved", "✓ Done") if answer.approved else ("pending", "Not done")
     else:
@@ -210,6 +212,7 @@ def _approval(asked: ApprovalAsked, answer: ApprovalAnswered | None) -> str:
             ("Page title", asked.title),
             ("Page URL", shown_url(asked.url)),
             ("Feedback", answer.feedback if answer else None),
+            ("SubTerminator", answer.note if answer else None),
         ]
     )
     return (
