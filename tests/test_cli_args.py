@@ -139,3 +139,10 @@ def test_the_advice_for_a_headless_sign_in_names_commands_that_exist(
             assert not options.simulated  # the simulator's session is not the profile's
             assert args.profile == options.profile
     assert any(a.command == "cancel" and a.headed for a in parsed)  # with a window
+
+
+@pytest.mark.parametrize("command", ["cancel", "record", "mcp"])
+def test_sim_alone_means_the_default_variant_for_every_command(command: str) -> None:
+    """``--sim`` with no variant is the default one everywhere, as the README writes it."""
+    argv = [command, "netflix", "--sim"] + (["--out", "x"] if command == "record" else [])
+    assert build_parser().parse_args(argv).sim == "2026"

@@ -221,7 +221,14 @@ def _record_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
     )
     _service(record)
     record.add_argument("--out", type=_folder, required=True, metavar="DIR", help="where to record")
-    record.add_argument("--sim", metavar="VARIANT", default=None, help="the bundled simulator")
+    record.add_argument(
+        "--sim",
+        nargs="?",
+        const="2026",
+        default=None,
+        metavar="VARIANT",
+        help="the bundled simulator (variant, default 2026), as cancel's --sim",
+    )
     record.add_argument(
         "--url", type=_address, default=None, help="start page (default: the service's)"
     )
