@@ -57,13 +57,12 @@ CANCELLED = {
     # the spec's indicators, as pages
     "spec: title": page(title="Membership Cancelled - Netflix"),
     "spec: heading": page(headings=("Your membership has been cancelled",)),
-    "spec: membership ends": page("Membership ends March 3, 2027.", controls=("Done",)),
+    "spec: membership ends": page("Membership ends March 3, 2027."),
     "spec: cancellation confirmed": page("Cancellation confirmed. We're sorry to see you go."),
     "spec: /cancelsuccess": page(url="https://www.netflix.com/cancelsuccess", controls=("Done",)),
     # prose, other wordings
     "prose period end": page(
-        "We're sorry to see you go\nYour membership will end on March 3, 2027.",
-        controls=("Done",),
+        "We're sorry to see you go\nYour membership will end on March 3, 2027."
     ),
     "cancellation complete": page("Your cancellation is complete."),
     "you've cancelled": page("You’ve cancelled your plan. A confirmation e-mail is on its way."),
@@ -222,7 +221,9 @@ NEVER_SUCCESS = {
 @pytest.mark.parametrize("name", CONFIRMED_BY_LANGUAGE)
 def test_a_sentence_is_read_by_its_own_language(name: str) -> None:
     text, lang = CONFIRMED_BY_LANGUAGE[name]
-    outcome = judge_outcome(in_language(text, lang, controls=("Done",)))
+    # a period end is evidence only where nothing is left to press (see test_outcome_confirm)
+    controls = () if "encerra" in text else ("Done",)
+    outcome = judge_outcome(in_language(text, lang, controls=controls))
     assert outcome.state == "cancelled", outcome
 
 

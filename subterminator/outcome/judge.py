@@ -19,6 +19,7 @@ from urllib.parse import urlsplit
 
 from subterminator.models.snapshot import Snapshot
 from subterminator.outcome.dates import find_date, read_date
+from subterminator.outcome.offers import goes_on
 from subterminator.outcome.subscriptions import narrowed, pick, subscriptions
 from subterminator.outcome.text import language_name, read_form
 from subterminator.outcome.vocabulary import (
@@ -260,9 +261,11 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
         return Outcome("unknown", against=(f'the final step "{offered[0]}" is still offered',))
     evidence = list(reading.evidence)
     kinds = {"confirmation"} if evidence else set()
+    acting = goes_on(snapshot)
     if not cancel and not active and not final:
-        evidence += period_end
-        kinds |= {"period_end"} if period_end else set()
+        if not acting:  # an end date on a page that still offers to go on is its confirm step
+            evidence += period_end
+            kinds |= {"period_end"} if period_end else set()
         restart = next((n for n in controls if RESTART.search(n)), None)
         if restart:
             evidence.append(f'a "{restart}" control, and no cancel control')
@@ -283,4 +286,6 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
         against.append(f'the page still offers "{cancel[0]}"')
     if active:
         against.append("the page shows a next payment")
+    if period_end and acting and not against:
+        against.append(f'the page states an end date and still offers "{acting}"')
     return Outcome("unknown", against=tuple(against))
