@@ -2,7 +2,8 @@
 
 The same shape as ``outcome_confirm_dev``: each language's confirm page (the period end, then a
 control to commit) and the page after the commit. None of these languages is one the judge
-holds, so its words cannot be what decides.
+holds, so its words cannot be what decides; ``HELD_ASIDE`` are in languages it holds, written
+without looking at its words for them (how each scores is reported, not tuned).
 """
 
 from __future__ import annotations
@@ -41,5 +42,48 @@ ASIDE = (
         "Cancelar agora",
         "Volver",
         "A túa subscrición foi cancelada.",
+    ),
+)
+
+HELD_ASIDE = (
+    Step(
+        "sl",  # Slovenian
+        "Prekliči naročnino",
+        "Vaša naročnina se konča 3. marca 2027.",
+        "Prekliči zdaj",
+        "Nazaj",
+        "Vaša naročnina je bila preklicana.",
+    ),
+    Step(
+        "sq",  # Albanian
+        "Anulo abonimin",
+        "Abonimi juaj përfundon më 3 mars 2027.",
+        "Anulo tani",
+        "Kthehu",
+        "Abonimi juaj është anuluar.",
+    ),
+    Step(
+        "zu",  # Zulu
+        "Khansela okubhalisile",
+        "Okubhalisile kwakho kuzophela ngomhla ka-3 Mashi 2027.",
+        "Khansela manje",
+        "Buyela emuva",
+        "Okubhalisile kwakho kukhanseliwe.",
+    ),
+    Step(
+        "lv",  # Latvian
+        "Atcelt abonementu",
+        "Jūsu abonements beigsies 2027. gada 3. martā.",
+        "Atcelt tūlīt",
+        "Atpakaļ",
+        "Jūsu abonements ir atcelts.",
+    ),
+    Step(
+        "hr",  # Croatian
+        "Otkaži pretplatu",
+        "Vaša pretplata završava 3. ožujka 2027.",
+        "Otkaži sada",
+        "Natrag",
+        "Vaša pretplata je otkazana.",
     ),
 )

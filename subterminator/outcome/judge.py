@@ -2,10 +2,11 @@
 
 A page that merely mentions cancelling is not evidence: the judge wants a statement that it
 happened ("Your membership has been cancelled"), the period-end wording of a cancelled account
-("Your membership ends on March 3"), a restart control where no cancel control is, or the
-service's success address; each checked for negation ("is NOT cancelled"), for conditions and
-generalities ("if you cancel", "cancel anytime"), for questions ("Order canceled?") and for help
-pages. Telling a person that nothing happened when it did, or the reverse, is the worst failure
+("Your membership ends on March 3") on a page with no button left to press (``offers``: the
+confirm step before the commit states the date too), a restart control where no cancel control
+is, or the service's success address; each checked for negation ("is NOT cancelled"), for
+conditions and generalities ("if you cancel", "cancel anytime"), for questions ("Order
+canceled?") and for help pages. Telling a person that nothing happened when it did, or the reverse, is the worst failure
 this tool can have, so anything else is ``unknown``.
 """
 
