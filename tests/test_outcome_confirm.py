@@ -2,9 +2,9 @@
 
 The report: after an approved reason step, an Afrikaans confirm page ("Jou intekening eindig op
 2027-03-03", and a "Kanselleer nou" button the judge could not read) was taken for the end of
-the flow, and the run said "completed" while the server said active. The judge now reads the
-page's structure first: while a control that acts is still offered, a period end is no
-evidence, in any language. Pages served on 127.0.0.1, read in real Chromium; a flow through
+the flow, and the run said "completed" while the server said active. Where no word of ours can
+name the page's controls, the judge now reads its structure: while a control that acts is
+still offered, a period end is no evidence, whatever the language. Pages served on 127.0.0.1, read in real Chromium; a flow through
 the real orchestrator and gate with a scripted AI.
 """
 
