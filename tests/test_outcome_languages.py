@@ -347,12 +347,13 @@ def page(text: str, lang: str, **kwargs: Any) -> Snapshot:
         timestamp="t",
         elements=[
             Element(
-                ref="@e1",
+                ref=f"@e{i}",
                 role="button",
-                name=kwargs.get("control", "OK"),
+                name=name,
                 state=["visible", "enabled"],
-                bbox=BoundingBox(x=0, y=0, width=10, height=10),
+                bbox=BoundingBox(x=0, y=10 * i, width=10, height=10),
             )
+            for i, name in enumerate(kwargs.get("controls", ("OK",)))
         ],
         focused=None,
         page=PageInfo(
@@ -374,8 +375,11 @@ def test_native_sentences_are_read_for_what_they_say(lang: str, kind: str) -> No
         assert outcome.state == "cancelled", outcome
         assert outcome.stated, outcome
     elif kind == "ended":
-        assert outcome.state == "cancelled", outcome
-        assert "period_end" in outcome.kinds, outcome
+        # a date beside a button none of our words can name: maybe the confirm step
+        assert outcome.state == ("cancelled" if lang in GATE_HELD else "unknown"), outcome
+        ended = judge_outcome(page(text, lang, controls=()))
+        assert ended.state == "cancelled", ended
+        assert "period_end" in ended.kinds, ended
     elif kind == "negated":
         assert outcome.state == "not_cancelled", outcome
     else:
@@ -401,7 +405,8 @@ def test_the_thai_confirmation_of_issue_30_with_its_buddhist_era_date() -> None:
 
 def test_a_burmese_end_date_in_another_phrase_of_the_sentence_is_quoted() -> None:
     # the date (CLDR's "y MMMM d") and the verb are phrases of their own
-    outcome = judge_outcome(page("သင်၏ အသင်းဝင်မှုသည် 2027 မတ် 3 တွင် ကုန်ဆုံးပါမည်။", "my"))
+    text = "သင်၏ အသင်းဝင်မှုသည် 2027 မတ် 3 တွင် ကုန်ဆုံးပါမည်။"
+    outcome = judge_outcome(page(text, "my", controls=()))
     assert outcome.state == "cancelled", outcome
     assert outcome.ends_on == "2027 မတ် 3"
 

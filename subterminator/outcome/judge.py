@@ -2,11 +2,13 @@
 
 A page that merely mentions cancelling is not evidence: the judge wants a statement that it
 happened ("Your membership has been cancelled"), the period-end wording of a cancelled account
-("Your membership ends on March 3"), a restart control where no cancel control is, or the
-service's success address; each checked for negation ("is NOT cancelled"), for conditions and
-generalities ("if you cancel", "cancel anytime"), for questions ("Order canceled?") and for help
-pages. Telling a person that nothing happened when it did, or the reverse, is the worst failure
-this tool can have, so anything else is ``unknown``.
+("Your membership ends on March 3") where no cancel step is offered (and, where no word of ours
+can name the page's controls, no button at all: ``offers``, for the confirm step before the
+commit states the date too), a restart control where no cancel control is, or the service's
+success address; each checked for negation ("is NOT cancelled"), for conditions and generalities
+("if you cancel", "cancel anytime"), for questions ("Order canceled?") and for help pages.
+Telling a person that nothing happened when it did, or the reverse, is the worst failure this
+tool can have, so anything else is ``unknown``.
 """
 
 from __future__ import annotations
@@ -19,6 +21,7 @@ from urllib.parse import urlsplit
 
 from subterminator.models.snapshot import Snapshot
 from subterminator.outcome.dates import find_date, read_date
+from subterminator.outcome.offers import goes_on, names_unread
 from subterminator.outcome.subscriptions import narrowed, pick, subscriptions
 from subterminator.outcome.text import language_name, read_form
 from subterminator.outcome.vocabulary import (
@@ -191,6 +194,7 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
     controls = [normalize(e.name) for e in snapshot.elements if e.role in CONTROL_ROLES]
     reading = _Reading()
     period_end: list[str] = []
+    period_langs: set[str] = set()  # the languages the period-end sentences were read in
     pending: list[str] = []
     read_any = False  # a sentence in a language we hold said something about the membership
     read = sentences(snapshot)
@@ -227,6 +231,7 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
             reading.evidence.append(f"the page says {_quote(sentence)}")
         elif any(r.period_end.search(norm) for r in spoken):
             period_end.append(f"the page says {_quote(sentence)}")
+            period_langs.update(r.code for r in spoken if r.period_end.search(norm))
         else:
             continue
         printed = find_date(sentence.text) or find_date(sentence.whole)
@@ -260,9 +265,11 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
         return Outcome("unknown", against=(f'the final step "{offered[0]}" is still offered',))
     evidence = list(reading.evidence)
     kinds = {"confirmation"} if evidence else set()
+    acting = goes_on(snapshot) if period_end and names_unread(lang, period_langs) else None
     if not cancel and not active and not final:
-        evidence += period_end
-        kinds |= {"period_end"} if period_end else set()
+        if not acting:  # an end date beside a control none can read: the confirm step
+            evidence += period_end
+            kinds |= {"period_end"} if period_end else set()
         restart = next((n for n in controls if RESTART.search(n)), None)
         if restart:
             evidence.append(f'a "{restart}" control, and no cancel control')
@@ -283,4 +290,6 @@ def _page_outcome(snapshot: Snapshot, success_urls: tuple[str, ...]) -> Outcome:
         against.append(f'the page still offers "{cancel[0]}"')
     if active:
         against.append("the page shows a next payment")
+    if period_end and acting and not against:
+        against.append(f'the page states an end date and still offers "{acting}"')
     return Outcome("unknown", against=tuple(against))

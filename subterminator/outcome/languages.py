@@ -31,7 +31,7 @@ EN = Words(
         rf"\b{_THING}\b[^.;]{{0,40}}\b(has|have|is|was|got)( now| already| successfully| been)*"
         rf" {_CANCELLED}\b",
         rf"^(your )?{_THING} {_CANCELLED}\b",
-        rf"^{_CANCELLED}$",
+        rf"^{_CANCELLED}[.!]?$",  # a one-word sentence, with its full stop
         r"\bcancell?ation (is |has been |was )?(now )?(complete|completed|confirmed|successful|processed|done)\b",
         r"\b(you|we)( ?['’]ve| have)( now| successfully)? (cancell?ed|ended)\b",
         r"\bsuccessfully (cancell?ed|ended|unsubscribed)\b",
