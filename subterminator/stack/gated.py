@@ -227,8 +227,8 @@ class GatedTools:
         ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
         info = self.server.registry.peek(ref)
         snapshot = self.server.last_snapshot
-        if info is None or snapshot is None:  # the server answers ref_invalid
-            return await self._after_snapshot(await self.backstop.execute(call))
+        if info is None or snapshot is None:  # the server answers ref_invalid; the last guard stays
+            return await self._after_snapshot(await self.backstop.execute(call, acts=False))
         element = info.to_element()
         self._entered(snapshot, element)
         effect = await self._inspect(call, info.handle)
@@ -409,9 +409,7 @@ class GatedTools:
         acted_before = self.server.acted
         if approved:
             self.ledger.in_flight = (verdict.question, acted_before)
-        result = await self.backstop.execute(
-            call, guard, approved=approval, effect=effect, linger=approved or verdict.in_flow
-        )
+        result = await self.backstop.execute(call, guard, approved=approval, effect=effect)
         if approved and result.error is None and guard is not None:
             result = await self._own_dialog(call, result, guard, approval)
         self.ledger.in_flight = None  # kept if the action was interrupted: it may have run
@@ -443,9 +441,7 @@ class GatedTools:
                 return result
             accept = ToolCall(id=call.id, name="browser_click", arguments={"ref": ref})
             # the step's guard stays armed after it, as for the step itself
-            accepted = await self.backstop.execute(
-                accept, guard, approved=approval, effect=effect, linger=True
-            )
+            accepted = await self.backstop.execute(accept, guard, approved=approval, effect=effect)
             said = (
                 f"The page asked to confirm this step in a browser {dialog.kind} dialog "
                 f'("{shown(dialog.message, SENTENCE)}"); it was accepted as part of the step '
@@ -502,7 +498,7 @@ class GatedTools:
             typed = ActionEffect(action="click", target=EffectTarget(href=url), page_url=here)
             guard = bound_guard(typed, here)
             self.ledger.in_flight = (verdict.question, self.server.acted)
-        result = await self.backstop.execute(opening, guard, linger=approved)
+        result = await self.backstop.execute(opening, guard)
         self.ledger.in_flight = None
         if approved and result.error is None:
             self.ledger.ran(verdict.question, url, writes=False)
