@@ -6,9 +6,9 @@ front door the call came through:
 - before every action, the ``SafetyGate`` judges what it will really do on the live page (the
   element the click lands on, its form, link and handlers); when it must ask, a person is asked
   first, in system-written words, never the AI's;
-- while an unapproved action runs (and, on the flow's pages, until the next one), the
-  ``NetworkBackstop`` below holds what the page tries to send that could change the account:
-  requests, beacons, keepalive fetches, socket messages;
+- while an unapproved action runs, and after it until the next one (however late the page
+  sends), the ``NetworkBackstop`` below holds what the page tries to send that could change
+  the account: requests, beacons, keepalive fetches, socket messages;
 - a yes is for what the person was shown: right before the approved action runs, its control
   is inspected again, and a change asks again (``_still``); while it runs, the page may send
   only what the question described (``safety.binding.bound_guard``);
