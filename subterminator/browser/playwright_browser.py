@@ -342,13 +342,15 @@ class PlaywrightBrowser:
 
     async def _route(self, route: Route) -> None:
         request = route.request
+        # the guard armed when the request reached us, before any wait of ours (the reach's
+        # redirect watch): an action that returns meanwhile does not let its request go
+        guard, documents = self._guard, self._documents
         if self.block_non_local and not is_local_url(request.url):
             log.warning("blocked non-local request: %s", request.url)
             await route.abort("blockedbyclient")
             return
         if self._reach is not None and await self._out_of_reach(route, request):
             return
-        guard = self._guard
         if guard is not None:
             try:
                 reason = guard(
@@ -359,7 +361,7 @@ class PlaywrightBrowser:
                         navigation=request.is_navigation_request(),
                         document=_document_of(request),
                         typed=self._typing > 0 and request.is_navigation_request(),
-                        documents=self._documents,
+                        documents=documents,
                     )
                 )
             except Exception as exc:  # a broken guard fails safe: hold the request

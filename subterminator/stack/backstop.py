@@ -5,13 +5,16 @@ approved (from the verdict), ``binding.bound_guard`` for an approved one (only w
 described). This layer arms it on the browser for one action and says afterwards what it held,
 so the gate can mark the control and the model can be told what did not happen.
 
-An action's listeners may send after it returns (an undo window's timer, a keepalive request),
-so on a page of the flow (or after a yes) its guard stays armed until the next action starts
-or the tab's document changes. What it holds then marks the control (``on_late``: its next try
-asks) and is said in the next reply. Elsewhere a page's own telemetry between actions is not
-the action's, and goes. A socket's messages pass once the action has returned: a page keeps
-its socket alive by itself (heartbeats), and the floor asks first for a control whose
-listeners use one.
+An action's listeners may send after it returns (an undo window's timer, a keepalive request,
+a write that first awaits a read), and a request the page sent while it ran may reach our
+interception only after its reply is built (a loaded machine: issue 31, a switch's POST went
+through unasked). So its guard stays armed, on every page, until another action arms its own
+or the tab's document changes: no timing ends it, only what the agent or the page does next.
+What it holds then marks the control (``on_late``: its next try asks) and is said in the next
+reply. Off the flow the guard lets a write to another site go (telemetry) as it does while
+the action runs. A call that does not act (a ref that does not exist) leaves it armed. A
+socket's messages pass once the action has returned: a page keeps its socket alive by itself
+(heartbeats), and the floor asks first for a control whose listeners use one.
 """
 
 from __future__ import annotations
@@ -79,15 +82,16 @@ class NetworkBackstop:
         *,
         approved: str = "",
         effect: ActionEffect | None = None,
-        linger: bool = False,
+        acts: bool = True,
     ) -> ToolResult:
         """``call`` with ``guard`` armed; ``approved`` names what a person approved, if anyone
         did (the reply then says the held requests were not part of it). An action replaces
-        the last action's guard; with ``linger`` (a page of the flow, or an approved step) it
-        stays armed after the action returns, and any other call leaves it so."""
+        the last action's guard, which stays armed after it returns; any other call, and an
+        action that cannot act (``acts`` false: its ref does not exist), leaves it so."""
         self.held = []
         earlier = self._late()
-        if call.name in ACTIONS:
+        acting = call.name in ACTIONS and acts
+        if acting:
             self.armed = None
             self.server.browser.guard_requests(None)
             if guard is not None:
@@ -97,11 +101,9 @@ class NetworkBackstop:
         try:
             result = await self.server.execute(call)
         finally:
-            if armed is not None and not armed.returned and call.name in ACTIONS:
-                armed.returned = True
+            if armed is not None and not armed.returned and acting:
+                armed.returned = True  # armed still: what the action sends late is held
                 self.held = armed.during
-                if not linger:
-                    self.disarm()
         notes = [*earlier, *self._late()]
         if self.held and armed is not None:
             notes.insert(0, _during(self.held, armed.approved))

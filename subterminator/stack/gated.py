@@ -6,9 +6,9 @@ front door the call came through:
 - before every action, the ``SafetyGate`` judges what it will really do on the live page (the
   element the click lands on, its form, link and handlers); when it must ask, a person is asked
   first, in system-written words, never the AI's;
-- while an unapproved action runs (and, on the flow's pages, until the next one), the
-  ``NetworkBackstop`` below holds what the page tries to send that could change the account:
-  requests, beacons, keepalive fetches, socket messages;
+- while an unapproved action runs, and after it until the next one (however late the page
+  sends), the ``NetworkBackstop`` below holds what the page tries to send that could change
+  the account: requests, beacons, keepalive fetches, socket messages;
 - a yes is for what the person was shown: right before the approved action runs, its control
   is inspected again, and a change asks again (``_still``); while it runs, the page may send
   only what the question described (``safety.binding.bound_guard``);
@@ -240,8 +240,8 @@ class GatedTools:
         ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
         info = self.server.registry.peek(ref)
         snapshot = self.server.last_snapshot
-        if info is None or snapshot is None:  # the server answers ref_invalid
-            return await self._after_snapshot(await self.backstop.execute(call))
+        if info is None or snapshot is None:  # the server answers ref_invalid; the last guard stays
+            return await self._after_snapshot(await self.backstop.execute(call, acts=False))
         element = info.to_element()
         self._entered(snapshot, element)
         effect = await self._inspect(call, info.handle)
@@ -423,9 +423,7 @@ class GatedTools:
         if approved:
             self.ledger.in_flight = (verdict.question, acted_before)
             self.started_at = datetime.now().astimezone()
-        result = await self.backstop.execute(
-            call, guard, approved=approval, effect=effect, linger=approved or verdict.in_flow
-        )
+        result = await self.backstop.execute(call, guard, approved=approval, effect=effect)
         if approved and result.error is None and guard is not None:
             result = await self._own_dialog(call, result, guard, approval)
         self.ledger.in_flight = None  # kept if the action was interrupted: it may have run
@@ -457,9 +455,7 @@ class GatedTools:
                 return result
             accept = ToolCall(id=call.id, name="browser_click", arguments={"ref": ref})
             # the step's guard stays armed after it, as for the step itself
-            accepted = await self.backstop.execute(
-                accept, guard, approved=approval, effect=effect, linger=True
-            )
+            accepted = await self.backstop.execute(accept, guard, approved=approval, effect=effect)
             said = (
                 f"The page asked to confirm this step in a browser {dialog.kind} dialog "
                 f'("{shown(dialog.message, SENTENCE)}"); it was accepted as part of the step '
@@ -517,7 +513,7 @@ class GatedTools:
             guard = bound_guard(typed, here)
             self.ledger.in_flight = (verdict.question, self.server.acted)
             self.started_at = datetime.now().astimezone()
-        result = await self.backstop.execute(opening, guard, linger=approved)
+        result = await self.backstop.execute(opening, guard)
         self.ledger.in_flight = None
         if approved and result.error is None:
             self.ledger.ran(verdict.question, url, writes=False)
