@@ -69,8 +69,14 @@ def demo(session: nox.Session) -> None:
     """The main job on its default: the Netflix simulator, offline policy, your approval."""
     session.install("-e", ".")
     ensure_chromium(session)
-    args = session.posargs or ["--sim"]
-    session.run("subterminator", "cancel", "netflix", *args, external=False)
+    session.run("subterminator", "cancel", "netflix", *demo_args(session.posargs), external=False)
+
+
+def demo_args(given: list[str]) -> list[str]:
+    """The simulator unless the arguments name a start page: ``demo --headed`` is the
+    simulator in a window, never the person's real membership."""
+    names = {arg.split("=", 1)[0] for arg in given}
+    return given if names & {"--sim", "--url"} else ["--sim", *given]
 
 
 @nox.session

@@ -59,3 +59,16 @@ def test_with_uv_on_the_path_the_backend_is_uv(tmp_path: Path) -> None:
     uv.write_text("#!/bin/sh\nexit 0\n")
     uv.chmod(0o755)
     assert backend(tmp_path) == "uv"
+
+
+def test_the_demo_stays_on_the_simulator_whatever_options_it_is_given() -> None:
+    """``python3 dev.py demo --headed`` once ran ``cancel netflix --headed``: the person's real
+    membership. Options alone add to the simulator run; only --sim or --url name a start."""
+    import runpy
+
+    demo_args = runpy.run_path(str(ROOT / "noxfile.py"))["demo_args"]
+    assert demo_args([]) == ["--sim"]
+    assert demo_args(["--headed", "-v"]) == ["--sim", "--headed", "-v"]
+    assert demo_args(["--sim", "legacy"]) == ["--sim", "legacy"]
+    assert demo_args(["--sim=partner"]) == ["--sim=partner"]
+    assert demo_args(["--url", "http://127.0.0.1:8000/"]) == ["--url", "http://127.0.0.1:8000/"]
