@@ -52,6 +52,11 @@ CANNOT_ASK = (
     "that needs their yes was not taken. Tell the person: use a client that supports MCP "
     "elicitation (Claude Code, VS Code), or run `subterminator cancel` in a terminal."
 )
+# nobody could be asked, which is no refusal: the run ends ``no_one_to_ask``, as a terminal's
+# closed input does
+CANNOT_ASK_DECISION = ApprovalDecision(
+    approved=False, message=CANNOT_ASK, by_person=False, asked=False
+)
 NO_WINDOW = (
     "This session has no browser window (headless), so nobody can do this step. Tell the "
     "person: start the server with --headed, or sign in first with `subterminator login`."

@@ -29,7 +29,7 @@ from starlette.types import ASGIApp
 from subterminator import __version__
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.errors import BrowserError, ConfigurationError
-from subterminator.mcp.asking import CANNOT_ASK, decision, question, schema_for
+from subterminator.mcp.asking import CANNOT_ASK_DECISION, decision, question, schema_for
 from subterminator.mcp.door import guarded, is_loopback, security_settings
 from subterminator.mcp.session import (
     ENDED,
@@ -60,7 +60,10 @@ call browser_open to begin (the service's account page), get_snapshot to read th
 with browser_click / browser_fill / browser_select on @eN refs from the latest reply, and end \
 with complete_task, which is verified on the page. Steps that may not be undoable are shown \
 to the person first (MCP elicitation); you cannot approve them. A refusal comes back as \
-error human_rejected: tell the person, follow their note, never retry the same step."""
+error human_rejected: tell the person, follow their note, never retry the same step. An \
+action that ran while the next step it showed was refused succeeds, with that refusal in \
+its "declined" field: do not take that step, nor repeat the action. A reply with run_ended \
+means the run is over: tell the person what it says."""
 
 
 @dataclass
@@ -182,9 +185,7 @@ async def serve(
             return result(running.call, out)
         asked = out
         if not can_elicit(ctx):
-            asked.answer.set_result(
-                ApprovalDecision(approved=False, message=CANNOT_ASK, by_person=False)
-            )
+            asked.answer.set_result(CANNOT_ASK_DECISION)
             continue
         message, schema = question(asked.request), schema_for(asked.request)
         if ctx.protocol_version in MODERN_PROTOCOL_VERSIONS:
@@ -200,9 +201,7 @@ async def serve(
                 request_state=running.token,
             )
         if not ctx.session.can_send_request:  # JSON-response HTTP: no way to ask mid-call
-            asked.answer.set_result(
-                ApprovalDecision(approved=False, message=CANNOT_ASK, by_person=False)
-            )
+            asked.answer.set_result(CANNOT_ASK_DECISION)
             continue
         try:
             answer = await ctx.session.elicit_form(
@@ -215,9 +214,7 @@ async def serve(
                 # unanswered when the session closes (not as a client that cannot ask).
                 session.pending[running.token] = running
                 return error("action_failed", CLIENT_GONE)
-            asked.answer.set_result(
-                ApprovalDecision(approved=False, message=CANNOT_ASK, by_person=False)
-            )
+            asked.answer.set_result(CANNOT_ASK_DECISION)
             continue
         asked.answer.set_result(decision(asked.request, answer.action, answer.content))
 

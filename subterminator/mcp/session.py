@@ -246,10 +246,10 @@ class McpSession:
         the sentence ``cancel`` shows a person for the same ending."""
         if reply.ended is None:
             return reply
+        if self.ended is not None:  # the run ended once: a later call reports that ending
+            return Reply(reply.result, reply.snapshot, self.ended)
         result = reply.ended.model_copy(update={"turns": self.calls})
         reply = Reply(reply.result, reply.snapshot, result)
-        if self.ended is not None:
-            return reply
         self.ended = result
         if self.record is not None and self.run is not None:
             shot = reply.snapshot.screenshot
