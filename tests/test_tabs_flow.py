@@ -292,6 +292,12 @@ async def test_the_agent_goes_back_to_the_tab_it_came_from_not_the_newest(
     opened = await server.execute(
         "browser_click", {"ref": by_name(home.snapshot, "Open the cancellation window").ref}
     )
+    for _ in range(50):  # a loaded machine may open the pop-up after the click's reply
+        if opened.snapshot is not None and opened.snapshot.page.url == site.url("/p/en/popup"):
+            break
+        await asyncio.sleep(0.1)
+        opened = await server.execute("get_snapshot", {})
+    assert opened.snapshot is not None
     assert opened.snapshot.page.url == site.url("/p/en/popup")
     async with browser.page.expect_event("close"):
         await browser.page.evaluate("setTimeout(function () { window.close() }, 0)")

@@ -55,9 +55,10 @@ async def record(
 ) -> int:
     """Record until the person ends it; ``stdin`` -1 reads this process's standard input."""
     service = get_service(args.service)
-    check_display(args.headless, NO_DISPLAY_FIX)  # before a header that says to click
     fd = terminal_input() if stdin == -1 else stdin
     async with start_page(service, sim=args.sim, url=args.url) as (url, simulated):
+        # after the arguments' own checks (exit 2), before a header that says to click
+        check_display(args.headless, NO_DISPLAY_FIX)
         options = launch_options(
             simulated=simulated,
             window=not args.headless,
