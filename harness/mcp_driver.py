@@ -20,7 +20,7 @@ from subterminator.ai.protocol import AIClientProtocol
 from subterminator.models.conversation import Message
 from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
-from subterminator.tools.schemas import TOOL_SCHEMAS
+from subterminator.tools.registry import tool_schemas
 
 
 @dataclass
@@ -87,7 +87,7 @@ async def drive(
     calls: list[str] = []
     quiet = 0
     for _ in range(max_turns):
-        response = await ai.chat(messages, TOOL_SCHEMAS, system)
+        response = await ai.chat(messages, tool_schemas(), system)
         if not response.tool_calls:
             quiet += 1
             messages += [

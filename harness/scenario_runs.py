@@ -32,7 +32,8 @@ from subterminator.recording.model import ElementIdentity, find_identity
 from subterminator.safety.gate import final_candidates
 from subterminator.services.base import ServiceConfig
 from subterminator.services.registry import get_service
-from subterminator.tools.schemas import ScrollArgs, parse_arguments
+from subterminator.tools.arguments import parse_arguments
+from subterminator.tools.builtin.browser_scroll import ScrollArgs
 from subterminator.tools.server import BrowserToolServer
 
 DIRECTIONS = ("up", "down", "top", "bottom")

@@ -51,7 +51,7 @@ from subterminator.terminal import (
     print_thought,
     verdict,
 )
-from subterminator.tools.schemas import TOOL_SCHEMAS
+from subterminator.tools.registry import tool_schemas
 from subterminator.tools.server import BrowserToolServer
 from subterminator.untrusted import AI_WORDS, NAME, SENTENCE, URL, shown
 
@@ -449,7 +449,7 @@ async def _dry_run(
     await tools.side_effects_said()  # a download or a tab of the start page: told, not sent
     message = Message(role="user", content=f"Goal: {goal}", snapshot=first.snapshot)
     response = await ai.chat(
-        [message], TOOL_SCHEMAS, build_system_prompt(goal, service.system_prompt_addition)
+        [message], tool_schemas(), build_system_prompt(goal, service.system_prompt_addition)
     )
     console.print(
         f"Dry run on {shown(first.snapshot.page.url, URL)} "

@@ -13,7 +13,7 @@ from subterminator.ai.guard import ModelRequestsBlockedError
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Snapshot
-from subterminator.tools.schemas import TOOL_SCHEMAS
+from subterminator.tools.registry import tool_schemas
 from tests.conftest import FIXTURES
 
 KEY = "sk-ant-test-SECRET-0123456789"
@@ -51,7 +51,7 @@ def client(api: FakeAnthropic, **kw: object) -> AIClient:
 async def test_tool_use_is_parsed_and_the_request_is_well_formed() -> None:
     with FakeAnthropic() as api:
         api.queue(message(text("Clicking"), tool_use("browser_click", ref="@e4")))
-        response = await client(api).chat(conversation(), TOOL_SCHEMAS, "system prompt")
+        response = await client(api).chat(conversation(), tool_schemas(), "system prompt")
     assert response.content == "Clicking"
     assert response.tool_calls == [
         ToolCall(id="toolu_1", name="browser_click", arguments={"ref": "@e4"})
@@ -64,7 +64,7 @@ async def test_tool_use_is_parsed_and_the_request_is_well_formed() -> None:
     assert KEY in auth  # the key reached the API, and only there
     body = request.body
     assert body["model"] == "claude-sonnet-4-6"
-    assert [t["name"] for t in body["tools"]] == [t["name"] for t in TOOL_SCHEMAS]
+    assert [t["name"] for t in body["tools"]] == [t["name"] for t in tool_schemas()]
     assert body["system"][0]["text"] == "system prompt"
     roles = [m["role"] for m in body["messages"]]
     assert roles == ["user", "assistant", "user"]
@@ -84,8 +84,8 @@ async def test_text_only_and_several_tool_calls() -> None:
             ),
         )
         ai = client(api)
-        first = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
-        second = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
+        first = await ai.chat(conversation(), tool_schemas(), "s")
+        second = await ai.chat(conversation(), tool_schemas(), "s")
     assert first.tool_calls == []
     assert first.content == "I am done looking."
     assert first.stop_reason == "end_turn"
@@ -96,7 +96,7 @@ async def test_overloaded_then_success_retries_with_the_policy_delay() -> None:
     sleeps = Sleeps()
     with FakeAnthropic() as api:
         api.queue(error(529, "overloaded_error"), message(tool_use("get_snapshot")))
-        response = await client(api, sleep=sleeps).chat(conversation(), TOOL_SCHEMAS, "s")
+        response = await client(api, sleep=sleeps).chat(conversation(), tool_schemas(), "s")
     assert response.tool_calls[0].name == "get_snapshot"
     assert sleeps.delays == [1.0]
     assert len(api.requests) == 2
@@ -109,7 +109,7 @@ async def test_rate_limit_gives_up_after_three_attempts() -> None:
         with pytest.raises(
             LLMError, match=r"HTTP 429 rate_limit_error: slow down\); gave up after 3 attempts$"
         ) as info:
-            await client(api, sleep=sleeps).chat(conversation(), TOOL_SCHEMAS, "s")
+            await client(api, sleep=sleeps).chat(conversation(), tool_schemas(), "s")
     assert info.value.transient
     assert sleeps.delays == [1.0, 2.0]
     assert len(api.requests) == 3
@@ -120,7 +120,7 @@ async def test_server_errors_retry_and_client_errors_do_not() -> None:
     with FakeAnthropic() as api:
         api.queue(error(500, "api_error"), error(400, "invalid_request_error", "bad tools"))
         with pytest.raises(LLMError, match=r"HTTP 400 invalid_request_error: bad tools\)$") as info:
-            await client(api, sleep=sleeps).chat(conversation(), TOOL_SCHEMAS, "s")
+            await client(api, sleep=sleeps).chat(conversation(), tool_schemas(), "s")
     assert sleeps.delays == [1.0]
     assert not info.value.transient, "a refused request is not an outage"
 
@@ -134,7 +134,7 @@ async def test_a_hang_past_the_timeout_is_an_llm_error() -> None:
     with FakeAnthropic() as api:
         api.queue(Reply(delay=2.0, body=message(tool_use("get_snapshot")).body))
         with pytest.raises(LLMError, match=r"did not answer within 0 s \(timeout\)") as info:
-            await client(api, timeout_s=0.3).chat(conversation(), TOOL_SCHEMAS, "s")
+            await client(api, timeout_s=0.3).chat(conversation(), tool_schemas(), "s")
     assert len(api.requests) == 1, "a timeout is not retried"
     assert info.value.transient
 
@@ -144,7 +144,7 @@ async def test_a_malformed_body_is_a_clear_llm_error(body: object) -> None:
     with FakeAnthropic() as api:
         api.queue(Reply(body=body))
         with pytest.raises(LLMError, match=r"Malformed response") as info:
-            await client(api).chat(conversation(), TOOL_SCHEMAS, "s")
+            await client(api).chat(conversation(), tool_schemas(), "s")
     assert not info.value.transient
 
 
@@ -156,7 +156,7 @@ async def test_the_api_key_appears_in_no_log_line(
     with FakeAnthropic() as api:
         api.queue(error(529, "overloaded_error"), error(401, "authentication_error", "bad key"))
         with pytest.raises(ModelConfigurationError) as info:
-            await client(api, sleep=Sleeps()).chat(conversation(), TOOL_SCHEMAS, "s")
+            await client(api, sleep=Sleeps()).chat(conversation(), tool_schemas(), "s")
     assert caplog.records, "debug logging was captured"
     for record in caplog.records:
         assert KEY not in record.getMessage()
@@ -182,4 +182,4 @@ def test_missing_key_and_model_selection(monkeypatch: pytest.MonkeyPatch) -> Non
 async def test_real_model_requests_fail_loudly_outside_live() -> None:
     assert guard.ALLOW_MODEL_REQUESTS is False  # set by the harness plugin without --live
     with pytest.raises(ModelRequestsBlockedError, match=r"api\.anthropic\.com"):
-        await AIClient(api_key=KEY).chat(conversation(), TOOL_SCHEMAS, "s")
+        await AIClient(api_key=KEY).chat(conversation(), tool_schemas(), "s")

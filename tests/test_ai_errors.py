@@ -14,7 +14,7 @@ from subterminator.ai.client import AIClient, RetryNotice
 from subterminator.ai.fallback import FallbackAI
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.models.conversation import AIResponse, Message
-from subterminator.tools.schemas import TOOL_SCHEMAS
+from subterminator.tools.registry import tool_schemas
 from tests.test_ai_client import Sleeps
 
 KEY = "sk-ant-test-SECRET-0123456789"
@@ -63,7 +63,7 @@ async def test_a_refused_key_permission_or_model_is_a_configuration_error(
         api.queue(reply, message(tool_use("get_snapshot")))
         ai = client(api.url, model="claude-foo", on_retry=notices.append)
         with pytest.raises(ModelConfigurationError) as info:
-            await ai.chat(MESSAGES, TOOL_SCHEMAS, "s")
+            await ai.chat(MESSAGES, tool_schemas(), "s")
     assert str(info.value) == expected
     assert isinstance(info.value, ConfigurationError)
     assert not isinstance(info.value, LLMError), "FallbackAI must not swallow it"
@@ -81,7 +81,7 @@ async def test_a_404_that_names_no_model_stays_an_llm_error() -> None:
     with FakeAnthropic() as api:
         api.queue(error(404, "not_found_error", "Not Found"))
         with pytest.raises(LLMError) as info:
-            await client(api.url).chat(MESSAGES, TOOL_SCHEMAS, "s")
+            await client(api.url).chat(MESSAGES, tool_schemas(), "s")
     assert (
         str(info.value) == "The model API refused the request (HTTP 404 not_found_error: Not Found)"
     )
@@ -98,7 +98,7 @@ async def test_an_overload_then_success_is_told_once_in_plain_words(
     with FakeAnthropic() as api:
         api.queue(error(529, "overloaded_error", "Overloaded"), message(tool_use("get_snapshot")))
         ai = AIClient(api_key=KEY, base_url=api.url, sleep=sleeps, on_retry=notices.append)
-        response = await ai.chat(MESSAGES, TOOL_SCHEMAS, "s")
+        response = await ai.chat(MESSAGES, tool_schemas(), "s")
     assert response.tool_calls[0].name == "get_snapshot"
     assert sleeps.delays == [1.0]
     assert len(notices) == 1
@@ -126,7 +126,7 @@ async def test_three_overloads_give_a_plain_transient_llm_error(
     with FakeAnthropic() as api:
         api.queue(*[error(529, "overloaded_error", "Overloaded")] * 3)
         with pytest.raises(LLMError) as info:
-            await client(api.url, on_retry=notices.append).chat(MESSAGES, TOOL_SCHEMAS, "s")
+            await client(api.url, on_retry=notices.append).chat(MESSAGES, tool_schemas(), "s")
     text = str(info.value)
     assert text == (
         "The model API is overloaded (HTTP 529 overloaded_error: Overloaded); "
@@ -154,7 +154,7 @@ async def test_no_connection_names_the_host() -> None:
     notices: list[RetryNotice] = []
     ai = client(f"http://127.0.0.1:{port}", on_retry=notices.append)
     with pytest.raises(LLMError) as info:
-        await ai.chat(MESSAGES, TOOL_SCHEMAS, "s")
+        await ai.chat(MESSAGES, tool_schemas(), "s")
     assert str(info.value) == (
         f"Could not connect to the model API at 127.0.0.1:{port}; gave up after 3 attempts"
     )
@@ -189,7 +189,7 @@ async def test_other_bodies_come_out_as_one_plain_line(reply: Reply, expected: s
     with FakeAnthropic() as api:
         api.queue(*[reply] * 3)
         with pytest.raises(LLMError) as info:
-            await client(api.url).chat(MESSAGES, TOOL_SCHEMAS, "s")
+            await client(api.url).chat(MESSAGES, tool_schemas(), "s")
     assert str(info.value) == expected
 
 
@@ -197,7 +197,7 @@ async def test_a_key_echoed_by_the_api_is_scrubbed() -> None:
     with FakeAnthropic() as api:
         api.queue(error(400, "invalid_request_error", f"header was {KEY}"))
         with pytest.raises(LLMError) as info:
-            await client(api.url).chat(MESSAGES, TOOL_SCHEMAS, "s")
+            await client(api.url).chat(MESSAGES, tool_schemas(), "s")
     assert KEY not in str(info.value)
     assert "header was [key]" in str(info.value)
 
@@ -219,7 +219,7 @@ async def test_fallback_passes_a_configuration_error_through() -> None:
         api.queue(error(401, "authentication_error", "invalid x-api-key"))
         ai = FallbackAI(client(api.url), offline, told(switches))
         with pytest.raises(ModelConfigurationError, match=r"HTTP 401"):
-            await ai.chat(MESSAGES, TOOL_SCHEMAS, "s")
+            await ai.chat(MESSAGES, tool_schemas(), "s")
     assert offline.calls == 0
     assert switches == []
     assert not ai.switched
@@ -243,7 +243,7 @@ async def test_fallback_switches_on_an_outage_and_says_so_once(
     with FakeAnthropic() as api:
         api.queue(*[error(529, "overloaded_error", "Overloaded")] * 3)
         ai = FallbackAI(client(api.url), offline, told(switches))
-        response = await ai.chat(MESSAGES, TOOL_SCHEMAS, "s")
+        response = await ai.chat(MESSAGES, tool_schemas(), "s")
     assert response.content == "offline"
     assert ai.switched
     assert len(switches) == 1

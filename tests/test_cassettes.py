@@ -18,7 +18,7 @@ from harness.fake_anthropic import FakeAnthropic, message, tool_use
 from subterminator.ai.client import AIClient, RetryPolicy
 from subterminator.ai.guard import ModelRequestsBlockedError
 from subterminator.models.conversation import Message, ToolCall
-from subterminator.tools.schemas import TOOL_SCHEMAS
+from subterminator.tools.registry import tool_schemas
 
 KEY = "sk-ant-api03-Zq8vT3kR9mW2xY7pL4nB6cD1fG5hJ0sA-real-looking-key-AAAA"
 PASSWORD = "correct horse battery staple 42"
@@ -45,7 +45,7 @@ async def make_cassette(path: Path, turns: int = 1) -> FakeAnthropic:
         client = AIClient(api_key=KEY, base_url=api.url)
         with use_cassette(path, "all", secrets=[PASSWORD]):
             for _ in range(turns):
-                await client.chat(conversation(), TOOL_SCHEMAS, "You cancel subscriptions.")
+                await client.chat(conversation(), tool_schemas(), "You cancel subscriptions.")
     return api
 
 
@@ -71,10 +71,10 @@ async def test_playback_needs_no_server_and_no_real_key(tmp_path: Path) -> None:
     await make_cassette(path)
     client = AIClient(api_key="sk-ant-not-a-real-key-000000", base_url="https://api.anthropic.com")
     with pytest.raises(ModelRequestsBlockedError):  # outside a cassette: refused, as ever
-        await client.chat(conversation(), TOOL_SCHEMAS, "You cancel subscriptions.")
+        await client.chat(conversation(), tool_schemas(), "You cancel subscriptions.")
     with use_cassette(path):
         response = await client.chat(
-            conversation("toolu_99Other"), TOOL_SCHEMAS, "You cancel subscriptions."
+            conversation("toolu_99Other"), tool_schemas(), "You cancel subscriptions."
         )
     assert [c.name for c in response.tool_calls] == ["get_snapshot"]
 
@@ -87,7 +87,7 @@ async def test_a_cassette_not_played_through_fails(tmp_path: Path) -> None:
         pytest.raises(UnusedInteractionsError, match="1 recorded interaction"),
         use_cassette(path),
     ):
-        await client.chat(conversation(), TOOL_SCHEMAS, "You cancel subscriptions.")
+        await client.chat(conversation(), tool_schemas(), "You cancel subscriptions.")
 
 
 def test_matching_ignores_ids_times_and_image_bytes() -> None:
@@ -112,9 +112,9 @@ async def test_a_changed_system_prompt_replays_unless_strict(tmp_path: Path) -> 
     client.retry = RetryPolicy(max_attempts=1)
     changed = "You cancel subscriptions, politely."
     with use_cassette(path):
-        await client.chat(conversation(), TOOL_SCHEMAS, changed)
+        await client.chat(conversation(), tool_schemas(), changed)
     with pytest.raises(PromptDriftError) as caught, use_cassette(path, strict=True):
-        await client.chat(conversation(), TOOL_SCHEMAS, changed)
+        await client.chat(conversation(), tool_schemas(), changed)
     diff = str(caught.value)
     assert re.search(r'^-\s+"text": "You cancel subscriptions\.",$', diff, re.M), diff
     assert re.search(r'^\+\s+"text": "You cancel subscriptions, politely\.",$', diff, re.M)
@@ -202,9 +202,9 @@ async def test_the_scan_sees_what_openai_traffic_would_leak_unscrubbed(
         api.queue(*[completion(tool_call("get_snapshot"))] * 2)
         ai = OpenAIClient(api_key=key, base_url=api.url)
         with vcr.VCR(record_mode="all").use_cassette(str(plain)):
-            await ai.chat(conversation(), TOOL_SCHEMAS, f"echo {key}")
+            await ai.chat(conversation(), tool_schemas(), f"echo {key}")
         with use_cassette(scrubbed, "all"):
-            await ai.chat(conversation(), TOOL_SCHEMAS, f"echo {key}")
+            await ai.chat(conversation(), tool_schemas(), f"echo {key}")
     found = " | ".join(leaks(plain))
     for leak in ("authorization", "openai-organization", "openai-project", "x-request-id"):
         assert leak in found

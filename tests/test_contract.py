@@ -13,12 +13,8 @@ from subterminator.errors import InvalidParamsError
 from subterminator.models.conversation import Message
 from subterminator.models.snapshot import Snapshot
 from subterminator.schema import render_recording_schema, render_snapshot_schema
-from subterminator.tools.schemas import (
-    DESCRIPTIONS,
-    TOOL_NAMES,
-    TOOL_SCHEMAS,
-    parse_arguments,
-)
+from subterminator.tools.arguments import parse_arguments
+from subterminator.tools.registry import surface, tool_names, tool_schemas
 from tests.conftest import FIXTURES
 
 SAMPLES = sorted((FIXTURES / "snapshots").glob("*.json"))
@@ -179,14 +175,14 @@ def test_bad_snapshots_are_rejected() -> None:
 
 
 def test_tool_input_schemas_are_the_spec_schemas() -> None:
-    assert list(TOOL_NAMES) == list(SPEC_INPUT_SCHEMAS)
-    for tool in TOOL_SCHEMAS:
+    assert list(tool_names()) == list(SPEC_INPUT_SCHEMAS)
+    for tool in tool_schemas():
         assert tool["input_schema"] == SPEC_INPUT_SCHEMAS[tool["name"]], tool["name"]
 
 
-@pytest.mark.parametrize("name", TOOL_NAMES)
+@pytest.mark.parametrize("name", tool_names())
 def test_descriptions_have_the_six_parts(name: str) -> None:
-    text = DESCRIPTIONS[name]
+    text = surface()[name].description
     purpose = text.split("\n\n")[0]
     assert 20 < len(purpose) < 400
     assert "refs" in text

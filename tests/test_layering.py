@@ -67,17 +67,18 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
 
 
 # The product's direction, bottom up: a package imports only from its own layer or those below.
-# models <- browser <- snapshot <- safety <- tools <- orchestrator <- front doors, with the
-# outcome judge above safety, the AI clients above tools, services above the outcome judge, the
+# models <- browser <- snapshot <- tools <- safety <- orchestrator <- front doors (the tools'
+# specs say what the gate inspects, so the gate reads them), with the outcome judge above
+# safety, the AI clients above tools, services above the outcome judge, the
 # offline policy above services, the tool stack (gate, ledger, backstop, completion) above them
 # and below the conversation loop, and the run record above the orchestrator.
 LAYERS: list[tuple[str, ...]] = [
     ("errors", "net", "untrusted", "models", "simulator"),  # the contract; what we show
     ("browser",),
     ("snapshot",),
+    ("tools",),
     ("safety",),
     ("outcome",),
-    ("tools",),
     ("ai",),
     ("services",),
     ("offline",),

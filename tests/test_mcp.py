@@ -274,11 +274,11 @@ async def test_malformed_calls_are_tool_errors_with_spec_codes(
 async def test_tools_carry_spec_schemas_and_annotations(
     chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
-    from subterminator.tools.schemas import TOOL_SCHEMAS
+    from subterminator.tools.registry import tool_schemas
 
     async with Client(server_on(sim, tmp_path, chromium_session), mode="legacy") as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
-    for spec in TOOL_SCHEMAS:
+    for spec in tool_schemas():
         assert tools[spec["name"]].description == spec["description"]
         assert tools[spec["name"]].input_schema == spec["input_schema"]
     assert {"browser_open", "browser_screenshot"} <= set(tools)

@@ -18,7 +18,7 @@ from subterminator.ai.openai_client import OpenAIClient
 from subterminator.ai.retry import RetryNotice
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.models.conversation import AIResponse, Message, ToolCall
-from subterminator.tools.schemas import TOOL_SCHEMAS
+from subterminator.tools.registry import tool_schemas
 from tests.test_ai_client import SNAPSHOT, Sleeps, conversation
 
 KEY = "sk-proj-test-SECRET-0123456789abcdef"
@@ -37,7 +37,7 @@ def parts(message: dict[str, Any]) -> list[dict[str, Any]]:
 async def test_tool_calls_are_parsed_and_the_request_is_well_formed() -> None:
     with FakeOpenAI() as api:
         api.queue(completion(tool_call("browser_click", ref="@e4"), content="Clicking"))
-        response = await client(api).chat(conversation(), TOOL_SCHEMAS, "system prompt")
+        response = await client(api).chat(conversation(), tool_schemas(), "system prompt")
     assert response.content == "Clicking"
     assert response.tool_calls == [
         ToolCall(id="call_1", name="browser_click", arguments={"ref": "@e4"})
@@ -64,7 +64,7 @@ async def test_tool_calls_are_parsed_and_the_request_is_well_formed() -> None:
                 "parameters": t["input_schema"],
             },
         }
-        for t in TOOL_SCHEMAS
+        for t in tool_schemas()
     ]
     roles = [m["role"] for m in body["messages"]]
     assert roles == ["system", "user", "assistant", "tool", "user"]
@@ -105,9 +105,9 @@ async def test_text_only_several_calls_and_malformed_arguments() -> None:
             ),
         )
         ai = client(api)
-        first = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
-        second = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
-        third = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
+        first = await ai.chat(conversation(), tool_schemas(), "s")
+        second = await ai.chat(conversation(), tool_schemas(), "s")
+        third = await ai.chat(conversation(), tool_schemas(), "s")
     assert first.tool_calls == []
     assert (first.content, first.stop_reason) == ("I am done looking.", "end_turn")
     assert [c.name for c in second.tool_calls] == ["get_snapshot", "browser_click"]
@@ -119,8 +119,8 @@ async def test_text_only_several_calls_and_malformed_arguments() -> None:
 async def test_the_screenshot_is_sent_only_to_models_that_read_images() -> None:
     with FakeOpenAI() as api:
         api.queue(completion(tool_call("get_snapshot")), completion(tool_call("get_snapshot")))
-        await client(api).chat(conversation(), TOOL_SCHEMAS, "s")
-        await client(api, model="gpt-3.5-turbo").chat(conversation(), TOOL_SCHEMAS, "s")
+        await client(api).chat(conversation(), tool_schemas(), "s")
+        await client(api, model="gpt-3.5-turbo").chat(conversation(), tool_schemas(), "s")
     vision, text_only = (json.dumps(r.body) for r in api.requests)
     assert vision.count('"type": "image_url"') == 1
     assert "image_url" not in text_only
@@ -139,8 +139,8 @@ async def test_a_server_that_refuses_images_is_asked_again_at_once_without() -> 
         ai = OpenAIClient(
             base_url=api.url, model="qwen2.5:7b", sleep=sleeps, on_retry=notices.append
         )
-        first = await ai.chat(conversation(), TOOL_SCHEMAS, "s")
-        await ai.chat(conversation(), TOOL_SCHEMAS, "s")
+        first = await ai.chat(conversation(), tool_schemas(), "s")
+        await ai.chat(conversation(), tool_schemas(), "s")
     assert first.tool_calls[0].name == "get_snapshot"
     sent = [json.dumps(r.body) for r in api.requests]
     assert ["image_url" in body for body in sent] == [True, False, False]
@@ -153,7 +153,7 @@ async def test_a_bad_request_that_is_not_about_images_is_not_retried() -> None:
     with FakeOpenAI() as api:
         api.queue(error(400, "invalid_request_error", "bad tools"))
         with pytest.raises(LLMError, match=r"HTTP 400 invalid_request_error: bad tools\)$") as info:
-            await client(api).chat(conversation(), TOOL_SCHEMAS, "s")
+            await client(api).chat(conversation(), tool_schemas(), "s")
     assert len(api.requests) == 1
     assert not info.value.transient
 
@@ -168,7 +168,7 @@ async def test_retries_follow_the_same_policy_and_words() -> None:
         )
         ai = OpenAIClient(api_key=KEY, base_url=api.url, sleep=sleeps, on_retry=notices.append)
         with pytest.raises(LLMError) as info:
-            await ai.chat(conversation(), TOOL_SCHEMAS, "s")
+            await ai.chat(conversation(), tool_schemas(), "s")
     assert str(info.value) == (
         "The model API is limiting the rate of requests (HTTP 429 rate_limit_exceeded: "
         "Rate limit reached); gave up after 3 attempts"
@@ -189,7 +189,7 @@ async def test_an_outage_then_success() -> None:
             Reply(status=503, body="Service Unavailable"), completion(tool_call("get_snapshot"))
         )
         response = await OpenAIClient(api_key=KEY, base_url=api.url, sleep=sleeps).chat(
-            conversation(), TOOL_SCHEMAS, "s"
+            conversation(), tool_schemas(), "s"
         )
     assert response.tool_calls[0].name == "get_snapshot"
     assert sleeps.delays == [1.0]
@@ -199,7 +199,7 @@ async def test_a_hang_past_the_timeout_is_an_llm_error() -> None:
     with FakeOpenAI() as api:
         api.queue(Reply(delay=2.0, body=completion(tool_call("get_snapshot")).body))
         with pytest.raises(LLMError, match=r"did not answer within 0 s \(timeout\)") as info:
-            await client(api, timeout_s=0.3).chat(conversation(), TOOL_SCHEMAS, "s")
+            await client(api, timeout_s=0.3).chat(conversation(), tool_schemas(), "s")
     assert len(api.requests) == 1, "a timeout is not retried"
     assert info.value.transient
 
@@ -209,14 +209,14 @@ async def test_a_malformed_body_is_a_clear_llm_error(body: object) -> None:
     with FakeOpenAI() as api:
         api.queue(Reply(body=body))
         with pytest.raises(LLMError, match=r"Malformed response") as info:
-            await client(api).chat(conversation(), TOOL_SCHEMAS, "s")
+            await client(api).chat(conversation(), tool_schemas(), "s")
     assert not info.value.transient
 
 
 async def test_a_server_without_usage_gets_an_estimate_marked_as_such() -> None:
     with FakeOpenAI() as api:
         api.queue(completion(tool_call("get_snapshot"), usage=False))
-        response = await client(api).chat(conversation(), TOOL_SCHEMAS, "s")
+        response = await client(api).chat(conversation(), tool_schemas(), "s")
     assert response.usage.estimated
     assert response.usage.input_tokens > 2000  # the snapshot, the tools and the screenshot
     assert response.usage.output_tokens > 0
@@ -257,11 +257,11 @@ async def test_a_refused_key_permission_or_model_is_a_configuration_error(
     with FakeOpenAI() as api, use_cassette(path, "all"):
         api.queue(reply)
         with pytest.raises(ModelConfigurationError):
-            await client(api, model="gpt-9").chat(conversation(), TOOL_SCHEMAS, "s")
+            await client(api, model="gpt-9").chat(conversation(), tool_schemas(), "s")
     notices: list[RetryNotice] = []
     ai = OpenAIClient(api_key=KEY, model="gpt-9", sleep=Sleeps(), on_retry=notices.append)
     with use_cassette(path), pytest.raises(ModelConfigurationError) as info:
-        await ai.chat(conversation(), TOOL_SCHEMAS, "s")
+        await ai.chat(conversation(), tool_schemas(), "s")
     assert str(info.value) == expected
     assert not isinstance(info.value, LLMError), "FallbackAI must not swallow it"
     assert (info.value.status, info.value.model) == (reply.status, "gpt-9")
@@ -297,7 +297,7 @@ async def test_a_compatible_server_that_lacks_the_model_names_where_to_look(
         api.queue(Reply(status=404, body=body))
         ai = OpenAIClient(base_url=api.url, model="llama9", sleep=Sleeps())
         with pytest.raises(ModelConfigurationError) as info:
-            await ai.chat(conversation(), TOOL_SCHEMAS, "s")
+            await ai.chat(conversation(), tool_schemas(), "s")
     assert str(info.value) == (
         "The model API does not know the model 'llama9' (HTTP 404): choose another with "
         f"--model or SUBTERMINATOR_MODEL (the server names those it serves at {api.url}/models)"
@@ -318,7 +318,7 @@ async def test_fallback_passes_an_openai_configuration_error_through() -> None:
         api.queue(error(401, "invalid_request_error", "bad key", code="invalid_api_key"))
         ai = FallbackAI(client(api), Offline())
         with pytest.raises(ModelConfigurationError, match=r"HTTP 401"):
-            await ai.chat(conversation(), TOOL_SCHEMAS, "s")
+            await ai.chat(conversation(), tool_schemas(), "s")
     assert Offline.calls == 0
     assert not ai.switched
 
@@ -334,7 +334,7 @@ async def test_the_key_and_the_prompt_appear_in_no_log_line(
             error(400, "invalid_request_error", f"header was Bearer {KEY}"),
         )
         with pytest.raises(LLMError) as info:
-            await client(api).chat(conversation(), TOOL_SCHEMAS, "PROMPT-marker")
+            await client(api).chat(conversation(), tool_schemas(), "PROMPT-marker")
     assert caplog.records, "debug logging was captured"
     for record in caplog.records:
         assert "SECRET-0123456789" not in record.getMessage()
@@ -370,11 +370,11 @@ async def test_real_model_requests_fail_loudly_outside_live(
 ) -> None:
     monkeypatch.delenv("OPENAI_BASE_URL", raising=False)
     with pytest.raises(ModelRequestsBlockedError, match=r"api\.openai\.com"):
-        await OpenAIClient(api_key=KEY).chat(conversation(), TOOL_SCHEMAS, "s")
+        await OpenAIClient(api_key=KEY).chat(conversation(), tool_schemas(), "s")
     # a compatible server on another machine is no different
     monkeypatch.setenv("OPENAI_BASE_URL", "http://192.168.1.20:8000/v1")
     with pytest.raises(ModelRequestsBlockedError, match=r"192\.168\.1\.20"):
-        await OpenAIClient(model="llama3").chat(conversation(), TOOL_SCHEMAS, "s")
+        await OpenAIClient(model="llama3").chat(conversation(), tool_schemas(), "s")
 
 
 async def test_openai_s_own_api_is_asked_for_max_completion_tokens(
@@ -388,11 +388,11 @@ async def test_openai_s_own_api_is_asked_for_max_completion_tokens(
         api.queue(completion(tool_call("get_snapshot")))
         recorder = client(api, limit_field="max_completion_tokens")
         with use_cassette(path, "all"):
-            await recorder.chat(conversation(), TOOL_SCHEMAS, "s")
+            await recorder.chat(conversation(), tool_schemas(), "s")
     assert api.requests[0].body["max_completion_tokens"] == 1024
     assert "max_tokens" not in api.requests[0].body
     played = OpenAIClient(api_key="sk-proj-not-a-real-key-00000000", base_url=None)
     with use_cassette(path, strict=True):
-        response = await played.chat(conversation(), TOOL_SCHEMAS, "s")
+        response = await played.chat(conversation(), tool_schemas(), "s")
     assert response.tool_calls[0].name == "get_snapshot"
     assert played.base_url == "https://api.openai.com/v1/"

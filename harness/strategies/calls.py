@@ -14,7 +14,7 @@ from typing import Any
 from hypothesis import strategies as st
 
 from subterminator.models.tools import ERROR_CODES
-from subterminator.tools.schemas import TOOL_NAMES
+from subterminator.tools.registry import tool_names
 
 REF_TOOLS = ("browser_click", "browser_fill", "browser_select", "browser_scroll")
 ANY_REPLY = frozenset(ERROR_CODES) | {None}
@@ -180,7 +180,7 @@ def _valid_arguments(name: str) -> dict[str, Any]:
 
 @st.composite
 def _wrong_type(draw: st.DrawFn) -> Call:
-    name = draw(st.sampled_from(TOOL_NAMES))
+    name = draw(st.sampled_from(tool_names()))
     arguments = _valid_arguments(name)
     key = draw(st.sampled_from(sorted(FIELDS[name])))
     arguments[key] = draw(_wrong(junk, FIELDS[name][key].kind))
@@ -202,13 +202,13 @@ def every_wrong_type() -> st.SearchStrategy[list[Call]]:
     a schema that coerces that one field (a number typed as text); here every example tries
     every field.
     """
-    fields = [_wrong_field(name, key) for name in TOOL_NAMES for key in FIELDS[name]]
+    fields = [_wrong_field(name, key) for name in tool_names() for key in FIELDS[name]]
     return st.tuples(*fields).map(list)
 
 
 @st.composite
 def _missing(draw: st.DrawFn) -> Call:
-    name = draw(st.sampled_from([n for n in TOOL_NAMES if n != "get_snapshot"]))
+    name = draw(st.sampled_from([n for n in tool_names() if n != "get_snapshot"]))
     arguments = _valid_arguments(name)
     if name == "browser_scroll":
         arguments.pop("direction")  # neither ref nor direction
@@ -220,7 +220,7 @@ def _missing(draw: st.DrawFn) -> Call:
 
 @st.composite
 def _extra(draw: st.DrawFn) -> Call:
-    name = draw(st.sampled_from(TOOL_NAMES))
+    name = draw(st.sampled_from(tool_names()))
     key = draw(st.text(min_size=1, max_size=12).filter(lambda k: k not in FIELDS[name]))
     arguments = {**_valid_arguments(name), key: draw(junk)}
     return Call(name, arguments, expect=INVALID, malformed=True)
@@ -269,7 +269,7 @@ def _unknown_tools() -> st.SearchStrategy[Call]:
         ),
         st.text(max_size=30),
         huge_strings,
-    ).filter(lambda n: n not in TOOL_NAMES)
+    ).filter(lambda n: n not in tool_names())
     return st.builds(lambda n, a: Call(n, a, expect=INVALID, malformed=True), names, junk)
 
 
@@ -277,7 +277,7 @@ def _not_a_dict() -> st.SearchStrategy[Call]:
     arguments = _wrong(junk, (dict, type(None)))  # None means "no arguments"
     return st.builds(
         lambda n, a: Call(n, a, expect=INVALID, malformed=True),
-        st.sampled_from(TOOL_NAMES),
+        st.sampled_from(tool_names()),
         arguments,
     )
 

@@ -52,7 +52,7 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ERROR_CODES, ApprovalResult, CompletionAck
 from subterminator.snapshot.factory import SCREENSHOT_TOKENS
 from subterminator.snapshot.tokens import PIXELS_PER_IMAGE_TOKEN
-from subterminator.tools.schemas import parse_arguments
+from subterminator.tools.arguments import parse_arguments
 
 # Characters that cost the estimator the most per character, and ordinary ones.
 HEAVY_UNITS = ("🇺🇸", "👩\u200d👩\u200d👧", "\U0001d538", "\U00020000", "ﷺ", "é", "\u202e", "中")

@@ -40,11 +40,13 @@ from subterminator.mcp.session import (
     Running,
     idle_ending,
 )
-from subterminator.mcp.tools import NAMES, error, result, tool_list
+from subterminator.mcp.tools import error, result, tool_list
 from subterminator.mcp.wire import answering_malformed
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
 from subterminator.stack import Reply
+from subterminator.tools.registry import tool_names
+from subterminator.tools.spec import MCP
 
 log = logging.getLogger(__name__)
 
@@ -143,9 +145,9 @@ def can_elicit(ctx: ServerRequestContext[Any]) -> bool:
 async def call_tool(
     ctx: ServerRequestContext[Sessions], params: types.CallToolRequestParams
 ) -> types.CallToolResult | types.InputRequiredResult:
-    if params.name not in NAMES:
+    if params.name not in (names := tool_names(MCP)):
         return error(
-            "invalid_params", f"unknown tool {params.name!r:.80}; the tools are: {', '.join(NAMES)}"
+            "invalid_params", f"unknown tool {params.name!r:.80}; the tools are: {', '.join(names)}"
         )
     session = ctx.lifespan_context.of(ctx)
     running = None

@@ -27,7 +27,7 @@ from subterminator.snapshot.secrecy import KNOWN, written_arguments
 from subterminator.stack import ToolStack
 from subterminator.stack.completion import ending
 from subterminator.stack.gated import MAX_HUMAN_TRIES
-from subterminator.tools.schemas import TOOL_SCHEMAS
+from subterminator.tools.registry import tool_schemas
 from subterminator.tools.server import BrowserToolServer
 
 log = logging.getLogger(__name__)
@@ -102,7 +102,7 @@ class TaskOrchestrator:
             )
             started = time.monotonic()
             try:
-                response = await self.ai_client.chat(view, TOOL_SCHEMAS, self.system_prompt)
+                response = await self.ai_client.chat(view, tool_schemas(), self.system_prompt)
             except LLMError as exc:  # a ConfigurationError (key, model) propagates: not a result
                 self.cost.record(TurnRecord(turn=turn, tool=None, outcome=f"llm_error: {exc}"))
                 return self._finish(False, False, "llm_error", turn, error=str(exc))

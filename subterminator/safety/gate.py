@@ -59,12 +59,13 @@ from subterminator.safety.vocabulary import (
     FLOW,
     readable,
 )
+from subterminator.tools.registry import inspects
+from subterminator.tools.registry import verb as tool_verb
 from subterminator.untrusted import NAME, shown
 
 log = logging.getLogger(__name__)
 
 PageClass = Literal["outside", "flow", "final"]
-ACTION_TOOLS = frozenset({"browser_click", "browser_fill", "browser_select"})
 ACTIVE_TAGS = frozenset({"a", "button", "input", "select", "textarea", "summary", "label"})
 ACTIVE_ROLES = frozenset(
     {"button", "link", "checkbox", "radio", "switch", "menuitem", "option", "tab", "combobox"}
@@ -73,7 +74,6 @@ SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
 CHANGE_EVENTS = frozenset({"change", "input", "submit", "click", "pointerup", "mouseup", "keyup"})
 CHANNEL_NAMES = {"ping": "a beacon", "websocket": "a WebSocket message"}
 SCRIPTED_REQUESTS = frozenset({"fetch", "xhr", "eventsource", "websocket", "other"})
-VERBS = {"browser_click": "Click", "browser_fill": "Type into", "browser_select": "Choose in"}
 
 
 @dataclass(frozen=True)
@@ -188,8 +188,8 @@ class SafetyGate:
         snapshot: Snapshot,
     ) -> Verdict:
         """Whether ``call`` on ``element`` needs a person's yes, from what it really does."""
-        verb = VERBS.get(call.name, call.name)
-        if call.name not in ACTION_TOOLS:
+        verb = tool_verb(call.name)
+        if inspects(call.name) is None:
             return Verdict(False, "", "", "outside")
         if effect is None:  # the live page could not be read: judge by the snapshot, and ask
             page = self.classify_snapshot(snapshot)

@@ -22,7 +22,8 @@ from subterminator.outcome import Outcome
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.layer import Reply, failed
-from subterminator.tools.schemas import CompleteArgs, parse_arguments
+from subterminator.tools.arguments import parse_arguments
+from subterminator.tools.builtin.complete_task import CompleteArgs
 from subterminator.tools.server import BrowserToolServer
 from subterminator.untrusted import NAME, shown
 

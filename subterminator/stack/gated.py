@@ -50,7 +50,7 @@ from subterminator.outcome.consequence import page_says
 from subterminator.outcome.subscriptions import owner, pick, subscriptions
 from subterminator.safety.binding import bound_guard, changes, what_it_does
 from subterminator.safety.floor import address
-from subterminator.safety.gate import ACTION_TOOLS, SafetyGate, Verdict, final_candidates
+from subterminator.safety.gate import SafetyGate, Verdict, final_candidates
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.safety.text import normalize
 from subterminator.services.base import Checkpoint, ServiceConfig
@@ -61,7 +61,9 @@ from subterminator.stack.completion import Completion, ending
 from subterminator.stack.layer import Reply, failed
 from subterminator.stack.persons import ASKED, CHECKPOINT, SecretStep, secret_page, secret_step
 from subterminator.stack.reach import SiteReach, build_reach
-from subterminator.tools.schemas import OpenArgs, echo, parse_arguments
+from subterminator.tools.arguments import echo, parse_arguments
+from subterminator.tools.builtin.browser_open import OpenArgs
+from subterminator.tools.registry import inspects
 from subterminator.untrusted import NAME, SENTENCE, shown
 
 log = logging.getLogger(__name__)
@@ -72,7 +74,6 @@ NO_HANDLER = (
 )
 MAX_HUMAN_ROUNDS = 3
 MAX_HUMAN_TRIES = 3  # a yes while the obstacle is still on the page is asked again, this often
-INSPECTED = {"browser_click": "click", "browser_fill": "fill", "browser_select": "select"}
 # the native dialogs an approved action's own step may open, accepted under its yes: a prompt
 # wants a value the person did not give, an alert only tells
 OWN_DIALOGS = frozenset({"confirm", "beforeunload"})
@@ -223,7 +224,7 @@ class GatedTools:
             return await self.completion.complete(call)
         if call.name == "request_human_approval":
             reply = await self._ai_approval(call)
-        elif call.name in ACTION_TOOLS:
+        elif inspects(call.name) is not None:
             reply = Reply.of(await self._guarded(call))
         elif call.name == "browser_open":
             reply = Reply.of(await self._open(call))
@@ -365,7 +366,7 @@ class GatedTools:
         if pending.handle is None:
             return None, False
         try:
-            action = INSPECTED[pending.call.name]
+            action = inspects(pending.call.name)
             return await self.server.browser.inspect(pending.handle, action), False  # type: ignore[arg-type]
         except BrowserActionError as exc:
             log.info("could not inspect %s again: %s", pending.call.name, exc)
@@ -524,7 +525,7 @@ class GatedTools:
         if handle is None:
             return None
         try:
-            return await self.server.browser.inspect(handle, INSPECTED[call.name])  # type: ignore[arg-type]
+            return await self.server.browser.inspect(handle, inspects(call.name))  # type: ignore[arg-type]
         except (BrowserActionError, BrowserError) as exc:
             log.info("could not inspect %s: %s", call.name, exc)
             return None

@@ -1,14 +1,19 @@
-"""The seven tools: schemas, the ActionExecutor and the BrowserToolServer."""
+"""The tools: one spec per tool (builtin/), the registry that builds every surface from them,
+argument validation, the ActionExecutor and the BrowserToolServer."""
 
+from subterminator.tools.arguments import parse_arguments
 from subterminator.tools.executor import ActionExecutor, LatencyCaps
-from subterminator.tools.schemas import TOOL_NAMES, TOOL_SCHEMAS, parse_arguments
+from subterminator.tools.registry import REGISTRY, tool_names, tool_schemas
 from subterminator.tools.server import BrowserToolServer
+from subterminator.tools.spec import ToolSpec
 
 __all__ = [
-    "TOOL_NAMES",
-    "TOOL_SCHEMAS",
+    "REGISTRY",
     "ActionExecutor",
     "BrowserToolServer",
     "LatencyCaps",
+    "ToolSpec",
     "parse_arguments",
+    "tool_names",
+    "tool_schemas",
 ]

@@ -1,8 +1,9 @@
-"""``BrowserToolServer``: the seven tools behind one ``execute``; never raises.
+"""``BrowserToolServer``: the browser's tools behind one ``execute``; never raises.
 
 Every reply carries a fresh snapshot (errors included), so the model always acts on the page
-as it is now. request_human_approval and complete_task are the TaskOrchestrator's to answer;
-called here directly they are validated and refused, never approved.
+as it is now. Each call runs its spec's handler (tools/builtin/); a tool without one
+(request_human_approval, complete_task) is the TaskOrchestrator's to answer: called here
+directly it is validated and refused, never approved.
 """
 
 from __future__ import annotations
@@ -32,23 +33,10 @@ from subterminator.net import http_problem
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.secrecy import mask
+from subterminator.tools.arguments import echo, parse_call
 from subterminator.tools.executor import ActionExecutor, LatencyCaps
-from subterminator.tools.schemas import (
-    ClickArgs,
-    FillArgs,
-    GetSnapshotArgs,
-    OpenArgs,
-    ScreenshotArgs,
-    ScrollArgs,
-    SelectArgs,
-    echo,
-    parse_arguments,
-)
 
 log = logging.getLogger(__name__)
-
-ORCHESTRATOR_TOOLS = frozenset({"request_human_approval", "complete_task"})
-
 
 _CODES: tuple[tuple[type[Exception], ErrorCode], ...] = (
     (RefInvalidError, "ref_invalid"),
@@ -66,7 +54,7 @@ def _typed(arguments: Any) -> bool:
 
 
 def error_code(exc: BaseException) -> ErrorCode:
-    """The spec 01 1.1.2 code for an exception (``action_failed`` when none fits)."""
+    """The error code a reply gives for an exception (``action_failed`` when none fits)."""
     return next((code for kind, code in _CODES if isinstance(exc, kind)), "action_failed")
 
 
@@ -123,31 +111,17 @@ class BrowserToolServer:
         else:
             tool_name, arguments = call, {} if arguments is None else arguments
         try:
-            args = parse_arguments(tool_name, arguments)
-            if tool_name in ORCHESTRATOR_TOOLS:
+            spec, args = parse_call(tool_name, arguments)
+            if spec.handler is None:
                 return await self._reply(
                     "action_failed",
                     f"{tool_name} is answered by the TaskOrchestrator, not the browser; "
                     "nothing was approved or completed",
                 )
-            if isinstance(args, GetSnapshotArgs):
-                return await self.get_snapshot(args.viewport_only)
-            if isinstance(args, ClickArgs):
-                return await self.browser_click(args.ref)
-            if isinstance(args, FillArgs):
-                return await self.browser_fill(args.ref, args.value, args.clear_first)
-            if isinstance(args, SelectArgs):
-                return await self.browser_select(args.ref, args.value)
-            if isinstance(args, OpenArgs):
-                return await self.open_page(args.url or "")
-            if isinstance(args, ScreenshotArgs):
-                return await self.get_snapshot(screenshot=True)
-            if isinstance(args, ScrollArgs):
-                return await self.browser_scroll(args.ref, args.direction, args.amount)
-            raise InvalidParamsError(tool_name, "unknown tool")
+            return await spec.handler(self, args)
         except InvalidParamsError as exc:
             return await self._reply("invalid_params", str(exc))
-        except Exception as exc:  # the loop must never die on one tool call (spec 01 2.4.2)
+        except Exception as exc:  # the loop must never die on one tool call
             shown = (
                 {**arguments, "value": mask(arguments["value"])} if _typed(arguments) else arguments
             )

@@ -58,7 +58,7 @@ from subterminator.services import NETFLIX, available_services, get_service
 from subterminator.snapshot.factory import SCREENSHOT_TOKENS
 from subterminator.snapshot.pruning import PruneLimits, candidates
 from subterminator.snapshot.tokens import estimate_tokens, image_tokens
-from subterminator.tools.schemas import TOOL_SCHEMAS
+from subterminator.tools.registry import tool_schemas
 
 # Spec 01 2.1.1 hard limits and 2.1.3's rule, written here, not imported from the product.
 ELEMENTS_LIMIT = 2_000
@@ -246,7 +246,7 @@ def openai_request_tokens(body: dict[str, Any]) -> dict[str, int]:
 def send_openai(api: FakeOpenAI, view: list[Message], system: str) -> dict[str, Any]:
     async def chat() -> None:
         ai = OpenAIClient(api_key="sk-test", base_url=api.url, timeout_s=120)
-        await ai.chat(view, TOOL_SCHEMAS, system)
+        await ai.chat(view, tool_schemas(), system)
 
     api.requests.clear()
     api.queue(completion(tool_call("get_snapshot"), content="next"))
@@ -258,7 +258,7 @@ def send_openai(api: FakeOpenAI, view: list[Message], system: str) -> dict[str, 
 def send(api: FakeAnthropic, view: list[Message], system: str) -> dict[str, Any]:
     async def chat() -> None:
         ai = AIClient(api_key="sk-test", base_url=api.url, timeout_s=120)  # a loaded CI machine
-        await ai.chat(view, TOOL_SCHEMAS, system)
+        await ai.chat(view, tool_schemas(), system)
 
     api.requests.clear()
     api.queue(message(text("next"), tool_use("get_snapshot")))
