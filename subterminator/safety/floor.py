@@ -31,6 +31,7 @@ from dataclasses import dataclass
 from urllib.parse import urlsplit
 
 from subterminator.browser.effect import ActionEffect
+from subterminator.tools.registry import inspects
 
 FIELD_TYPES = frozenset({"checkbox", "radio", "text", "search", "email", "number", "tel", ""})
 CHANGE_EVENTS = frozenset({"change", "input", "click", "keyup", "keydown", "pointerup"})
@@ -132,10 +133,11 @@ def same_document(url: str, page_url: str) -> bool:
 def floor(call: str, effect: ActionEffect, where: Where) -> list[str]:
     """The reasons, by structure, that this action on a flow page may commit."""
     target = effect.target
+    kind = inspects(call)
     reasons: list[str] = []
     if effect.opaque:
         reasons.append(f"the click lands inside a {effect.opaque}, which cannot be read")
-    if call == "browser_click" and target.submits:
+    if kind == "click" and target.submits:
         method = target.form_method or "GET"
         if method == "DIALOG":
             pass  # <form method=dialog>: closes its dialog, sends nothing
@@ -145,18 +147,18 @@ def floor(call: str, effect: ActionEffect, where: Where) -> list[str]:
                 reasons.append(why)
         elif not (target.search and method == "GET" and not navigation(target.form_action, where)):
             reasons.append(f"it submits a form ({method} {_short(target.form_action)})")
-    elif call == "browser_click" and target.href and not same_document(target.href, where.url):
+    elif kind == "click" and target.href and not same_document(target.href, where.url):
         why = navigation(target.href, where)
         if why:
             reasons.append(why)
     dialog = effect.dialog
     # an alert's OK only closes it; any other acceptance is an answer the script acts on
-    if call == "browser_click" and dialog and dialog.answer == "accept" and dialog.kind != "alert":
+    if kind == "click" and dialog and dialog.answer == "accept" and dialog.kind != "alert":
         reasons.append(
             f"it accepts the page's {dialog.kind} dialog; the page's script goes on with that "
             "answer"
         )
-    if call == "browser_click" and target.defers:
+    if kind == "click" and target.defers:
         reasons.append(
             f"its listeners may send by {', '.join(_CHANNELS.get(c, c) for c in target.defers)}"
         )
@@ -173,7 +175,7 @@ def floor(call: str, effect: ActionEffect, where: Where) -> list[str]:
 def changes(call: str, effect: ActionEffect) -> bool:
     """The action changes a field's value or state (typing, choosing, ticking)."""
     target = effect.target
-    if call in ("browser_fill", "browser_select"):
+    if inspects(call) in ("fill", "select"):
         return True
     return target.input_type in ("checkbox", "radio") or target.role in (
         "switch",

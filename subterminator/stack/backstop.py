@@ -26,9 +26,9 @@ from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.browser.protocol import RequestGuard
 from subterminator.models.conversation import ToolCall
 from subterminator.models.tools import ToolResult
+from subterminator.tools.registry import acts as may_act
 from subterminator.tools.server import BrowserToolServer
 
-ACTIONS = frozenset({"browser_click", "browser_fill", "browser_select", "browser_open"})
 SHOWN = 3  # held things named in a reply; the rest are counted
 
 
@@ -90,7 +90,7 @@ class NetworkBackstop:
         action that cannot act (``acts`` false: its ref does not exist), leaves it so."""
         self.held = []
         earlier = self._late()
-        acting = call.name in ACTIONS and acts
+        acting = may_act(call.name) and acts
         if acting:
             self.armed = None
             self.server.browser.guard_requests(None)

@@ -15,7 +15,8 @@ from subterminator.browser.effect import ActionEffect
 from subterminator.models.conversation import ToolCall
 from subterminator.snapshot.element import ElementInfo
 from subterminator.snapshot.registry import ElementRegistry
-from subterminator.snapshot.secrecy import FILL_TOOLS, secret_field, secret_value
+from subterminator.snapshot.secrecy import secret_field, secret_value
+from subterminator.tools.registry import inspects
 
 CHECKPOINT = "secret"
 _PASSWORD = "a password"
@@ -80,19 +81,19 @@ def secret_step(
     """Whether ``call`` on ``info`` is the person's step, from the snapshot and the live page."""
     args = call.arguments if isinstance(call.arguments, dict) else {}
     target = effect.target if effect is not None else None
-    if call.name in FILL_TOOLS:
+    if inspects(call.name) in ("fill", "select"):
         if target is not None and target.secret:
             return SecretStep(what(target.secret), typing=True)
         value = str(args.get("value", ""))
         ref = args.get("ref")
         if registry.was_secret(ref) or secret_field(info):
             return SecretStep(_NAMED, typing=True)
-        if call.name == "browser_fill" and secret_value(
+        if inspects(call.name) == "fill" and secret_value(
             value, info, sign_in_step=registry.sign_in_step
         ):
             return SecretStep(_NAMED, typing=True)
         return None
-    if call.name != "browser_click" or target is None or not target.needs_secret:
+    if inspects(call.name) != "click" or target is None or not target.needs_secret:
         return None
     if not flow_page:
         return None

@@ -79,6 +79,11 @@ class Registry:
             self._surfaces[name] = Surface(name, (s for s in self._specs if name in s.surfaces))
         return self._surfaces[name]
 
+    def surface_names(self) -> tuple[str, ...]:
+        """Every surface some tool is on, the loop's first, then in the order first named."""
+        named = [LOOP] + [s for spec in self._specs for s in sorted(spec.surfaces)]
+        return tuple(dict.fromkeys(n for n in named if self.surface(n).specs))
+
     def specs(self) -> tuple[ToolSpec[Any], ...]:
         return tuple(self._specs)
 
@@ -114,6 +119,12 @@ def inspects(name: str) -> ActionKind | None:
     """What the gate reads on the live page before a call of ``name`` runs; None: nothing."""
     spec = REGISTRY.spec(name)
     return None if spec is None else spec.inspects
+
+
+def acts(name: str) -> bool:
+    """A call of ``name`` may change something (not read-only): its requests are guarded."""
+    spec = REGISTRY.spec(name)
+    return spec is not None and spec.effect != "read-only"
 
 
 def verb(name: str) -> str:
