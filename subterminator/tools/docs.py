@@ -1,0 +1,93 @@
+"""docs/tools.md, generated from the registry so the tables never drift from the tools.
+
+Regenerate with ``python -m subterminator.tools.docs > docs/tools.md``; a test holds the file
+equal to this output.
+"""
+
+from __future__ import annotations
+
+import sys
+from typing import Any
+
+from subterminator.tools.registry import REGISTRY, Registry
+from subterminator.tools.spec import LOOP, MCP, ToolSpec
+
+INTROS = {
+    LOOP: (
+        "The conversation loop's tools",
+        "What `subterminator cancel` gives the model, in this order.",
+    ),
+    MCP: (
+        "The MCP server's tools",
+        "What `subterminator mcp` lists: the loop's tools, plus `browser_open` to begin and "
+        "`browser_screenshot` for the page as an image. `browser_open` is gated by address: "
+        "the account page and pages already shown open at once, any other address is shown to "
+        "the person first (an address can act by itself, as a click on a final button does).",
+    ),
+}
+HEADER = """# Tools
+
+Generated from the tool specs in `subterminator/tools/builtin/` (one module per tool) by
+`python -m subterminator.tools.docs > docs/tools.md`; edit the specs, not this file.
+
+- **Effect**: `read-only` changes nothing; `additive` only opens a page; `destructive` may
+  change or end something, so the safety gate reads what it would really do on the live page
+  first and asks the person before an irreversible step.
+- **Gate inspects**: the action the gate reads on the page before the call runs (none: the
+  gate lets the call through).
+- **Verb**: how the person's question begins ("Click \\"Finish cancellation\\" (button)").
+- **Handler**: `server` runs in the browser; `loop` is answered by the conversation loop.
+"""
+
+
+def _argument(name: str, schema: dict[str, Any], required: bool) -> str:
+    kind = " \\| ".join(f"`{v}`" for v in schema["enum"]) if "enum" in schema else schema["type"]
+    if required:
+        return f"`{name}` {kind}, required"
+    default = schema.get("default")
+    if default is None:
+        return f"`{name}` {kind}"
+    return f"`{name}` {kind} = `{str(default).lower() if isinstance(default, bool) else default}`"
+
+
+def arguments(spec: ToolSpec[Any]) -> str:
+    schema = spec.input_schema()
+    required = set(schema.get("required", ()))
+    fields = schema.get("properties", {})
+    return "; ".join(_argument(n, s, n in required) for n, s in fields.items()) or "none"
+
+
+def table(specs: tuple[ToolSpec[Any], ...]) -> str:
+    rows = [
+        "| Tool | What it does | Effect | Gate inspects | Verb | Handler | Arguments |",
+        "|---|---|---|---|---|---|---|",
+    ]
+    for spec in specs:
+        handler = "loop" if spec.handler is None else "server"
+        cells = (
+            f"`{spec.name}`",
+            spec.title,
+            spec.effect,
+            spec.inspects or "none",
+            spec.verb or "",
+            handler,
+            arguments(spec),
+        )
+        rows.append("| " + " | ".join(cells) + " |")
+    return "\n".join(rows)
+
+
+def render(registry: Registry = REGISTRY) -> str:
+    parts = [HEADER]
+    for name in registry.surface_names():
+        title, intro = INTROS.get(name, (f"The {name} surface", ""))
+        parts.append(f"## {title}\n\n{intro}\n\n{table(registry.surface(name).specs)}\n")
+    return "\n".join(parts)
+
+
+def main() -> None:
+    sys.stdout.write(render())
+
+
+if __name__ == "__main__":
+    main()
