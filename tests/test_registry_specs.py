@@ -47,10 +47,6 @@ class PressArgs(ToolArgs):
     ref: RefArg = Field(description="Element reference (e.g., '@e7')")
 
 
-class PeekArgs(ToolArgs):
-    ref: RefArg = Field(description="Element reference (e.g., '@e7')")
-
-
 pressed: list[PressArgs] = []
 
 
@@ -59,7 +55,7 @@ async def _press(server: BrowserToolServer, args: PressArgs) -> ToolResult:
     return await server.browser_click(args.ref)
 
 
-async def _peek(server: BrowserToolServer, args: PeekArgs) -> ToolResult:
+async def _peek(server: BrowserToolServer, args: PressArgs) -> ToolResult:
     return await server.get_snapshot()
 
 
@@ -76,7 +72,7 @@ PRESS = ToolSpec(
 )
 PEEK = ToolSpec(
     name="browser_peek",
-    args=PeekArgs,
+    args=PressArgs,
     description="Look at a control by its ref.",
     title="Look at a control",
     effect="read-only",
