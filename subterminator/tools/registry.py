@@ -29,9 +29,6 @@ class Surface:
     def names(self) -> tuple[str, ...]:
         return tuple(self._by_name)
 
-    def get(self, name: str) -> ToolSpec[Any] | None:
-        return self._by_name.get(name)
-
     def __contains__(self, name: object) -> bool:
         return name in self._by_name
 
@@ -55,6 +52,8 @@ class Surface:
 
 
 class Registry:
+    """The specs in the order they were registered; a surface lists its own in that order."""
+
     def __init__(self, specs: Iterable[ToolSpec[Any]] = ()) -> None:
         self._specs: list[ToolSpec[Any]] = []
         self._surfaces: dict[str, Surface] = {}
@@ -71,6 +70,7 @@ class Registry:
         return spec
 
     def unregister(self, spec: ToolSpec[Any]) -> None:
+        """Take ``spec`` off every surface (a plugin unloaded, a test's throwaway tool)."""
         self._specs.remove(spec)
         self._surfaces.clear()
 
