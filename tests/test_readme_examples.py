@@ -126,3 +126,20 @@ def test_the_docs_cite_nothing_outside_the_repository() -> None:
         for found in re.findall(r"[Ss]pec 0\d[^\n]{0,20}|[Ii]ssue[ -]\d+", prose(page))
     ]
     assert not cited
+
+
+SOURCE = re.compile(r"(?<![\w./])((?:subterminator|harness|tests|examples|bench)/[\w/]+\.py)\b")
+
+
+def test_every_source_file_the_docs_name_exists() -> None:
+    """Files move (tests into folders, benches out of the harness): a page that names one by its
+    path must follow it."""
+    missing = [
+        (page.name, path)
+        for page in PAGES
+        if page.name != "CHANGELOG.md"  # history names what was, not what is
+        for span in re.findall(r"`([^`\n]+)`", COMMENT.sub("", page.read_text(encoding="utf-8")))
+        for path in SOURCE.findall(span)
+        if not (ROOT / path).is_file()
+    ]
+    assert not missing
