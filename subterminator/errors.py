@@ -1,6 +1,6 @@
-"""Exception types (spec 02 9.3) plus the few the seams need.
+"""Exception types: one per tool-contract error code, plus the few the seams need.
 
-``TimeoutError`` keeps the spec's name and also derives from the builtin, so a plain
+``TimeoutError`` keeps the contract's name and also derives from the builtin, so a plain
 ``except TimeoutError`` anywhere still catches it.
 """
 
@@ -76,7 +76,7 @@ class BrowserActionError(MCPError):
     """Raised by a ``Browser`` when an element action fails; ``code`` classifies why.
 
     The seam speaks in codes so that no Playwright type leaks above it; the ActionExecutor
-    turns codes into the spec's exceptions with the model's ref.
+    turns codes into the contract's exceptions with the model's ref.
     """
 
     def __init__(self, code: str, detail: str) -> None:
@@ -101,7 +101,7 @@ class BrowserNotFoundError(LaunchError):
 
 
 class OrchestratorError(Exception):
-    """Base for errors that stop a task (spec 03 4.1)."""
+    """Base for errors that stop a task (a ``TaskResult`` with a reason, not a tool reply)."""
 
 
 class ConfigurationError(OrchestratorError):

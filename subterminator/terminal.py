@@ -98,7 +98,7 @@ class Terminal:
 
 
 def describe(call: ToolCall, target: str | None) -> str:
-    """``browser_click "Finish Cancellation"``: the spec 03 2.8.6 turn line, one safe line
+    """``browser_click "Finish Cancellation"``: the turn line a person reads, one safe line
     (the target is the page's name, the rest the AI's words)."""
     args = call.arguments if isinstance(call.arguments, dict) else {}
     tool = shown(call.name, NAME)

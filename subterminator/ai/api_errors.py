@@ -118,8 +118,8 @@ def failure(exc: Exception, errors: SDKErrors) -> Failure:
 
 
 def retryable(failed: Failure) -> bool:
-    """No connection, 429 and 5xx may pass; a timeout is not retried (AC-P4 wants an answer in
-    30 s), and neither is a refusal."""
+    """No connection, 429 and 5xx may pass; a timeout is not retried (a person is owed an answer
+    in 30 s), and neither is a refusal."""
     if failed.status is None:
         return failed.connection
     return failed.status == 429 or failed.status >= 500

@@ -1,11 +1,11 @@
 """``AIClient``: one Claude turn through ``anthropic.AsyncAnthropic``.
 
-The guard, the time limit (``timeout_s``, default 30 s: AC-P4), the retry policy of spec 01
-2.4.1 and the plain-worded errors are ``SDKClient``'s, shared with the OpenAI client; the SDK's
-own retries are off (``max_retries=0``). The API key lives only inside the SDK client; it is
-never logged, stored or put in an error message. This module turns our conversation into
-Messages-API params (tool results with the screenshot as an image block, prompt-cache marks)
-and the SDK's ``Message`` back into an ``AIResponse``.
+The guard, the time limit (``timeout_s``, default 30 s, so a person never waits longer on one
+turn), the retry policy (1 s, x2, 3 attempts) and the plain-worded errors are ``SDKClient``'s,
+shared with the OpenAI client; the SDK's own retries are off (``max_retries=0``). The API key
+lives only inside the SDK client; it is never logged, stored or put in an error message. This
+module turns our conversation into Messages-API params (tool results with the screenshot as an
+image block, prompt-cache marks) and the SDK's ``Message`` back into an ``AIResponse``.
 """
 
 from __future__ import annotations

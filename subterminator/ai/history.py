@@ -1,4 +1,5 @@
-"""Keeping the conversation inside its budget (spec 01 2.1.1, 2.1.3).
+"""Keeping the conversation inside its budget: 10,000 tokens of history, so a turn's request stays
+under 15,000.
 
 Two steps, applied by the TaskOrchestrator before every model call so that every AI
 implementation, doubles included, sees the same bounded prompt:
@@ -7,9 +8,9 @@ implementation, doubles included, sees the same bounded prompt:
    become a one-line digest, since their refs are dead anyway;
 2. truncation: keep the initial goal and the last 10 turns, fewer while still over the
    budget, and put a system-generated "Previous actions:" summary of the dropped turns first.
-   Spec 01 truncates only past 10,000 tokens; compaction keeps 30 turns far below that, so
-   without the 10-turn cap the history would grow turn after turn toward the limit, where
-   the spec's target is under 6,000.
+   Truncating only past 10,000 tokens is not enough: compaction keeps 30 turns far below that,
+   so without the 10-turn cap the history would grow turn after turn toward the limit, where
+   the target is under 6,000 (cost and the model's attention both grow with it).
 """
 
 from __future__ import annotations
@@ -21,8 +22,8 @@ from subterminator.snapshot.tokens import estimate_tokens
 HISTORY_TOKEN_BUDGET = 10_000
 KEEP_TURNS = 10
 SUMMARY_HEADER = "Previous actions:"
-# The summary grows a line per dropped turn; past its share of the history (spec 01 2.1.1's
-# target is 6,000 for all of it) the oldest lines give way to a count.
+# The summary grows a line per dropped turn; past its share of the history (whose target is
+# 6,000 tokens for all of it) the oldest lines give way to a count.
 SUMMARY_TOKEN_BUDGET = 3_000
 ELIDED = "- ({count} earlier actions not shown)"
 
@@ -57,9 +58,10 @@ def _line(turn: list[Message]) -> str:
 
 
 def summarize(turns: list[list[Message]], budget: int = SUMMARY_TOKEN_BUDGET) -> str:
-    """Spec 01 2.1.3's "Previous actions:", a line per turn; over ``budget`` tokens, the newest
-    lines that fit under a count of the rest (found by tests/properties/test_budget_laws.py:
-    199 dropped turns of worst-case malformed calls made a 21,896-token summary)."""
+    """The "Previous actions:" summary of the dropped turns, so the model still knows what it
+    did: a line per turn; over ``budget`` tokens, the newest lines that fit under a count of the
+    rest (found by tests/properties/test_budget_laws.py: 199 dropped turns of worst-case
+    malformed calls made a 21,896-token summary)."""
     lines = [_line(turn) for turn in turns]
     text = "\n".join([SUMMARY_HEADER, *lines])
     if estimate_tokens(text) <= budget:

@@ -11,7 +11,7 @@ the plain-worded errors are ``SDKClient``'s, and history compaction and the toke
 applied by the orchestrator before any client is asked. What differs is the wire:
 
 - tools: our schemas as ``{"type": "function", "function": {name, description, parameters}}``
-  (spec 03 2.2.3);
+  (the same schemas Claude gets, so both see one tool contract);
 - the screenshot: a tool message carries text only, so the latest screenshot follows its tool
   reply as a user message with an image part (a user message carries its own). A model known
   to read no images gets none, and a server that refuses one (a text-only model behind vLLM,
@@ -62,7 +62,7 @@ log = logging.getLogger(__name__)
 
 KEY_ENV = KEY_ENVS["openai"]
 MISSING_KEY = missing_key(KEY_ENV)
-DEFAULT_OPENAI_MODEL = "gpt-4o"  # spec 03 2.2.1's; used when neither --model nor the env names one
+DEFAULT_OPENAI_MODEL = "gpt-4o"  # used when neither --model nor the env names one
 # Local compatible servers mostly need no key, but the SDK will not send a request without one.
 NO_KEY = "no-key-needed"
 ERRORS = SDKErrors(

@@ -1,4 +1,5 @@
-"""The system prompt of spec 01 1.5.2, plus a service's guidance."""
+"""The system prompt every model gets (the tools, the refs, the approval rule), plus a service's
+guidance."""
 
 from __future__ import annotations
 

@@ -1,4 +1,5 @@
-"""The one-turn ``AIClientProtocol`` (spec 02 9.1): what the orchestrator asks of any model.
+"""The one-turn ``AIClientProtocol``: what the orchestrator asks of any model, the seam every
+model client, double and policy implements.
 
 The conversation types it speaks live in ``subterminator.models.conversation``.
 """

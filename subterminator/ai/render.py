@@ -11,7 +11,7 @@ from subterminator.snapshot.tokens import estimate_tokens, image_tokens
 
 # A page's address and <title> can be any length (a page sets both), and every snapshot in the
 # history repeats them: the model reads them cut, so one page cannot push every later request
-# past spec 01 2.1.1's hard limits. The title is cut like an element name (1.3.3).
+# past the request's hard token limits. The title is cut like an element name.
 PAGE_URL_CHARS = 500
 PAGE_TITLE_CHARS = MAX_NAME_LENGTH
 # ...and to a token budget: 200 characters can weigh 30 tokens each (U+FDFA, one ligature,
@@ -24,7 +24,7 @@ SUMMARY_WORD_CHARS = 40
 # person's feedback, the addresses a page tried to send, the page's address): any of them can
 # be any length (an AIClientProtocol double, a larger max_tokens, a page), and the newest turn
 # is never dropped. The model reads each cut to a token budget, so one turn cannot push a
-# request past spec 01 2.1.1's hard limits.
+# request past its hard token limits.
 MODEL_TEXT_TOKENS = 500  # an assistant reply's text
 ARGUMENT_TOKENS = 200  # each string in a tool call's arguments, and the tool's name
 REPLY_TEXT_TOKENS = 300  # each string in a tool reply
@@ -165,7 +165,7 @@ def _png_size(b64: str) -> tuple[int, int]:
 def _word(value: object) -> str:
     """A tool name, ref, direction or status as the summary shows it: as it is when it is a
     plain short word (always, for valid calls), else ASCII-escaped and cut. A malformed call's
-    garbage must not grow the summary, which is never dropped (spec 01 2.1.1 hard limits)."""
+    garbage must not grow the summary, which is never dropped (the request has hard limits)."""
     text = str(value)
     if len(text) <= SUMMARY_WORD_CHARS and text.isascii() and text.isprintable():
         return text
@@ -173,7 +173,7 @@ def _word(value: object) -> str:
 
 
 def describe_call(name: str, arguments: Any) -> str:
-    """``browser_fill(@e8, "test")``: the action-summary form of spec 01 2.1.3."""
+    """``browser_fill(@e8, "test")``: a dropped turn as the "Previous actions:" summary shows it."""
     args = arguments if isinstance(arguments, dict) else {}
     parts: list[str] = []
     for key in ("ref", "direction", "value", "status", "action"):

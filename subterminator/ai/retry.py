@@ -1,4 +1,5 @@
-"""The retry policy of spec 01 2.4.1 and the notice a person gets for each retry.
+"""The retry policy (1 s, x2, 3 attempts, 10 s cap: an outage of a few seconds is ridden out,
+a long one reported) and the notice a person gets for each retry.
 
 Every model client uses these, whichever SDK it speaks: the SDKs' own retries are off.
 """

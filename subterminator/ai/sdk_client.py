@@ -2,7 +2,8 @@
 the same by construction rather than by copy.
 
 The model-request guard before every request; a hard wall per call (``timeout_s``, default
-30 s: AC-P4) that is not retried; the retry policy of spec 01 2.4.1 as the only one (the SDKs'
+30 s, so a person never waits longer on one turn) that is not retried; one retry policy as the
+only one (the SDKs'
 own retries are off); errors in plain words, a refused key, permission or model name being a
 ``ModelConfigurationError`` and anything else an ``LLMError`` (``transient`` for outages); each
 retry told once, to ``on_retry``, and logged at DEBUG only; and the key scrubbed from every

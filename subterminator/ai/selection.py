@@ -1,4 +1,5 @@
-"""Which model drives a run, and through which API (spec 03 2.2.2).
+"""Which model drives a run, and through which API: the name picks the provider, so one option
+serves every provider.
 
 The name comes from ``--model``, then ``SUBTERMINATOR_MODEL``, then the default; the provider
 follows from the name. ``claude-*`` is Anthropic's; ``gpt-*``, ``chatgpt-*``, OpenAI's

@@ -1,8 +1,8 @@
 """Runs a parsed command; every failure a person can meet ends in one line and an exit code.
 
-Exit codes (spec 03 2.8.4): 0 done, 1 not done, 2 configuration or arguments (or nobody to
-ask: no input at an approval prompt), 3 browser or connection, 4 the person declined a step,
-130 interrupted. ``record`` is ended by Ctrl+C as by
+Exit codes, so a script tells the outcomes apart: 0 done, 1 not done, 2 configuration or
+arguments (or nobody to ask: no input at an approval prompt), 3 browser or connection, 4 the
+person declined a step, 130 interrupted. ``record`` is ended by Ctrl+C as by
 closing its window: it exits 0 once its recording is saved. No traceback reaches a person unless
 ``SUBTERMINATOR_DEBUG=1``.
 """

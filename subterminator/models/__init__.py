@@ -1,4 +1,4 @@
-"""The data contract (spec 01 1.1.2, 1.3.1): pydantic models are its single source."""
+"""The data contract (snapshots, tool calls and replies): pydantic models are its single source."""
 
 from subterminator.models.snapshot import (
     ELEMENT_STATES,

@@ -1,4 +1,4 @@
-"""What a person is asked, and what they answer (spec 03 2.5.4): the contract every front
+"""What a person is asked, and what they answer: the contract every front
 door's approval handler speaks (the terminal panel, MCP elicitation, scripted answers)."""
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""The conversation contract (spec 02 9.1): tool calls, messages, model responses, usage.
+"""The conversation contract every model client speaks: tool calls, messages, model responses,
+usage.
 
 It sits with the other data models, below everything that speaks it (services, safety, the cost
 log, the AI clients, the orchestrator). Messages keep the page state as a ``Snapshot`` object

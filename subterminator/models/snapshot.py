@@ -1,19 +1,19 @@
-"""What the model sees of a page: the Snapshot of spec 01 1.3.1.
+"""What the model sees of a page: the Snapshot.
 
-Field order, names and optionality follow the spec's TypeScript interface; the JSON schema in
+Field order, names and optionality follow the contract's TypeScript interface; the JSON schema in
 ``fixtures/snapshot_schema.json`` is generated from these classes (``subterminator.schema``).
 
-An element is written compactly, for it is most of what the model reads (spec 01 2.1.1 gives
-the elements 2,000 tokens): what is empty or a default is left out, and the box is an array.
+An element is written compactly, for it is most of what the model reads (they get 2,000
+tokens of a turn): what is empty or a default is left out, and the box is an array.
 In Python an ``Element`` always holds its full state (``"visible"``, ``"enabled"`` included)
 and a ``BoundingBox``; serialising leaves out what validating restores, so any element makes
-the same element again from its JSON, and the spec's long forms are accepted too.
+the same element again from its JSON, and the contract's long forms are accepted too.
 
 - ``state``: ``"visible"`` is left out (it is implied unless the state says ``hidden`` or
   ``offscreen``), and so is ``"enabled"`` (implied unless it says ``disabled``) for every
   role but headings and landmarks, which have no interactivity state; an empty ``state`` is
   left out. ``{"ref":"@e3","role":"link","name":"Home",...}`` is a visible, enabled link.
-- ``bbox``: ``[x, y, width, height]``, the spec's BoundingBox fields in their order (an
+- ``bbox``: ``[x, y, width, height]``, the contract's BoundingBox fields in their order (an
   object with those keys is accepted).
 - ``name``: left out when empty; ``value``, ``level`` and ``children`` when absent.
 """
@@ -58,7 +58,7 @@ ElementState = Literal[
 ELEMENT_STATES: tuple[str, ...] = get_args(ElementState)
 _STATE_ORDER = {state: index for index, state in enumerate(ELEMENT_STATES)}
 VISIBILITY_STATES = frozenset({"visible", "hidden", "offscreen"})
-# Roles that carry no enabled/disabled state (spec 01 1.3.4 gives it to controls): headings and
+# Roles that carry no enabled/disabled state (only controls have one): headings and
 # the landmarks. Every other element is "enabled" unless its state says "disabled".
 NO_INTERACTIVITY_ROLES = frozenset({"heading", "region", "dialog", "alert", "alertdialog"})
 
@@ -100,7 +100,7 @@ def _box_from_array(value: object) -> object:
 
 
 class _CompactBoxSchema:
-    """The JSON schema of an element's box: the array written, or the spec's object."""
+    """The JSON schema of an element's box: the array written, or the contract's object."""
 
     @classmethod
     def __get_pydantic_json_schema__(
@@ -194,7 +194,7 @@ class Element(_Contract):
     @field_validator("state")
     @classmethod
     def _with_defaults(cls, state: list[ElementState], info: ValidationInfo) -> list[ElementState]:
-        """The full state: the implied defaults added, each state once, in the spec's order."""
+        """The full state: the implied defaults added, each state once, in the contract's order."""
         have = set(state)
         if not have & VISIBILITY_STATES:
             have.add("visible")

@@ -1,4 +1,4 @@
-"""Tool replies (spec 01 1.1.2, 1.1.3 T6/T7, 1.6.3)."""
+"""Tool replies: a result, a fresh snapshot, and what a person declined."""
 
 from __future__ import annotations
 
@@ -28,7 +28,7 @@ DECLINED_NOTE = (
 
 
 class Declined(BaseModel):
-    """A checkpoint that followed an action and was declined (spec 01 1.6.3), said apart from
+    """A checkpoint that followed an action and was declined, said apart from
     the action's own result: the action ran, the step the person was asked about did not."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)

@@ -1,4 +1,5 @@
-"""``ServiceConfig`` (spec 02 2.7, 9.4.7; spec 03 2.6); the registry is ``services.registry``.
+"""``ServiceConfig``: what a service is (sites, flow, checkpoints, completion); the registry is
+``services.registry``.
 
 Conditions are plain predicates on the Snapshot the model sees, so they are data-driven,
 testable on the sample snapshots, and the same in replay and live runs. Only a name, a display
@@ -48,7 +49,7 @@ class Checkpoint:
 
 @dataclass(frozen=True)
 class IrreversibleRule:
-    """An action that cannot be undone; approval is asked before it runs (spec 03 2.5.3)."""
+    """An action that cannot be undone; approval is asked before it runs."""
 
     name: str
     applies: ActionPredicate
@@ -105,7 +106,8 @@ class ServiceConfig:
         return frozenset(s.lower().strip(".") for s in (*named, start) if s.strip("."))
 
     def checkpoints(self, snapshot: Snapshot) -> list[Checkpoint]:
-        """Every checkpoint the snapshot triggers (spec 01 FR6)."""
+        """Every checkpoint the snapshot triggers: asked after every snapshot, so a page that offers
+        the final step is named to the person before the model can reach it."""
         return [c for c in self.checkpoint_conditions if _safe(c.condition, snapshot)]
 
     def check_checkpoint(self, snapshot: Snapshot) -> bool:
@@ -129,7 +131,7 @@ class ServiceConfig:
 
     def verify_success(self, snapshot: Snapshot, known: tuple[str, ...] = ()) -> bool:
         """Any success indicator (or, with none given, the judge's cancelled state) and no
-        failure indicator (spec 03 2.6.3)."""
+        failure indicator: a page that says both is not a success."""
         criteria = self.completion_criteria
         if criteria.success_indicators:
             shown = any(_safe(p, snapshot) for p in criteria.success_indicators)

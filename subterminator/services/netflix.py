@@ -1,4 +1,5 @@
-"""Netflix: spec 01 1.6.2 and 1.7.2, spec 03 2.6.2 and 2.7.3, and ../shared/netflix-flow.md.
+"""Netflix: its checkpoints, completion criteria and flow, from its pages as they are
+(../shared/netflix-flow.md describes them).
 
 Written against roles and accessible names, not markup, so that both flow generations (the
 legacy "Cancel Your Membership?" page and the 2026 expandable sections) and the cancelled
@@ -21,7 +22,7 @@ from subterminator.services.base import (
 )
 from subterminator.services.registry import register_service
 
-SUCCESS_URLS = ("/cancelsuccess",)  # spec 03 2.6.2
+SUCCESS_URLS = ("/cancelsuccess",)  # the page Netflix shows once a cancellation went through
 FINISH = re.compile(
     r"finish cancel|confirm cancel|complete cancel|yes,? cancel"
     r"|cancel (my )?membership now|end membership"
@@ -43,7 +44,7 @@ def _any(snapshot: Snapshot, words: tuple[str, ...], roles: frozenset[str] | Non
 
 
 def finish_page(snapshot: Snapshot) -> bool:
-    """The final, irreversible step is on screen (spec 01 1.6.2)."""
+    """The final, irreversible step is on screen."""
     if "finish cancellation" in snapshot.page.title.lower():
         return True
     return any(
@@ -90,7 +91,7 @@ def captcha(snapshot: Snapshot) -> bool:
 
 
 def destructive_click(call: ToolCall, element: Element, snapshot: Snapshot) -> bool:
-    """Clicking a control whose name says it finishes or confirms (spec 03 2.5.3)."""
+    """Clicking a control whose name says it finishes or confirms."""
     if call.name != "browser_click":
         return False
     name = element.name.lower()

@@ -19,7 +19,7 @@ from subterminator.snapshot.tokens import (
     estimate_tokens,
 )
 
-SCREENSHOT_TOKENS = 500  # spec 01 2.1.1: ~500 image tokens per screenshot
+SCREENSHOT_TOKENS = 500  # ~500 image tokens per screenshot: its share of a turn's budget
 
 
 def excerpt(text: str, budget: int, estimator: Callable[[str], int]) -> str:

@@ -1,15 +1,15 @@
-"""Pruning rules of spec 01 1.3.2-1.3.4, as pure functions over a ``RawCapture``.
+"""Pruning rules (what is in, the ranking, the states), as pure functions over a ``RawCapture``.
 
-Precedence, where the spec's lists overlap: hidden and (with ``viewport_only``) offscreen
-elements are always out; the excluded roles (generic, presentation, none, separator) are out
-unless the element is keyboard focusable, because focusability is the spec's own stand-in for
-click handlers it cannot see. The document itself (RootWebArea, WebArea) is the page, not an
-element on it: never admitted, though Chrome reports it focusable. Depth is counted over
-included elements (wrapper divs do not count); an element deeper than ``max_depth`` hangs off
-its ancestor at that depth, so capping the tree never hides a control.
+Precedence, where the exclusion and inclusion lists overlap: hidden and (with ``viewport_only``)
+offscreen elements are always out; the excluded roles (generic, presentation, none, separator)
+are out unless the element is keyboard focusable, because focusability is the contract's own
+stand-in for click handlers it cannot see. The document itself (RootWebArea, WebArea) is the
+page, not an element on it: never admitted, though Chrome reports it focusable. Depth is counted
+over included elements (wrapper divs do not count); an element deeper than ``max_depth`` hangs
+off its ancestor at that depth, so capping the tree never hides a control.
 
 The token budget drops the lowest-ranked elements, but a control in the viewport is dropped
-only when shorter names cannot make room: long names are first cut (the spec's "..." marking
+only when shorter names cannot make room: long names are first cut (a "..." marking
 the cut) to the most tokens each, down to ``PruneLimits.min_name_tokens``, at which every
 in-view control fits. The cut is in tokens, not characters, so that it costs every script
 alike, but never leaves fewer than ``min_name_chars`` characters (the estimate weighs an
@@ -85,8 +85,8 @@ class PruneLimits:
     # tells one headline or product from the next, and the page's text has them whole.
     min_name_tokens: int = 6
     min_name_chars: int = 5
-    element_token_budget: int = 2000  # spec 01 2.1.1 hard limit for the elements JSON
-    # The page's visible text beside the elements (spec 04 gives the model ~2 KB of it); its
+    element_token_budget: int = 2000  # hard limit for the elements JSON: a turn stays in budget
+    # The page's visible text beside the elements (the model gets ~2 KB of it); its
     # own budget, so prose never crowds out controls.
     text_token_budget: int = 500
 
@@ -119,7 +119,7 @@ def shorten(name: str, tokens: int, min_chars: int = 0) -> str:
 
 
 def is_included(node: RawNode) -> bool:
-    """Spec 01 1.3.2 inclusion and exclusion rules (visibility is checked separately)."""
+    """Inclusion and exclusion by role, focus and name (visibility is checked separately)."""
     if node.hidden:
         return False
     if node.role in EXCLUDED_ROLES and not node.focusable:
@@ -143,7 +143,7 @@ def visibility(node: RawNode, width: int, height: int) -> int:
 
 
 def states(node: RawNode, seen: int) -> list[ElementState]:
-    """Spec 01 1.3.4 states, in the spec's order."""
+    """An element's states, in the contract's order."""
     out: list[ElementState] = ["offscreen" if seen == OFFSCREEN else "visible"]
     if node.role not in NO_INTERACTIVITY_ROLES:  # headings and landmarks: no such state
         out.append("disabled" if node.disabled else "enabled")
@@ -212,7 +212,7 @@ def candidates(capture: RawCapture, viewport_only: bool, limits: PruneLimits) ->
 
 
 def rank_key(element: ElementInfo) -> tuple[int, int, int]:
-    """Spec 01 1.3.3: viewport visibility, then role priority, then document order."""
+    """Viewport visibility, then role priority, then document order: what a person sees first."""
     return (element.visibility, _ROLE_RANK.get(element.role, 5), element.order)
 
 
@@ -303,7 +303,7 @@ def prune(
     if fits(most):
         return take(most)
     # The ranked prefix that holds every in-view control (ranking puts them first, but for
-    # the spec's "others" (tabs, menu items, focusable widgets) behind headings and regions).
+    # the "other" roles (tabs, menu items, focusable widgets) behind headings and regions).
     needed = max(
         (p + 1 for p, i in enumerate(ranked[:most]) if _in_view_control(admitted[i])),
         default=0,

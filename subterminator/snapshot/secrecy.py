@@ -9,9 +9,10 @@ digits). Words
 in a field's name may only widen this (a "PIN" box), never narrow it: a password labelled
 "Kennwort" or only by a placeholder is secret because of what it is.
 
-What is secret is also never the agent's to type (issue 30): ``secret_field`` and
-``secret_value`` are that one definition, which the tool layer refuses and hands to the person
-(``stack.persons``); masking (``is_secret``) reads a few more words, to be safe in records.
+What is secret is also never the agent's to type (a person's credentials stay theirs):
+``secret_field`` and ``secret_value`` are that one definition, which the tool layer refuses and
+hands to the person (``stack.persons``); masking (``is_secret``) reads a few more words, to be
+safe in records.
 
 Each secret value decided here is also kept in memory (``KNOWN``, this process only) so every
 writer (run records, recordings, cassettes, logs, the terminal) can scrub it wherever else it
