@@ -64,3 +64,23 @@ def _normalize(text: str) -> str:
     decomposed = unicodedata.normalize("NFD", text)
     stripped = "".join(c for c in decomposed if unicodedata.category(c) != "Mn")
     return unicodedata.normalize("NFC", stripped).casefold()
+
+
+_RUN = re.compile(r"(?<!\\)[^\W\d_]+")  # a run of letters, not an escape's letter
+
+
+def fold(phrase: str) -> str:
+    """A pattern in the form ``normalize`` gives the words it is to match.
+
+    A page's words are folded word by word; a pattern is folded one run of letters at a time,
+    so a regex's ``\\b`` or ``|`` never joins a Greek or Cyrillic word to Latin letters (which
+    would fold "да" to look-alikes no page's "да" matches), while a Turkish "yardım" is folded
+    to "yardim", as the page's word is."""
+    text = _RUN.sub(lambda run: normalize(run.group(0)), unicodedata.normalize("NFKC", phrase))
+    bare = "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn")
+    return unicodedata.normalize("NFC", bare).casefold()
+
+
+def words(*phrases: str) -> re.Pattern[str]:
+    """One pattern for any of ``phrases``, over normalised text: every vocabulary's compiler."""
+    return re.compile("|".join(fold(p) for p in phrases))

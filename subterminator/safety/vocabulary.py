@@ -8,15 +8,10 @@ from __future__ import annotations
 
 import re
 
-from subterminator.safety.text import normalize
-
-
-def _words(*phrases: str) -> re.Pattern[str]:
-    return re.compile("|".join(normalize(p) for p in phrases))
-
+from subterminator.safety.text import words
 
 # The page is about ending the subscription (so it belongs to the cancellation flow).
-FLOW = _words(
+FLOW = words(
     r"cancel", r"unsubscri", r"end (your |my )?(membership|subscription|plan)",
     r"membership (ends|will end|has ended)", r"terminat", r"close (your |my )?account",
     r"kundig", r"abbestell", r"abo beenden", r"mitgliedschaft beenden",
@@ -35,7 +30,7 @@ FLOW = _words(
 )  # fmt: skip
 
 # The page states what the final step will do: it is the last page before it.
-CONSEQUENCE = _words(
+CONSEQUENCE = words(
     r"will be effective", r"effective (at|on|from|immediately)", r"will (end|stop|expire)",
     r"ends? on", r"will be cancel", r"lose access", r"no longer have access",
     r"(access|watch(ing)?) until", r"end of (your|the) (current )?billing",
@@ -67,7 +62,7 @@ CONSEQUENCE = _words(
 # A control that confirms or completes the end: asked on any page. The bare verbs for cancelling
 # ("Cancel membership", "Kündigen", "Résilier", "解約", "해지") are not here: they are also the
 # way *into* the flow; what such a control really does is the floor's to judge.
-FINAL = _words(
+FINAL = words(
     r"finish", r"finaliz", r"finalis", r"confirm", r"complete (the )?cancel", r"yes,? cancel",
     r"cancel (now|anyway|immediately)",
     r"end (my |the |your )?(membership|subscription|plan)",
@@ -95,7 +90,7 @@ FINAL = _words(
 )  # fmt: skip
 
 # Going back or away, declining an offer, keeping the membership.
-AWAY = _words(
+AWAY = words(
     r"^(go )?back\b", r"^return\b", r"^keep (my |the )?(membership|subscription|plan)",
     r"^never ?mind", r"^not now", r"^no,? thanks", r"^stay\b", r"^don'?t cancel",
     r"^decline", r"^skip", r"^close$", r"^dismiss", r"back to (account|home|netflix|browse)",
@@ -111,7 +106,7 @@ AWAY = _words(
 )  # fmt: skip
 
 # Cookie-consent banners: dismissing one is safe.
-COOKIE = _words(r"cookie", r"consent", r"datenschutz", r"privacidad", r"confidentialite")
+COOKIE = words(r"cookie", r"consent", r"datenschutz", r"privacidad", r"confidentialite")
 
 # An endpoint that acts rather than shows (links and form actions): its last path segment and
 # query (ACTING_URL), or its last two segments (ACTING_PAIR).
