@@ -12,22 +12,22 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from subterminator.outcome.languages import LANGUAGES, Words
 from subterminator.outcome.text import fold_pattern
 from subterminator.safety.text import words
 from subterminator.safety.vocabulary import primary
+from subterminator.vocabulary.languages import LANGUAGES, Words
 
 
-def _read(*phrases: str) -> re.Pattern[str]:
+def _read(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """A language's phrases, in the form the judge reads sentences (``read_form``)."""
-    return re.compile("|".join(fold_pattern(p) for p in phrases))
+    return words(*phrases, form=fold_pattern)
 
 
 _NEVER = re.compile(r"(?!x)x")
 
 
 def _maybe(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    return _read(*phrases) if phrases else _NEVER
+    return _read(phrases) if phrases else _NEVER
 
 
 @dataclass(frozen=True)
@@ -111,7 +111,7 @@ def languages_of(norm: str, page_lang: str = "") -> list[Rules]:
 def union(field: str) -> re.Pattern[str]:
     """One language-blind pattern of a field (``confirmed``...): for what only widens."""
     phrases = [p for words in LANGUAGES.values() for p in getattr(words, field)]
-    return _read(*dict.fromkeys(phrases))
+    return _read(tuple(dict.fromkeys(phrases)))
 
 
 CONFIRMED = union("confirmed")

@@ -10,6 +10,7 @@ from __future__ import annotations
 import functools
 import re
 import unicodedata
+from collections.abc import Callable
 
 # The look-alikes that pass for Latin letters in names (Unicode's confusables, the common part).
 _CONFUSABLES = str.maketrans(
@@ -81,6 +82,8 @@ def fold(phrase: str) -> str:
     return unicodedata.normalize("NFC", bare).casefold()
 
 
-def words(*phrases: str) -> re.Pattern[str]:
-    """One pattern for any of ``phrases``, over normalised text: every vocabulary's compiler."""
-    return re.compile("|".join(fold(p) for p in phrases))
+def words(*phrases: str, form: Callable[[str], str] = fold) -> re.Pattern[str]:
+    """One pattern for any of ``phrases``: every vocabulary's compiler. ``form`` folds each
+    phrase as the text it meets is folded (``normalize``'s, unless the reader's differs: the
+    judge's ``read_form`` keeps the vowel marks of Brahmic scripts)."""
+    return re.compile("|".join(form(p) for p in phrases))
