@@ -1,18 +1,13 @@
-"""What a page says about a membership's state, language by language.
+"""Every language's words, one record each (``vocabulary.words.Words`` says what each
+category holds): what the outcome judge reads of a page's state, and what the gate reads of
+pages and controls.
 
-Each language's words apply to its own sentences only: a sentence is read with the rules of
-the page's declared language, of its script, and of the languages whose words it matches, so
-no language's small word ("ha", "se", "si", "ei") can veto another language's sentence.
-Patterns apply to normalised text (``safety.text.normalize``: NFKC, accents and case folded).
-
-- ``confirmed``: a statement that the cancellation happened;
-- ``period_end``: the membership runs out at a date (how a cancelled account page talks);
-- ``state``: words for the cancelled state; a negation before one (``negated``, or just after
-  it in ``negated_after``) denies it;
-- ``conditional``: the sentence is a condition or a generality ("if you cancel", "cancel at any
-  time"), not a fact about this account;
-- ``pending``: the request is only received, scheduled, under review or waiting for an e-mail
-  confirmation: never success.
+The judge's words apply to their own language's sentences only: a sentence is read with the
+rules of the page's declared language, of its script, and of the languages whose words it
+matches, so no language's small word ("ha", "se", "si", "ei") can veto another language's
+sentence. The gate's are read as one pattern per category, whatever the page's language
+(``phrases``). Patterns apply to normalised text (``safety.text``: NFKC, accents and case
+folded).
 """
 
 from __future__ import annotations
@@ -20,7 +15,7 @@ from __future__ import annotations
 from subterminator.vocabulary.languages_world import SR_CYRL, WORLD
 from subterminator.vocabulary.words import Words
 
-__all__ = ["LANGUAGES", "Words"]
+__all__ = ["LANGUAGES", "Words", "phrases"]
 
 _THING = r"(membership|subscription|plan|account|service|trial)"
 _CANCELLED = r"(cancell?ed|ended|terminated|closed|stopped|deactivated)"

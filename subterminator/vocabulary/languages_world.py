@@ -1,4 +1,4 @@
-"""The languages added for issue 30: South and Southeast Asia, Africa, the Caucasus, Central
+"""The languages beyond the first forty: South and Southeast Asia, Africa, the Caucasus, Central
 Asia, the Baltics and the rest of Europe's Cyrillic and Latin languages.
 
 No well-kept source publishes these phrases (CLDR has dates, names and list patterns, not
