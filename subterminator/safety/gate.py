@@ -38,7 +38,7 @@ from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.safety.floor import Where, floor, site
 from subterminator.safety.holding import Hold
-from subterminator.safety.judging import Action, acts, verdict
+from subterminator.safety.judging import Action, acts, decide
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.safety.text import normalize
 from subterminator.safety.verdict import PageClass, Verdict
@@ -154,7 +154,7 @@ class SafetyGate:
         built = floor(call.name, effect, where)
         if action.structural:
             firm += built
-        return verdict(action, firm, _question(call, element, effect), commits=bool(built))
+        return decide(action, firm, _question(call, element, effect), commits=bool(built))
 
     def _unread(self, call: ToolCall, element: Element, snapshot: Snapshot) -> Verdict:
         """The live page could not be read: judge by the snapshot, and ask."""

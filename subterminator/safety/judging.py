@@ -256,7 +256,7 @@ def known_safe(action: Action) -> bool:
     return False
 
 
-def verdict(action: Action, firm: list[str], question: str, commits: bool) -> Verdict:
+def decide(action: Action, firm: list[str], question: str, commits: bool) -> Verdict:
     """Ask for the floor's reasons and the words', or for a final page's; else let it go."""
     reasons = firm + [reason for rule in WORD_RULES if (reason := rule(action))]
     in_flow, writes, page = action.structural, action.writes, action.page
