@@ -1,32 +1,18 @@
 """What the offline policy looks for in control names, in the languages SubTerminator reads.
 
-Patterns are normalised like every name they meet (``safety.text.normalize``), Greek and
-Cyrillic kept as written (``_pattern``). They only steer
+Patterns are folded like every name they meet (``safety.text.words``: one run of letters at a
+time, so Greek and Cyrillic stay as written beside a ``\\b``). They only steer
 which control to try; the SafetyGate decides, on its own, whether a person must approve it.
 """
 
 from __future__ import annotations
 
 import re
-import unicodedata
 
-
-def _pattern(phrase: str) -> str:
-    """A phrase as ``normalize`` leaves a page's words: NFKC, no accents, casefolded. Unlike a
-    page's words it is never folded from Greek or Cyrillic to Latin: ``normalize`` does that
-    only inside a word that also holds Latin letters, and a pattern's ``\\b`` or ``(yes|да)``
-    would count as one, leaving "да" as Latin "дa" that no page's "да" matches."""
-    text = unicodedata.normalize("NFKC", phrase)
-    bare = "".join(c for c in unicodedata.normalize("NFD", text) if unicodedata.category(c) != "Mn")
-    return unicodedata.normalize("NFC", bare).casefold()
-
-
-def _words(*phrases: str) -> re.Pattern[str]:
-    return re.compile("|".join(_pattern(p) for p in phrases))
-
+from subterminator.safety.text import words
 
 # Starts (or continues) the cancellation: "Cancel membership", "Stop my subscription", ...
-START = _words(
+START = words(
     r"^cancel\b", r"\bcancel (my |your |the )?(membership|subscription|plan|account)\b",
     r"\b(end|stop|terminate|quit) (my |your |the )?(membership|subscription|plan)\b",
     r"\bunsubscribe\b", r"\bleave netflix\b",
@@ -47,7 +33,7 @@ START = _words(
 )  # fmt: skip
 
 # Takes the last step: finish, confirm, "yes, cancel", ...
-FINAL = _words(
+FINAL = words(
     r"\bfinish\b", r"\bfinali[sz]e\b", r"\bconfirm\b", r"\bcomplete (the )?cancel",
     r"\bcancel (now|anyway|immediately)\b", r"\bend (my |the |your )?(membership|subscription|plan)\b",
     r"\bstop (my |the |your )?(membership|subscription|plan)\b", r"^yes,? (cancel|end|stop)",
@@ -62,17 +48,17 @@ FINAL = _words(
 )  # fmt: skip
 
 # A bare yes: the last step only inside a dialog about cancelling.
-YES = _words(r"^(yes|ja|oui|si|sim|tak|evet|kylla|ano|igen|ya|da|はい|是|네|да)\b")
+YES = words(r"^(yes|ja|oui|si|sim|tak|evet|kylla|ano|igen|ya|da|はい|是|네|да)\b")
 
 # Never pressed by the policy, whatever else the name says.
-NEVER = _words(
+NEVER = words(
     r"delete", r"\b(close|remove|erase|deactivate) (my |the |your )?account\b", r"\bsign out\b",
     r"\blog ?out\b", r"losch", r"supprim", r"eliminar", r"borrar", r"elimina", r"verwijder",
     r"削除", r"删除", r"삭제", r"удал",
 )  # fmt: skip
 
 # Declines a retention offer and goes on cancelling.
-DECLINE = _words(
+DECLINE = words(
     r"\bno,? thanks?\b", r"\bnot now\b", r"\bnot interested\b", r"\b(continue|proceed)( to)? cancel",
     r"\bcontinue cancell?(ing|ation)\b", r"\bstill (want to )?cancel\b", r"\bcancel anyway\b",
     r"^decline\b", r"^no,? (continue|cancel)", r"^no,? i('?d| would) rather\b", r"^no,? i( do|'?m)\b", r"\bskip (this )?offer\b", r"\bi don'?t want\b",
@@ -88,7 +74,7 @@ DECLINE = _words(
 )  # fmt: skip
 
 # Takes the offer or keeps the membership: never, on the way to cancelling.
-KEEP = _words(
+KEEP = words(
     r"\baccept\b", r"\bswitch\b", r"\bpause\b", r"\bkeep\b", r"^stay\b", r"\bdowngrade\b",
     r"\bchange (my |your )?plan\b", r"\bclaim\b", r"\bredeem\b", r"\btake (the )?offer\b",
     r"\bget \d+ ?%", r"\bgo back\b", r"^back\b", r"\bnever ?mind\b", r"\bdon'?t cancel\b",
@@ -104,7 +90,7 @@ KEEP = _words(
 )  # fmt: skip
 
 # Leads toward managing the membership.
-TOWARD = _words(
+TOWARD = words(
     r"\bmanage (my |your )?(membership|subscription|plan)\b", r"^membership\b", r"^subscription\b",
     r"\b(membership|subscription|plan) (details|settings|& billing|and billing)\b", r"^account$",
     r"\byour account\b", r"\baccount (settings|overview)\b", r"\bbilling details\b", r"^plan details",
@@ -124,7 +110,7 @@ TOWARD = _words(
 )  # fmt: skip
 
 # After the last step: moves past a survey or a thank-you page without typing anything.
-AFTER = _words(
+AFTER = words(
     r"^done\b", r"^skip\b", r"^submit\b", r"^continue\b", r"^close\b", r"^finish\b", r"^ok\b",
     r"\bfertig\b", r"uberspringen", r"absenden", r"weiter", r"\bterminer\b", r"\bpasser\b",
     r"\benvoyer\b", r"\blisto\b", r"\bomitir\b", r"\benviar\b", r"\bfatto\b", r"\bsalta\b",
@@ -136,11 +122,11 @@ AFTER = _words(
 )  # fmt: skip
 
 # A consent banner and the buttons that close it.
-COOKIE = _words(
+COOKIE = words(
     r"cookie", r"consent", r"privacy", r"datenschutz", r"confidentialite", r"privacidad",
     r"riservatezza", r"privacidade", r"クッキー", r"隐私", r"쿠키", r"файлы cookie",
 )  # fmt: skip
-COOKIE_OK = _words(
+COOKIE_OK = words(
     r"^accept", r"^(i )?agree", r"^got it$", r"^ok(ay)?$", r"^allow", r"^close$", r"^dismiss",
     r"^reject (all|non)", r"(necessary|essential)( cookies)? only", r"^only (necessary|essential)",
     r"akzeptieren", r"zustimmen", r"alle ablehnen", r"nur (notwendige|erforderliche)",
@@ -152,10 +138,10 @@ COOKIE_OK = _words(
 )  # fmt: skip
 
 # A way out of a dialog that is not about cancelling ("Cancel" there means "never mind").
-DISMISS = _words(r"^cancel$", r"^abbrechen$", r"^annuler$", r"^cancelar$", r"^annulla$", r"^close$")
+DISMISS = words(r"^cancel$", r"^abbrechen$", r"^annuler$", r"^cancelar$", r"^annulla$", r"^close$")
 
 # A reason to pick when a survey demands one: the least personal.
-OTHER = _words(
+OTHER = words(
     r"^other",
     r"^andere",
     r"^autre",
@@ -169,14 +155,14 @@ OTHER = _words(
     r"другое",
 )
 
-PARTNER = _words(
+PARTNER = words(
     r"billed (through|by)", r"(manage|cancel).*(with|through) (apple|google|itunes|your provider)",
     r"contact your (provider|carrier|partner)", r"through a partner", r"uber (apple|google)",
     r"via (apple|google|votre operateur)", r"a traves de (apple|google|tu proveedor)",
 )  # fmt: skip
 
 # Moves a multi-page flow on, once we are in it: only with nothing better on the page.
-FORWARD = _words(
+FORWARD = words(
     r"^(continue|next|proceed)\b", r"^weiter\b", r"^fortfahren\b", r"^continuer\b", r"^suivant\b",
     r"^continuar\b", r"^siguiente\b", r"^continua\b", r"^avanti\b", r"^prosegui\b", r"^proximo\b",
     r"^seguinte\b", r"^doorgaan\b", r"^verder\b", r"^volgende\b", r"^dalej\b", r"^kontynuuj\b",
@@ -188,19 +174,19 @@ FORWARD = _words(
 )  # fmt: skip
 
 # Sign-ups a required-box rule must never tick.
-NEWSLETTER = _words(
+NEWSLETTER = words(
     r"e-?mail", r"newsletter", r"\bnews\b", r"\boffers?\b", r"\bupdates\b", r"\bmarketing\b",
     r"\bpromotion", r"neuigkeiten", r"nouveautes", r"novedades", r"novita", r"novidades",
 )  # fmt: skip
 
 # Offers dressed as a way forward ("Continue with Basic"): never pressed as one.
-OFFER = _words(
+OFFER = words(
     r"\b(basic|standard|premium|ads|mobile)\b", r"\boffer\b", r"%", r"\bdiscount\b", r"\bfree\b",
     r"\bdeal\b", r"\bwatching\b",
 )  # fmt: skip
 
 # A profile picker stands between sign-in and the account: any profile will do.
-PROFILES = _words(
+PROFILES = words(
     r"who'?s watching", r"wer (schaut|sieht)", r"qui regarde", r"quien (esta viendo|ve)",
     r"chi (guarda|vuole guardare)", r"quem (esta assistindo|vai assistir)", r"wie kijkt",
     r"kto ogl", r"vem tittar", r"kim izliyor", r"誰が視聴", r"谁在观看", r"誰在觀看", r"누가 시청",
@@ -208,7 +194,7 @@ PROFILES = _words(
     r"quem esta a ver", r"hvem (ser|skal se)", r"kuka katsoo", r"kdo (se )?diva", r"ki nez",
     r"ποιος βλεπει", r"מי צופה", r"siapa yang menonton", r"ai (dang|đang) xem", r"ใครกำลังดู",
 )  # fmt: skip
-PROFILE_ADMIN = _words(
+PROFILE_ADMIN = words(
     r"\b(manage|add|edit)\b.*\bprofile",
     r"profil.*(verwalten|gerer|gestion)",
     r"^\+",
@@ -217,7 +203,7 @@ PROFILE_ADMIN = _words(
 )
 
 # A question before going on ("Why are you leaving?"): its list or its placeholder.
-REASON = _words(
+REASON = words(
     r"\breason", r"\bwhy\b", r"\bgrund\b", r"\bwarum\b", r"\braison\b", r"\bpourquoi\b",
     r"\bmotivo\b", r"\brazon\b", r"\bpor ?que\b", r"\bperche\b", r"\breden\b", r"\bwaarom\b",
     r"\bpowod", r"\bdlaczego\b", r"\banledning\b", r"\bvarfor\b", r"\barsag\b", r"\bhvorfor\b",

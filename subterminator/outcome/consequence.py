@@ -12,7 +12,7 @@ import re
 
 from subterminator.models.snapshot import Snapshot
 from subterminator.outcome.dates import find_date
-from subterminator.outcome.judge import sentences
+from subterminator.outcome.sentences import sentences
 from subterminator.outcome.vocabulary import PERIOD_END
 
 PRICE = re.compile(

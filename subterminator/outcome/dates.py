@@ -10,7 +10,7 @@ prefers over the Gregorian (``outcome.calendars``): "2 มีนาคม 2570" 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
 from typing import Literal
@@ -155,18 +155,57 @@ def _choice(names: list[str]) -> str:
     return "(?:" + "|".join(re.escape(n) for n in ordered if n) + r")(?:(?<=\w{4})\w{1,2})?\.?"
 
 
+@dataclass
+class _Groups:
+    """Names d, M and y once each, when the pattern is to be read (``groups``)."""
+
+    named: bool
+    used: set[str] = field(default_factory=set)
+
+    def __call__(self, name: str, regex: str) -> str:
+        if not self.named or name in self.used:
+            return regex if not self.named else f"(?:{regex})"
+        self.used.add(name)
+        return f"(?P<{name}>{regex})"
+
+
+def _month_field(token: str, abbreviated: list[str], wide: list[str]) -> str:
+    """A month: a number (M, MM), an abbreviated name (MMM), or any name (MMMM)."""
+    if len(token) <= 2:
+        return r"\d{1,2}"
+    return _choice(abbreviated) if len(token) == 3 else _choice(wide + abbreviated)
+
+
+def _literal(token: str, named: bool) -> str:
+    """What stands between the fields."""
+    if token.isspace():
+        return r"\s*"
+    if token in ".,،" and named:
+        return re.escape(token) + "?"  # "3. März" and "3 März", "3 مارچ، 2027" alike
+    if token in "\u200e\u200f":
+        return "[\u200e\u200f]?"
+    return re.escape(token)
+
+
+def _token(token: str, named: bool, group: _Groups, months: tuple[list[str], list[str]]) -> str:
+    """One CLDR field (not a weekday) or literal, as a regex."""
+    head = token[0]
+    if head == "d":
+        return group("d", r"\d{1,2}")
+    if head in "ML":
+        return group("M", _month_field(token, *months))
+    if head == "y":
+        return group("y", r"\d{2}" if len(token) == 2 else r"\d{4}")
+    if head == "G":
+        return r"[^\d\s,]{0,16}"  # an era, read loosely
+    return _literal(token, named)
+
+
 def _pattern(cldr: str, abbreviated: list[str], wide: list[str], groups: bool = False) -> str:
     """A CLDR date pattern as a regex over month names; with ``groups``, d, M and y named."""
     out: list[str] = []
     named = bool(re.search(r"[ML]{3}", cldr))  # month names: separators may be left out
-    used: set[str] = set()
-
-    def field(name: str, regex: str) -> str:
-        if not groups or name in used:
-            return regex if not groups else f"(?:{regex})"
-        used.add(name)
-        return f"(?P<{name}>{regex})"
-
+    group = _Groups(groups)
     weekday = False  # what follows a left-out weekday ("EEEE, ", "EEEEที่ ") is left out too
     for quoted, token in _FIELD.findall(cldr):
         head = token[0] if token else ""
@@ -176,29 +215,10 @@ def _pattern(cldr: str, abbreviated: list[str], wide: list[str], groups: bool = 
         weekday = False
         if quoted or (not token and quoted == ""):
             out.append(re.escape(quoted) if quoted else "'")
-            continue
-        if head == "d":
-            out.append(field("d", r"\d{1,2}"))
-        elif head in "ML" and len(token) <= 2:
-            out.append(field("M", r"\d{1,2}"))
-        elif head in "ML" and len(token) == 3:
-            out.append(field("M", _choice(abbreviated)))
-        elif head in "ML":
-            out.append(field("M", _choice(wide + abbreviated)))
-        elif head == "y":
-            out.append(field("y", r"\d{2}" if len(token) == 2 else r"\d{4}"))
         elif head in "Ec":
             weekday = True  # a weekday: left out (a date without it is still the date)
-        elif head == "G":
-            out.append(r"[^\d\s,]{0,16}")  # an era, read loosely
-        elif token.isspace():
-            out.append(r"\s*")
-        elif token in ".,،" and named:
-            out.append(re.escape(token) + "?")  # "3. März" and "3 März", "3 مارچ، 2027" alike
-        elif token in "\u200e\u200f":
-            out.append("[\u200e\u200f]?")
         else:
-            out.append(re.escape(token))
+            out.append(_token(token, named, group, (abbreviated, wide)))
     return r"(?<!\d)" + "".join(out) + r"(?!\d)"
 
 

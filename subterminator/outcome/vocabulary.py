@@ -12,26 +12,22 @@ import re
 from dataclasses import dataclass
 from functools import cache
 
-from subterminator.outcome.languages import LANGUAGES, Words
 from subterminator.outcome.text import fold_pattern
-from subterminator.safety.text import normalize
+from subterminator.safety.text import words
 from subterminator.safety.vocabulary import primary
+from subterminator.vocabulary.languages import LANGUAGES, Words
 
 
-def _words(*phrases: str) -> re.Pattern[str]:
-    return re.compile("|".join(normalize(p) for p in phrases))
-
-
-def _read(*phrases: str) -> re.Pattern[str]:
+def _read(phrases: tuple[str, ...]) -> re.Pattern[str]:
     """A language's phrases, in the form the judge reads sentences (``read_form``)."""
-    return re.compile("|".join(fold_pattern(p) for p in phrases))
+    return words(*phrases, form=fold_pattern)
 
 
 _NEVER = re.compile(r"(?!x)x")
 
 
 def _maybe(phrases: tuple[str, ...]) -> re.Pattern[str]:
-    return _read(*phrases) if phrases else _NEVER
+    return _read(phrases) if phrases else _NEVER
 
 
 @dataclass(frozen=True)
@@ -115,7 +111,7 @@ def languages_of(norm: str, page_lang: str = "") -> list[Rules]:
 def union(field: str) -> re.Pattern[str]:
     """One language-blind pattern of a field (``confirmed``...): for what only widens."""
     phrases = [p for words in LANGUAGES.values() for p in getattr(words, field)]
-    return _read(*dict.fromkeys(phrases))
+    return _read(tuple(dict.fromkeys(phrases)))
 
 
 CONFIRMED = union("confirmed")
@@ -123,7 +119,7 @@ PERIOD_END = union("period_end")
 
 
 # Pages that talk about cancelling without being an account: help centres, FAQs, articles.
-HELP = _words(
+HELP = words(
     r"\bhelp\b", r"\bfaq\b", r"\bhelp ?cent", r"\bsupport\b", r"\bknowledge ?base\b", r"\barticle\b",
     r"\bhilfe\b", r"\baide\b", r"\bayuda\b", r"\bassistenza\b", r"\bajuda\b",
     r"ヘルプ", r"帮助", r"幫助", r"도움말", r"помощь", r"справк",
@@ -133,7 +129,7 @@ HELP = _words(
 HELP_PATH = re.compile(r"/(help|faq|faqs|support|hc|kb|article|articles|answer|answers)(/|$|\.)")
 
 # A control that brings a cancelled membership back.
-RESTART = _words(
+RESTART = words(
     r"\brestart\b", r"\breactivate\b", r"\bresume (my |your )?(membership|subscription|plan)\b",
     r"\brejoin\b", r"\bresubscribe\b", r"\bre-subscribe\b", r"\bjoin again\b", r"\bcome back\b",
     r"\breaktivieren\b", r"\bwiederaufnehmen\b", r"\bwieder aufnehmen\b", r"\breactiver\b",
@@ -148,7 +144,7 @@ RESTART = _words(
 )  # fmt: skip
 
 # The account is running: it bills again.
-ACTIVE = _words(
+ACTIVE = words(
     r"\bnext (billing|payment|bill|charge)\b", r"\brenews? (on|automatically)\b",
     r"\bwill be (charged|billed) on\b", r"\bnachste (zahlung|abbuchung|rechnung)\b",
     r"\bprochain (paiement|prelevement)\b", r"\bproximo (pago|cobro|cargo)\b",
@@ -161,7 +157,7 @@ ACTIVE = _words(
 )  # fmt: skip
 
 # A statement that something went wrong (the spec's failure indicators and their kin).
-FAILURE = _words(
+FAILURE = words(
     r"\bsomething went wrong\b", r"\bunable to process\b",
     r"\b(could ?not|couldn['’]t|can['’]t|cannot|unable to|were unable to|wasn['’]t able to) (be )?"
     r"(cancel|process|complete|end)",

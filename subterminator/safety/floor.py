@@ -27,6 +27,7 @@ a control whose handlers submit is stopped there, and asks on its next try.
 from __future__ import annotations
 
 import re
+from collections.abc import Callable
 from dataclasses import dataclass
 from urllib.parse import urlsplit
 
@@ -98,12 +99,12 @@ def carries_state(url: str, where: Where) -> str:
     """Why going to ``url`` may act on the account ('' if it does not), by its shape."""
     parts = urlsplit(url)
     if parts.query:
-        return f"its address carries values ({_short(url)})"
+        return f"its address carries values ({short(url)})"
     segments = [s for s in parts.path.split("/") if s]
     if any(token(s) for s in segments):
-        return f"its address carries a token ({_short(url)})"
+        return f"its address carries a token ({short(url)})"
     if below_flow(parts.path, where):
-        return f"it goes below the cancellation flow ({_short(url)})"
+        return f"it goes below the cancellation flow ({short(url)})"
     return ""
 
 
@@ -119,7 +120,7 @@ def navigation(url: str, where: Where) -> str:
         return state
     if not where.readable:
         return (
-            f"it goes to {_short(url)}, a page this run has not shown, from a page in a language "
+            f"it goes to {short(url)}, a page this run has not shown, from a page in a language "
             "SubTerminator cannot read"
         )
     return ""
@@ -130,46 +131,80 @@ def same_document(url: str, page_url: str) -> bool:
     return address(url) == address(page_url)
 
 
-def floor(call: str, effect: ActionEffect, where: Where) -> list[str]:
-    """The reasons, by structure, that this action on a flow page may commit."""
+def _unreadable(call: str, effect: ActionEffect, where: Where) -> str:
+    return (
+        f"the click lands inside a {effect.opaque}, which cannot be read" if effect.opaque else ""
+    )
+
+
+def _submission(call: str, effect: ActionEffect, where: Where) -> str:
     target = effect.target
-    kind = inspects(call)
-    reasons: list[str] = []
-    if effect.opaque:
-        reasons.append(f"the click lands inside a {effect.opaque}, which cannot be read")
-    if kind == "click" and target.submits:
-        method = target.form_method or "GET"
-        if method == "DIALOG":
-            pass  # <form method=dialog>: closes its dialog, sends nothing
-        elif method == "GET" and not target.form_values:
-            why = navigation(target.form_action, where)  # carries nothing: a link, in effect
-            if why:
-                reasons.append(why)
-        elif not (target.search and method == "GET" and not navigation(target.form_action, where)):
-            reasons.append(f"it submits a form ({method} {_short(target.form_action)})")
-    elif kind == "click" and target.href and not same_document(target.href, where.url):
-        why = navigation(target.href, where)
-        if why:
-            reasons.append(why)
-    dialog = effect.dialog
+    if not (inspects(call) == "click" and target.submits):
+        return ""
+    method = target.form_method or "GET"
+    if method == "DIALOG":
+        return ""  # <form method=dialog>: closes its dialog, sends nothing
+    if method == "GET" and not target.form_values:
+        return navigation(target.form_action, where)  # carries nothing: a link, in effect
+    if target.search and method == "GET" and not navigation(target.form_action, where):
+        return ""  # a search form with nothing hidden only searches
+    return f"it submits a form ({method} {short(target.form_action)})"
+
+
+def _link(call: str, effect: ActionEffect, where: Where) -> str:
+    target = effect.target
+    if inspects(call) != "click" or target.submits or not target.href:
+        return ""
+    return "" if same_document(target.href, where.url) else navigation(target.href, where)
+
+
+def _dialog(call: str, effect: ActionEffect, where: Where) -> str:
     # an alert's OK only closes it; any other acceptance is an answer the script acts on
-    if kind == "click" and dialog and dialog.answer == "accept" and dialog.kind != "alert":
-        reasons.append(
+    dialog = effect.dialog
+    if (
+        inspects(call) == "click"
+        and dialog
+        and dialog.answer == "accept"
+        and dialog.kind != "alert"
+    ):
+        return (
             f"it accepts the page's {dialog.kind} dialog; the page's script goes on with that "
             "answer"
         )
-    if kind == "click" and target.defers:
-        reasons.append(
-            f"its listeners may send by {', '.join(_CHANNELS.get(c, c) for c in target.defers)}"
-        )
-    if changes(call, effect):
-        loud = [h for h in target.handlers if h in CHANGE_EVENTS and h not in target.quiet]
-        if loud:
-            reasons.append(
-                f"the page acts on its change ({', '.join(sorted(set(loud)))} listeners that "
-                "may send)"
-            )
-    return reasons
+    return ""
+
+
+def _deferred(call: str, effect: ActionEffect, where: Where) -> str:
+    defers = effect.target.defers
+    if inspects(call) == "click" and defers:
+        return f"its listeners may send by {', '.join(_CHANNELS.get(c, c) for c in defers)}"
+    return ""
+
+
+def _change(call: str, effect: ActionEffect, where: Where) -> str:
+    target = effect.target
+    if not changes(call, effect):
+        return ""
+    loud = [h for h in target.handlers if h in CHANGE_EVENTS and h not in target.quiet]
+    if not loud:
+        return ""
+    return f"the page acts on its change ({', '.join(sorted(set(loud)))} listeners that may send)"
+
+
+# The floor's rules, in the order their reasons are given; each is '' when it has none.
+FLOOR_RULES: tuple[Callable[[str, ActionEffect, Where], str], ...] = (
+    _unreadable,
+    _submission,
+    _link,
+    _dialog,
+    _deferred,
+    _change,
+)
+
+
+def floor(call: str, effect: ActionEffect, where: Where) -> list[str]:
+    """The reasons, by structure, that this action on a flow page may commit."""
+    return [reason for rule in FLOOR_RULES if (reason := rule(call, effect, where))]
 
 
 def changes(call: str, effect: ActionEffect) -> bool:
@@ -194,6 +229,7 @@ def quiet_click(effect: ActionEffect) -> bool:
     return target.bubbles_quiet and all(h in target.quiet for h in target.handlers)
 
 
-def _short(url: str) -> str:
+def short(url: str) -> str:
+    """An address as a reason quotes it: its path and query, at most 80 characters."""
     parts = urlsplit(url)
     return (parts.path + (f"?{parts.query}" if parts.query else ""))[:80] or url[:80]

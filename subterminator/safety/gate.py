@@ -30,65 +30,26 @@ from __future__ import annotations
 import functools
 import logging
 from dataclasses import dataclass, field
-from typing import Literal
 from urllib.parse import urlsplit
 
-from subterminator.browser.effect import ActionEffect, GuardedRequest
+from subterminator.browser.effect import ActionEffect
 from subterminator.browser.protocol import RequestGuard
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
-from subterminator.safety.floor import (
-    Where,
-    address,
-    carries_state,
-    changes,
-    floor,
-    navigation,
-    quiet_click,
-    site,
-)
-from subterminator.safety.ledger import ApprovalLedger, place
+from subterminator.safety.floor import Where, floor, site
+from subterminator.safety.holding import Hold
+from subterminator.safety.judging import Action, acts, decide
+from subterminator.safety.ledger import ApprovalLedger
 from subterminator.safety.text import normalize
-from subterminator.safety.vocabulary import (
-    ACTING_PAIR,
-    ACTING_URL,
-    AWAY,
-    CONSEQUENCE,
-    COOKIE,
-    FINAL,
-    FLOW,
-    readable,
-)
+from subterminator.safety.verdict import PageClass, Verdict
+from subterminator.safety.vocabulary import CONSEQUENCE, FINAL, FLOW, readable
 from subterminator.tools.registry import inspects
 from subterminator.tools.registry import verb as tool_verb
 from subterminator.untrusted import NAME, shown
 
+__all__ = ["PageClass", "SafetyGate", "Verdict", "final_candidates"]
+
 log = logging.getLogger(__name__)
-
-PageClass = Literal["outside", "flow", "final"]
-ACTIVE_TAGS = frozenset({"a", "button", "input", "select", "textarea", "summary", "label"})
-ACTIVE_ROLES = frozenset(
-    {"button", "link", "checkbox", "radio", "switch", "menuitem", "option", "tab", "combobox"}
-)
-SAFE_METHODS = frozenset({"GET", "HEAD", "OPTIONS"})
-CHANGE_EVENTS = frozenset({"change", "input", "submit", "click", "pointerup", "mouseup", "keyup"})
-CHANNEL_NAMES = {"ping": "a beacon", "websocket": "a WebSocket message"}
-SCRIPTED_REQUESTS = frozenset({"fetch", "xhr", "eventsource", "websocket", "other"})
-
-
-@dataclass(frozen=True)
-class Verdict:
-    """The gate's answer for one action; ``question`` is system-written, never the AI's."""
-
-    ask: bool
-    reason: str
-    question: str
-    page: PageClass
-    allow_writes: bool = False  # a cookie banner's, outside the flow only
-    by_page: bool = False  # asked only because of the page's words, not for itself
-    in_flow: bool = False  # the page is in the cancellation flow by structure (the floor's)
-    commits: bool = False  # by structure it may commit (the floor would ask on a flow page)
-    writes: bool = False  # it submits a form that writes, or runs a script that may
 
 
 @dataclass
@@ -155,17 +116,8 @@ class SafetyGate:
         self.ledger.conclude()
 
     def acting(self, url: str) -> bool:
-        """An address that acts, by its endpoint (the last path segment) and its query: a
-        folder on the way there (``/finish-setup/account``) says nothing."""
-        if not url:
-            return False
-        parts = urlsplit(url)
-        segments = parts.path.rstrip("/").split("/")
-        endpoint = f"{segments[-1]}?{parts.query}"
-        last_two = "/".join(segments[-2:])  # "do/cancel", "cancel/now"
-        return bool(ACTING_URL.search(endpoint) or ACTING_PAIR.search(last_two)) or any(
-            p in url for p in self.irreversible_urls
-        )
+        """An address that acts (``judging.acts``), or one of the service's irreversible ones."""
+        return acts(url, self.irreversible_urls)
 
     def where(self, url: str, words: str, lang: str) -> Where:
         """What the floor reads of the run, for a page at ``url``."""
@@ -187,26 +139,39 @@ class SafetyGate:
         effect: ActionEffect | None,
         snapshot: Snapshot,
     ) -> Verdict:
-        """Whether ``call`` on ``element`` needs a person's yes, from what it really does."""
-        verb = tool_verb(call.name)
+        """Whether ``call`` on ``element`` needs a person's yes, from what it really does: the
+        floor's reasons on a page of the flow by structure, then the words' (``judging``)."""
         if inspects(call.name) is None:
             return Verdict(False, "", "", "outside")
-        if effect is None:  # the live page could not be read: judge by the snapshot, and ask
-            page = self.classify_snapshot(snapshot)
-            question = f'{verb} "{shown(element.name, NAME)}" ({element.role})'
-            if page == "outside" and not _final_named(element.name):
-                return Verdict(False, "", question, page)
-            return Verdict(
-                True, "what it would do could not be read on the page", question, page, in_flow=True
-            )
+        if effect is None:
+            return self._unread(call, element, snapshot)
+        action, where = self._action(call, element, effect, snapshot)
+        # the floor: structure only, never taken back by words
+        firm: list[str] = []
+        if self.ledger.is_suspect(effect):
+            firm.append("last time this control sent something nobody approved")
+        built = floor(call.name, effect, where)
+        if action.structural:
+            firm += built
+        return decide(action, firm, _question(call, element, effect), commits=bool(built))
+
+    def _unread(self, call: ToolCall, element: Element, snapshot: Snapshot) -> Verdict:
+        """The live page could not be read: judge by the snapshot, and ask."""
+        page = self.classify_snapshot(snapshot)
+        verb = tool_verb(call.name)
+        question = f'{verb} "{shown(element.name, NAME)}" ({element.role})'
+        if page == "outside" and not _final_named(element.name):
+            return Verdict(False, "", question, page)
+        return Verdict(
+            True, "what it would do could not be read on the page", question, page, in_flow=True
+        )
+
+    def _action(
+        self, call: ToolCall, element: Element, effect: ActionEffect, snapshot: Snapshot
+    ) -> tuple[Action, Where]:
+        """What the rules read of this action, and what the floor reads of its page."""
         target = effect.target
-        named = target.name or target.text or element.name or "(no name)"
-        question = f'{verb} "{shown(named, NAME)}" ({target.role or target.tag})'
-        if effect.lands_elsewhere and element.name and normalize(element.name) != normalize(named):
-            question += (
-                f', which a click on "{shown(element.name, NAME)}" ({element.role}) would reach'
-            )
-        names = [normalize(n) for n in (target.name, target.text, element.name) if n.strip()]
+        names = tuple(normalize(n) for n in (target.name, target.text, element.name) if n.strip())
         page_url = effect.page_url or snapshot.page.url
         title = effect.page_title or snapshot.page.title
         lang = effect.page_lang or snapshot.page.lang
@@ -216,116 +181,11 @@ class SafetyGate:
             self.in_flow(page_url) or self.in_flow(snapshot.page.url)
         )
         words = normalize(" ".join([title, effect.page_text, *every]))
-        # the floor: structure only, never taken back by words
-        firm: list[str] = []
-        if self.ledger.is_suspect(effect):
-            firm.append("last time this control sent something nobody approved")
-        built = floor(call.name, effect, self.where(page_url, words, lang))
-        loud = set(target.handlers) - set(target.quiet)
-        writes = (target.submits and target.form_method not in (*SAFE_METHODS, "DIALOG")) or (
-            not target.submits and not target.href and bool(loud)
+        shown_here = frozenset(self.ledger.shown)
+        action = Action(
+            call.name, effect, names, page, structural, shown_here, self.irreversible_urls
         )
-        if structural:
-            firm += built
-        # words: they add reasons; cookie and decline words take back only these
-        soft: list[str] = []
-        if any(FINAL.search(n) for n in names):
-            soft.append("it is named as a final, irreversible step")
-        goes_to = target.form_action if target.submits else target.href
-        if self.acting(goes_to):
-            soft.append(f"it goes to {_short(goes_to)}, an address that acts")
-        cookie = _cookie(effect, names)
-        if page != "outside" and not structural:
-            if effect.opaque:
-                soft.append(f"the click lands inside a {effect.opaque}, which cannot be read")
-            if target.submits and target.form_method not in SAFE_METHODS and not cookie:
-                soft.append(f"it submits a form ({target.form_method} {_short(goes_to)})")
-            loud = set(target.handlers) - set(target.quiet)
-            if changes(call.name, effect) and CHANGE_EVENTS & loud:
-                soft.append("the page acts on its change (handlers may submit)")
-        reasons = firm + soft
-        if page == "final" and not reasons and not self._known_safe(effect, names, cookie):
-            reason = (
-                "this page offers or states the final cancellation step; only going back, "
-                "expanding a section, closing a dialog, declining an offer or dismissing cookies "
-                "is known to be safe here"
-            )
-            return Verdict(
-                True,
-                reason,
-                question,
-                page,
-                by_page=True,
-                in_flow=structural,
-                commits=bool(built),
-                writes=writes,
-            )
-        if reasons:
-            return Verdict(
-                True,
-                "; ".join(reasons),
-                question,
-                page,
-                in_flow=structural,
-                commits=bool(built),
-                writes=writes,
-            )
-        return Verdict(
-            False,
-            "",
-            question,
-            page,
-            allow_writes=cookie and not structural,
-            in_flow=structural,
-            commits=bool(built),
-            writes=writes,
-        )
-
-    def _known_safe(self, effect: ActionEffect, names: list[str], cookie: bool) -> bool:
-        target = effect.target
-        if effect.opaque:
-            return False
-        if cookie:
-            return True
-        if quiet_click(effect) and effect.action == "click":
-            return True  # it can only change the page: a dialog's close, an overlay's dismiss
-        if effect.action in ("fill", "select") and not target.submits:
-            loud = set(target.handlers) - set(target.quiet)
-            if not loud & CHANGE_EVENTS:
-                return True  # a field whose change nothing listens for that could send
-        navigates = bool(target.href and urlsplit(target.href).path) or target.submits
-        same_page = target.href and not navigates
-        if target.submits and target.form_method == "DIALOG":
-            return True
-        loud = set(target.handlers) - set(target.quiet)
-        plain_get = target.submits and target.form_method == "GET" and not target.form_values
-        goes_to = target.form_action if target.submits else target.href
-        back = (
-            bool(goes_to)
-            and (plain_get or not target.submits)
-            and address(goes_to) in self.ledger.shown
-        )
-        if back and not loud:
-            return True  # back to a page this run has shown (a link, an empty GET form)
-        if (target.expanded is not None or target.tag == "summary") and not target.submits:
-            return not navigates or bool(same_page) or target.href.endswith("#")
-        own = loud - {"change", "input", "submit"}
-        if names and all(AWAY.search(n) for n in names):
-            # it must do what it says: no script of its own that could do something else, and
-            # a way back leads back, to a page this run has already shown (found by
-            # tests/properties/test_gate_laws.py: a link named "Go back" whose address cancels
-            # by a GET went through with every approval refused)
-            honest = not own and (not target.submits or target.form_method in SAFE_METHODS)
-            goes_to = target.form_action if target.submits else target.href
-            places = {place(u) for u in self.ledger.shown}
-            return honest and (not navigates or same_page or place(goes_to) in places)
-        inert = (
-            target.tag not in ACTIVE_TAGS
-            and target.role not in ACTIVE_ROLES
-            and not loud
-            and not target.href
-        )
-        return effect.action == "click" and inert
+        return action, self.where(page_url, words, lang)
 
     # -- approvals (the ledger's; kept here for callers that hold only the gate) ----------
 
@@ -375,53 +235,19 @@ class SafetyGate:
         """
         if approved or self.flow_done:
             return None
-        sites = {site(urlsplit(u).netloc) for u in (page_url, frame_url) if u}
-        declared = urlsplit(expected)
-        structural = verdict.in_flow
         where = self.where(page_url, words, lang)
-
-        def guard(request: GuardedRequest) -> str | None:
-            if self.acting(request.url):
-                return "an address that acts, during an action nobody approved"
-            dest = urlsplit(request.url)
-            undeclared = (dest.netloc, dest.path) != (declared.netloc, declared.path)
-            if request.method not in SAFE_METHODS:  # a beacon, a socket's message included
-                what = CHANNEL_NAMES.get(request.resource_type, f"a {request.method}")
-                if structural:
-                    return f"{what} from a page of the cancellation flow"
-                if verdict.allow_writes:
-                    return None
-                if request.navigation or site(dest.netloc) in sites:
-                    return f"{what} from a cancellation page, nobody approved it"
-                return None  # to another site, off the flow: telemetry
-            if request.navigation:
-                if verdict.page == "final" and undeclared and not verdict.allow_writes:
-                    return "a navigation the control did not declare, from the final page"
-                if structural and undeclared:
-                    why = navigation(request.url, where)
-                    if why:
-                        return f"a navigation nobody approved: {why}"
-                return None
-            scripted = request.resource_type in SCRIPTED_REQUESTS
-            if structural and scripted and site(dest.netloc) in sites:
-                why = carries_state(request.url, where)
-                if why:
-                    return f"a request nobody approved from a page of the flow: {why}"
-            return None
-
-        return guard
+        return Hold.of(verdict, where, self.irreversible_urls, expected, frame_url)
 
 
-def _cookie(effect: ActionEffect, names: list[str]) -> bool:
-    where = normalize(effect.target.container)
-    if not (COOKIE.search(where) or any(COOKIE.search(n) for n in names)):
-        return False
-    return not any(FINAL.search(n) for n in names) and not effect.opaque
-
-
-def _short(url: str) -> str:
-    parts = urlsplit(url)
-    return (parts.path + (f"?{parts.query}" if parts.query else ""))[:80] or url[:80]
+def _question(call: ToolCall, element: Element, effect: ActionEffect) -> str:
+    """What the person is asked about: the element the action really lands on."""
+    target = effect.target
+    verb = tool_verb(call.name)
+    named = target.name or target.text or element.name or "(no name)"
+    question = f'{verb} "{shown(named, NAME)}" ({target.role or target.tag})'
+    if effect.lands_elsewhere and element.name and normalize(element.name) != normalize(named):
+        question += f', which a click on "{shown(element.name, NAME)}" ({element.role}) would reach'
+    return question
 
 
 def final_candidates(snapshot: Snapshot) -> list[Element]:

@@ -1,4 +1,4 @@
-"""The languages added for issue 30: South and Southeast Asia, Africa, the Caucasus, Central
+"""The languages beyond the first forty: South and Southeast Asia, Africa, the Caucasus, Central
 Asia, the Baltics and the rest of Europe's Cyrillic and Latin languages.
 
 No well-kept source publishes these phrases (CLDR has dates, names and list patterns, not
@@ -12,7 +12,7 @@ Khmer, Burmese) have no ``\\b`` here; in Indic scripts ``\\b`` counts vowel sign
 
 from __future__ import annotations
 
-from subterminator.outcome.words import Words
+from subterminator.vocabulary.words import Words
 
 # A word ends at a space, a sentence mark or the end: for scripts whose words end in a mark.
 _END = r"(?=[\s.,;:!?।॥]|$)"
@@ -44,6 +44,12 @@ FIL = Words(  # Filipino / Tagalog, with the English loans pages use ("na-cancel
         r"\b(pinoproseso|ipoproseso)\b", r"\bhindi pa\b",
         r"\bpara (kumpirmahin|makumpleto) ang (iyong )?(pagkansela|kahilingan)\b",
     ),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 UR = Words(  # Urdu
@@ -58,6 +64,11 @@ UR = Words(  # Urdu
     negated_after=(r"^.{0,20}نہیں",),
     conditional=(r"\bاگر\b", r"جب بھی", r"کسی بھی وقت", r"کیسے"),
     pending=(r"زیر التوا", r"زیر غور", r"زیر جائزہ", r"جائزہ لیا جائے گا", r"ابھی تک نہیں"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 LT = Words(  # Lithuanian
@@ -85,6 +96,12 @@ LT = Words(  # Lithuanian
         r"\blaukia", r"\bperziur", r"\bbus (perziuret|apdorot|patvirtint)", r"\bdar ne",
         r"\bnuorod\w*\b[^.]{0,60}\b(patvirtint|uzbaigt)",
     ),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 ET = Words(  # Estonian
@@ -109,6 +126,12 @@ ET = Words(  # Estonian
         r"\bootel\b", r"\bootab\b", r"\bulevaatamisel\b", r"\bvaadatakse (ule|labi)\b",
         r"\btootlemisel\b", r"\bveel mitte\b", r"\blingil\b[^.]{0,60}\b(kinnita|lopeta)",
     ),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 LV = Words(  # Latvian
@@ -130,6 +153,12 @@ LV = Words(  # Latvian
         r"\bgaida\b", r"\btiek (izskatit|apstradat)", r"\btiks (izskatit|apstradat|parskatit)",
         r"\bvel nav\b", r"\bsaiti\b[^.]{0,60}\blai (apstiprinatu|pabeigtu)",
     ),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 KA = Words(  # Georgian
@@ -147,6 +176,12 @@ KA = Words(  # Georgian
     negated=(r"\bარ\b", r"\bვერ\b", r"ვერ მოხერხდა"),
     conditional=(r"\bთუ\b", r"ნებისმიერ დროს", r"\bროგორ\b"),
     pending=(r"მოლოდინში", r"განხილვ", r"განიხილება", r"დამუშავების პროცესში", r"ჯერ არ"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 SW = Words(  # Swahili: negation is in the verb ("haujaghairiwa": has not been cancelled)
@@ -173,6 +208,12 @@ SW = Words(  # Swahili: negation is in the verb ("haujaghairiwa": has not been c
         r"\b(i|li|u|ki|ya)nasubiri\w*", r"\b(i|li|u|ki|ya)(na|ta)kaguliwa\b",
         r"\b(i|li|u|ki|ya)tashughulikiwa\b", r"\bbado ha", r"\bkiungo\b[^.]{0,60}\bkuthibitisha",
     ),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 BN = Words(  # Bengali
@@ -187,6 +228,11 @@ BN = Words(  # Bengali
     negated_after=(r"^.{0,20}(হয়নি|হয় নি|\bনা\b|নেই)",),
     conditional=(r"\bযদি\b", r"যেকোনো সময়", r"কীভাবে"),
     pending=(r"অপেক্ষমাণ", r"অপেক্ষমান", r"পর্যালোচনা", r"প্রক্রিয়াধীন", r"প্রক্রিয়া করা হচ্ছে"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 TA = Words(  # Tamil
@@ -201,6 +247,11 @@ TA = Words(  # Tamil
     negated_after=(r"^.{0,25}(வில்லை|இல்லை)",),
     conditional=(r"என்றால்", r"தால்" + _END, r"எப்போது வேண்டுமானாலும்", r"எப்படி"),
     pending=(r"நிலுவையில்", r"மதிப்பாய்வ", r"செயலாக்கத்தில்", r"செயலாக்கப்படும்"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 TE = Words(  # Telugu
@@ -215,6 +266,11 @@ TE = Words(  # Telugu
     negated_after=(r"^.{0,20}(లేదు|కాలేదు)",),
     conditional=(r"అయితే", r"ఒకవేళ", r"స్తే" + _END, r"ఎప్పుడైనా", r"ఎలా"),
     pending=(r"పెండింగ్", r"సమీక్ష", r"ప్రాసెస్ చేయబడుతో"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 MR = Words(  # Marathi
@@ -229,6 +285,11 @@ MR = Words(  # Marathi
     negated_after=(r"^.{0,25}(नाही|नाहीत)",),
     conditional=(r"\bजर\b", r"कधीही", r"ल्यास" + _END, r"\bकसे\b"),
     pending=(r"प्रलंबित", r"पुनरावलोकन", r"प्रक्रियेत"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 GU = Words(  # Gujarati
@@ -243,6 +304,11 @@ GU = Words(  # Gujarati
     negated_after=(r"^.{0,25}નથી",),
     conditional=(r"\bજો\b", r"કોઈપણ સમયે", r"કેવી રીતે"),
     pending=(r"બાકી છે", r"સમીક્ષા", r"પ્રક્રિયામાં"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 PA = Words(  # Punjabi (Gurmukhi)
@@ -256,6 +322,11 @@ PA = Words(  # Punjabi (Gurmukhi)
     negated_after=(r"^.{0,20}ਨਹੀਂ",),
     conditional=(r"\bਜੇ\b", r"ਜੇਕਰ", r"ਕਿਸੇ ਵੀ ਸਮੇਂ", r"ਕਿਵੇਂ"),
     pending=(r"ਬਕਾਇਆ", r"ਸਮੀਖਿਆ", r"ਵਿਚਾਰ ਅਧੀਨ", r"ਪ੍ਰਕਿਰਿਆ ਵਿੱਚ"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 NE = Words(  # Nepali
@@ -269,6 +340,11 @@ NE = Words(  # Nepali
     negated_after=(r"^.{0,25}(छैन|भएन|गरिएन)",),
     conditional=(r"\bयदि\b", r"\bभने\b", r"जुनसुकै बेला"),
     pending=(r"विचाराधीन", r"समीक्षा", r"प्रक्रियामा", r"बाँकी छ"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 SI = Words(  # Sinhala
@@ -283,6 +359,11 @@ SI = Words(  # Sinhala
     negated_after=(r"^.{0,20}(නැත|නොමැත|නැහැ)",),
     conditional=(r"නම්" + _END, r"හොත්" + _END, r"ඕනෑම වේලාවක", r"කෙසේද"),
     pending=(r"පොරොත්තු", r"සමාලෝචන", r"සැකසෙමින්"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 ML = Words(  # Malayalam
@@ -297,6 +378,11 @@ ML = Words(  # Malayalam
     negated_after=(r"^.{0,25}(ില്ല|ഇല്ല)",),
     conditional=(r"എങ്കിൽ", r"ാൽ" + _END, r"എപ്പോൾ വേണമെങ്കിലും", r"എങ്ങനെ"),
     pending=(r"തീർപ്പാക്കാത്ത", r"അവലോകന", r"പ്രോസസ്സ് ചെയ്യുന്നു"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 KN = Words(  # Kannada
@@ -311,6 +397,11 @@ KN = Words(  # Kannada
     negated_after=(r"^.{0,20}(ಿಲ್ಲ|ಇಲ್ಲ)",),
     conditional=(r"ಒಂದು ವೇಳೆ", r"ದರೆ" + _END, r"ಯಾವಾಗ ಬೇಕಾದರೂ", r"ಹೇಗೆ"),
     pending=(r"ಬಾಕಿ", r"ಪರಿಶೀಲನೆ", r"ಪರಿಶೀಲಿಸಲಾಗುವುದು"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 AM = Words(  # Amharic (Ethiopic script)
@@ -324,6 +415,12 @@ AM = Words(  # Amharic (Ethiopic script)
     negated=(r"አልተ", r"አይደለም", r"አልተሳካ"),
     conditional=(r"ከሆነ", r"በማንኛውም ጊዜ", r"ከሰረዙ", r"እንዴት"),
     pending=(r"በመጠባበቅ ላይ", r"በግምገማ ላይ", r"ይገመገማል", r"በሂደት ላይ"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 HA = Words(  # Hausa: "an soke" (it has been cancelled); the negative is "ba a soke ba"
@@ -341,6 +438,12 @@ HA = Words(  # Hausa: "an soke" (it has been cancelled); the negative is "ba a s
     negated=(r"\bba\b", r"\bbai\b", r"\bbata\b"),
     conditional=(r"\bidan\b", r"\bin\b", r"\bkowane lokaci\b", r"\byadda za\b"),
     pending=(r"\bana jira", r"\bana (duba|dubawa|bita)\b", r"\bza a (duba|sake duba|yi bita)", r"\bhar yanzu ba\b"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 YO = Words(  # Yoruba (tone marks and underdots are folded: "fagilé" reads "fagile")
@@ -354,6 +457,12 @@ YO = Words(  # Yoruba (tone marks and underdots are folded: "fagilé" reads "fag
     negated=(r"\bko\b", r"\bkii\b", r"\bki i\b", r"\bkuna\b"),
     conditional=(r"\bti o ba\b", r"\bbi o ba\b", r"\bnigbakigba\b", r"\bnigbakugba\b", r"\bbawo ni\b"),
     pending=(r"\bn duro\b", r"\bn reti\b", r"\batunyewo\b"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 ZU = Words(  # Zulu: the negative wraps the verb ("akukhanselwanga")
@@ -371,6 +480,11 @@ ZU = Words(  # Zulu: the negative wraps the verb ("akukhanselwanga")
     negated_after=(r"^\w{0,4}nga\b",),
     conditional=(r"\buma\b", r"\bnoma nini\b", r"\bnoma yinini\b", r"\bungakhansela\b", r"\bkanjani\b"),
     pending=(r"\bkulindile\b", r"\bkusalindile\b", r"\b\w*buyekezwa\b"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 AF = Words(  # Afrikaans
@@ -392,6 +506,12 @@ AF = Words(  # Afrikaans
         r"\bhangende\b", r"\bword (hersien|verwerk|oorweeg)\b", r"\bsal (hersien|verwerk) word\b",
         r"\bnog nie\b", r"\bin afwagting\b", r"\bop die skakel\b[^.]{0,60}\bom\b[^.]{0,30}\bte bevestig",
     ),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 IS = Words(  # Icelandic
@@ -409,6 +529,12 @@ IS = Words(  # Icelandic
     negated=(r"\bekki\b", r"\baldrei\b", r"\bmistokst\b"),
     conditional=(r"\bef\b", r"\bhvenær sem er\b", r"\bhvernig\b"),
     pending=(r"\bi bið\b", r"\btil skoðunar\b", r"\bverður (skoðuð|yfirfarin|afgreidd)", r"\bekki enn\b", r"\bi vinnslu\b"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 SL = Words(  # Slovenian
@@ -426,6 +552,12 @@ SL = Words(  # Slovenian
     negated=(r"\bni\b", r"\bne\b", r"\bnismo\b", r"\bspodletel", r"\bneuspes"),
     conditional=(r"\bce\b", r"\bkadar koli\b", r"\bkadarkoli\b", r"\blahko preklicete\b", r"\bkako\b"),
     pending=(r"\bv obdelavi\b", r"\bv pregledu\b", r"\bcaka na\b", r"\bbo (pregledan|obdelan)", r"\bse ni\b"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 SQ = Words(  # Albanian
@@ -444,6 +576,12 @@ SQ = Words(  # Albanian
     negated=(r"\bnuk\b", r"\bs['’]", r"\bdeshtoi\b", r"\bjo\b"),
     conditional=(r"\bnese\b", r"\bne cdo kohe\b", r"\bkur\b", r"\bsi (te|mund)\b"),
     pending=(r"\bne pritje\b", r"\bne shqyrtim\b", r"\bdo te shqyrtohet\b", r"\bende nuk\b", r"\bne perpunim\b"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 HY = Words(  # Armenian: the negation is a word of its own ("չի չեղարկվել")
@@ -461,6 +599,12 @@ HY = Words(  # Armenian: the negation is a word of its own ("չի չեղարկվ
     negated=(r"\bչ(ի|են|էր|է|եք)\b", r"\bոչ\b", r"ձախողվ", r"չհաջողվ"),
     conditional=(r"\bեթե\b", r"ցանկացած պահի", r"\bինչպես\b"),
     pending=(r"սպասման մեջ", r"սպասվում", r"դիտարկման", r"կդիտարկվի", r"վերանայ", r"դեռ չի"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 AZ = Words(  # Azerbaijani: the negative is in the verb ("ləğv edilmədi")
@@ -478,6 +622,11 @@ AZ = Words(  # Azerbaijani: the negative is in the verb ("ləğv edilmədi")
     negated_after=(r"^ (edil|olun|et)m(ə|a)(di|yib|z)\b",),
     conditional=(r"\bəgər\b", r"\bistənilən vaxt\b", r"s(ə|a)niz\b", r"\bnecə\b"),
     pending=(r"\bgözləmədə\b", r"\bnəzərdən keçiril", r"\bemal olunur\b"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 KK = Words(  # Kazakh: the negative is in the verb ("тоқтатылмады")
@@ -491,6 +640,11 @@ KK = Words(  # Kazakh: the negative is in the verb ("тоқтатылмады")
     negated_after=(r"^(ма|ме|ба|бе|па|пе)", r"^\w*\s+(жоқ|емес)\b"),
     conditional=(r"\bегер\b", r"кез келген уақытта", r"\bқалай\b"),
     pending=(r"күтуде", r"қаралуда", r"қаралады", r"өңделуде"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 UZ = Words(  # Uzbek (Latin): the negative is in the verb ("bekor qilinmadi")
@@ -505,6 +659,11 @@ UZ = Words(  # Uzbek (Latin): the negative is in the verb ("bekor qilinmadi")
     negated_after=(r"^\w*ma(di|gan)\b",),
     conditional=(r"\bagar\b", r"\bistalgan vaqtda\b", r"sangiz\b", r"\bqanday\b"),
     pending=(r"\bkutilmoqda\b", r"\bko['ʻ‘’`]?rib chiqil"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 KM = Words(  # Khmer: no spaces between words, so no \b
@@ -518,6 +677,12 @@ KM = Words(  # Khmer: no spaces between words, so no \b
     negated=(r"មិន", r"បរាជ័យ"),
     conditional=(r"ប្រសិនបើ", r"(^|\s)បើ", r"គ្រប់ពេល", r"របៀប"),
     pending=(r"រង់ចាំ", r"កំពុងពិនិត្យ", r"នឹងត្រូវបានពិនិត្យ"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 LO = Words(  # Lao: no spaces between words, so no \b
@@ -529,6 +694,11 @@ LO = Words(  # Lao: no spaces between words, so no \b
     # and a question without its mark: "... ບໍ" ends it
     conditional=(r"ຖ້າ", r"ຫາກ", r"^ເມື່ອ(?!ວັນ)", r"ຫຼັງຈາກ", r"ທຸກເວລາ", r"ແນວໃດ", r"(ບໍ|ບໍ່)$"),
     pending=(r"ລໍຖ້າ", r"ກຳລັງ(ຖືກ)?ກວດສອບ", r"ຈະຖືກກວດສອບ", r"ກຳລັງດຳເນີນການ"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 MY = Words(  # Burmese (Unicode, not Zawgyi): no spaces between words, so no \b
@@ -543,6 +713,11 @@ MY = Words(  # Burmese (Unicode, not Zawgyi): no spaces between words, so no \b
     negated_after=(r"^.{0,15}မ(အောင်မြင်|ပြီး)",),
     conditional=(r"လျှင်", r"ပါက", r"အချိန်မရွေး", r"ဘယ်လို", r"လား[။?]?$"),
     pending=(r"ဆိုင်းငံ့", r"စောင့်ဆိုင်း", r"စိစစ်နေ", r"သုံးသပ်နေ"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 MN = Words(  # Mongolian (Cyrillic): the negative ends the verb ("цуцлагдаагүй")
@@ -557,6 +732,11 @@ MN = Words(  # Mongolian (Cyrillic): the negative ends the verb ("цуцлагд
     negated_after=(r"^\w*гүй\b",),
     conditional=(r"\bхэрэв\b", r"хүссэн үедээ", r"(вал|вэл|бал|бэл)\b"),
     pending=(r"хүлээгдэж", r"хянагдаж", r"шалгагдаж", r"хянан үзэх"),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 SR_CYRL = Words(  # Serbian in Cyrillic (the Latin spelling is Croatian's words)
@@ -569,6 +749,12 @@ SR_CYRL = Words(  # Serbian in Cyrillic (the Latin spelling is Croatian's words)
     negated=(r"\bније\b", r"\bнису\b", r"\bне\b", r"неуспешно"),
     conditional=(r"\bако\b", r"било када", r"у било ком тренутку"),
     pending=(r"на чекању", r"биће (размотрен|прегледан)", r"још није"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 MK = Words(  # Macedonian
@@ -581,6 +767,12 @@ MK = Words(  # Macedonian
     negated=(r"\bне\b", r"неуспешно"),
     conditional=(r"\bако\b", r"во секое време"),
     pending=(r"на чекање", r"се разгледува", r"ќе биде разгледан", r"сè уште не"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 BE = Words(  # Belarusian
@@ -593,6 +785,12 @@ BE = Words(  # Belarusian
     negated=(r"\bне\b", r"не атрымалася"),
     conditional=(r"\bкалі\b", r"у любы час"),
     pending=(r"чакае", r"разглядаецца", r"будзе разгледжан", r"яшчэ не"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )  # fmt: skip
 
 WORLD: dict[str, Words] = {

@@ -1,26 +1,21 @@
-"""What a page says about a membership's state, language by language.
+"""Every language's words, one record each (``vocabulary.words.Words`` says what each
+category holds): what the outcome judge reads of a page's state, and what the gate reads of
+pages and controls.
 
-Each language's words apply to its own sentences only: a sentence is read with the rules of
-the page's declared language, of its script, and of the languages whose words it matches, so
-no language's small word ("ha", "se", "si", "ei") can veto another language's sentence.
-Patterns apply to normalised text (``safety.text.normalize``: NFKC, accents and case folded).
-
-- ``confirmed``: a statement that the cancellation happened;
-- ``period_end``: the membership runs out at a date (how a cancelled account page talks);
-- ``state``: words for the cancelled state; a negation before one (``negated``, or just after
-  it in ``negated_after``) denies it;
-- ``conditional``: the sentence is a condition or a generality ("if you cancel", "cancel at any
-  time"), not a fact about this account;
-- ``pending``: the request is only received, scheduled, under review or waiting for an e-mail
-  confirmation: never success.
+The judge's words apply to their own language's sentences only: a sentence is read with the
+rules of the page's declared language, of its script, and of the languages whose words it
+matches, so no language's small word ("ha", "se", "si", "ei") can veto another language's
+sentence. The gate's are read as one pattern per category, whatever the page's language
+(``phrases``). Patterns apply to normalised text (``safety.text``: NFKC, accents and case
+folded).
 """
 
 from __future__ import annotations
 
-from subterminator.outcome.languages_world import SR_CYRL, WORLD
-from subterminator.outcome.words import Words
+from subterminator.vocabulary.languages_world import SR_CYRL, WORLD
+from subterminator.vocabulary.words import Words
 
-__all__ = ["LANGUAGES", "Words"]
+__all__ = ["LANGUAGES", "Words", "phrases"]
 
 _THING = r"(membership|subscription|plan|account|service|trial)"
 _CANCELLED = r"(cancell?ed|ended|terminated|closed|stopped|deactivated)"
@@ -78,6 +73,65 @@ EN = Words(
         r"\bnot (yet )?(final|complete|confirmed|processed)\b",
         r"\bwe['’]?(ll| will) (review|process|confirm|let you know|be in touch|get back)\b",
     ),
+    negated_after=(),
+    flow=(
+        "cancel",
+        "unsubscri",
+        "end (your |my )?(membership|subscription|plan)",
+        "membership (ends|will end|has ended)",
+        "terminat",
+        "close (your |my )?account",
+    ),
+    consequence=(
+        "will be effective",
+        "effective (at|on|from|immediately)",
+        "will (end|stop|expire)",
+        "ends? on",
+        "will be cancel",
+        "lose access",
+        "no longer have access",
+        "(access|watch(ing)?) until",
+        "end of (your|the) (current )?billing",
+        "won'?t be (charged|billed)",
+        "no longer be (charged|billed)",
+        "are you sure",
+        "to (cancel|end) your (membership|subscription)",
+        "cannot be undone",
+    ),
+    final=(
+        "finish",
+        "finaliz",
+        "finalis",
+        "confirm",
+        "complete (the )?cancel",
+        "yes,? cancel",
+        "cancel (now|anyway|immediately)",
+        "end (my |the |your )?(membership|subscription|plan)",
+        "terminate (now|immediately)",
+        "unsubscribe (now|me)",
+        "stop (paying|payments?|billing|my (membership|subscription|plan))",
+        "(delete|close|deactivate|remove) (my |the |your )?account",
+        "delete",
+    ),
+    away=(
+        "^(go )?back\\b",
+        "^return\\b",
+        "^keep (my |the )?(membership|subscription|plan)",
+        "^never ?mind",
+        "^not now",
+        "^no,? thanks",
+        "^stay\\b",
+        "^don'?t cancel",
+        "^decline",
+        "^skip",
+        "^close$",
+        "^dismiss",
+        "back to (account|home|netflix|browse)",
+    ),
+    cookie=(
+        "cookie",
+        "consent",
+    ),
 )
 
 DE = Words(
@@ -103,6 +157,33 @@ DE = Words(
         r"\bwenn (dein|ihr) antrag\b[^.]{0,20}\b(genehmigt|angenommen)",
         r"\bnoch nicht\b",
     ),
+    negated_after=(),
+    flow=(
+        "kundig",
+        "abbestell",
+        "abo beenden",
+        "mitgliedschaft beenden",
+    ),
+    consequence=(
+        "wirksam",
+        "endet am",
+        "zum ende",
+        "wird (gekundigt|beendet)",
+        "sind sie sicher",
+    ),
+    final=(
+        "kundigung (bestatig|abschliess|absend)",
+        "(jetzt|endgultig|verbindlich) kundigen",
+        "^ja,? (kundigen|beenden)",
+        "bestatig",
+        "abschliess",
+    ),
+    away=(
+        "^zuruck",
+        "^abbrechen$",
+        "^behalten",
+    ),
+    cookie=("datenschutz",),
 )
 
 FR = Words(
@@ -126,6 +207,36 @@ FR = Words(
         r"\bsi votre demande est (acceptee|approuvee|validee)",
         r"\bpas encore\b",
     ),
+    negated_after=(),
+    flow=(
+        "resili",
+        "annul",
+        "desabonn",
+        "desinscri",
+        "mettre fin",
+    ),
+    consequence=(
+        "prendra fin",
+        "prend effet",
+        "sera (resilie|annule)",
+        "jusqu'?au",
+        "fin de (votre|la) periode",
+        "etes-vous sur",
+        "terminera",
+    ),
+    final=(
+        "(confirmer|finaliser|terminer) (la |ma |votre )?(resiliation|desinscription)",
+        "resilier (maintenant|definitivement)",
+        "^oui,? (resilier|annuler)",
+        "confirmer",
+        "terminer",
+    ),
+    away=(
+        "^retour",
+        "^revenir",
+        "^garder",
+    ),
+    cookie=("confidentialite",),
 )
 
 ES = Words(
@@ -158,6 +269,38 @@ ES = Words(
         r"\bsi (tu|su) solicitud (es|fuera|resulta) (aprobada|aceptada)",
         r"\b(aun|todavia) no\b",
     ),
+    negated_after=(),
+    flow=(
+        "cancela",
+        "dar(se)? de baja",
+        "darse de baja",
+        "anular",
+    ),
+    consequence=(
+        "se cancelara",
+        "finalizara",
+        "sera cancelad",
+        "hasta el",
+        "fin del periodo",
+        "estas seguro",
+        "sera efectiv",
+        "surtira efecto",
+        "al final de (tu|su|el) periodo",
+    ),
+    final=(
+        "confirmar",
+        "finalizar",
+        "(confirmar|finalizar) (la )?baja",
+        "^si,? (cancelar|dar de baja)",
+        "terminar",
+        "complet(ar|a) (la )?(cancelacion|baja|disdetta)",
+    ),
+    away=(
+        "^volver",
+        "^regresar",
+        "^mantener",
+    ),
+    cookie=("privacidad",),
 )
 
 IT = Words(
@@ -177,6 +320,23 @@ IT = Words(
         r"\bse la (tua|sua) richiesta (verra|sara|e) (approvata|accettata)",
         r"\bnon ancora\b",
     ),
+    negated_after=(),
+    flow=(
+        "disdett",
+        "disdic",
+        "annulla",
+    ),
+    consequence=(
+        "sara (disdett|annullat)",
+        "avra effetto",
+        "alla fine del periodo",
+    ),
+    final=(
+        "conferma",
+        "^si,? (disdici|annulla)",
+    ),
+    away=("^indietro",),
+    cookie=(),
 )
 
 PT = Words(
@@ -202,6 +362,16 @@ PT = Words(
         r"\bse (sua|a) solicitacao for (aprovada|aceita)",
         r"\bainda nao\b",
     ),
+    negated_after=(),
+    flow=("encerrar",),
+    consequence=(
+        "tera efeito",
+        "no fim do periodo",
+        "entrara em vigor",
+    ),
+    final=("concluir",),
+    away=("^voltar",),
+    cookie=(),
 )
 
 NL = Words(
@@ -220,6 +390,24 @@ NL = Words(
         r"\bals (je|uw) verzoek (wordt )?goedgekeurd",
         r"\bnog niet\b",
     ),
+    negated_after=(),
+    flow=(
+        "opzeg",
+        "beeindig",
+    ),
+    consequence=(
+        "gaat in (aan|op|per)",
+        "einde van (je|uw|de) (huidige )?[a-z]*periode",
+    ),
+    final=(
+        "bevestig",
+        "^ja,? opzeggen",
+        "opzegging (bevestigen|voltooien|afronden)",
+        "voltooi",
+        "afronden",
+    ),
+    away=("^terug",),
+    cookie=(),
 )
 
 RO = Words(
@@ -244,6 +432,15 @@ RO = Words(
         r"\bdaca (cererea|solicitarea)\b[^.]{0,20}\b(este|va fi) (aprobat|acceptat)",
         r"\binca nu\b",
     ),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(
+        "confirma",
+        "finalizeaza",
+    ),
+    away=(),
+    cookie=(),
 )
 
 CA = Words(
@@ -256,6 +453,12 @@ CA = Words(
     negated=(r"\bno\b",),
     conditional=(r"\bsi\b(?![,!])", r"\bquan\b", r"\ben qualsevol moment\b"),
     pending=(r"\bpendent", r"\ben revisio\b", r"\bsera revisad"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(),
+    away=(),
+    cookie=(),
 )
 
 PL = Words(
@@ -275,6 +478,28 @@ PL = Words(
         r"\bzostanie rozpatrzon",
         r"\bjeszcze nie\b",
     ),
+    negated_after=(),
+    flow=(
+        "anulowa",
+        "anuluj",
+        "rezygnac",
+    ),
+    consequence=(
+        "zakonczy sie",
+        "czy na pewno",
+        "wejdzie w zycie",
+        "z koncem (biezacego )?okresu",
+    ),
+    final=(
+        "potwierdz",
+        "zakoncz",
+    ),
+    away=(
+        "^wroc",
+        "^nie,? dziekuje",
+        "^zachowaj",
+    ),
+    cookie=(),
 )
 
 SV = Words(
@@ -289,6 +514,30 @@ SV = Words(
     negated=(r"\binte\b", r"\baldrig\b"),
     conditional=(r"\bom (du|din|ditt|er)\b", r"\bnar som helst\b"),
     pending=(r"\b(vantar|avvaktar)\b", r"\bgranskas\b", r"\bunder granskning\b", r"\binte annu\b"),
+    negated_after=(),
+    flow=(
+        "avsluta",
+        "uppsagning",
+        "sag upp",
+    ),
+    consequence=(
+        "avslutas",
+        "ar du saker",
+        "till och med",
+        "galler fran",
+        "slutet av (din|den) (nuvarande )?[a-z]*period",
+    ),
+    final=(
+        "bekrafta",
+        "slutfor",
+        "fullfor",
+    ),
+    away=(
+        "^tillbaka",
+        "^nej,? tack",
+        "^behall",
+    ),
+    cookie=(),
 )
 
 DA = Words(
@@ -302,6 +551,31 @@ DA = Words(
     negated=(r"\bikke\b", r"\baldrig\b", r"\baldri\b"),
     conditional=(r"\bhvis (du|dere|i|din|dit)\b",),
     pending=(r"\b(afventer|venter pa)\b", r"\bunder behandling\b", r"\b(endnu|enna) ikke\b"),
+    negated_after=(),
+    flow=(
+        "opsig",
+        "opsag",
+        "avslutt",
+        "si opp",
+    ),
+    consequence=(
+        "ophorer",
+        "er du sikker",
+        "avsluttes",
+    ),
+    final=(
+        "bekræft",
+        "gennemfor",
+        "bekreft",
+    ),
+    away=(
+        "^tilbage",
+        "^nej,? tak",
+        "^behold",
+        "^tilbake",
+        "^nei,? takk",
+    ),
+    cookie=(),
 )
 
 FI = Words(
@@ -313,6 +587,22 @@ FI = Words(
     negated=(r"\bei\b", r"\bepaonnistui\b"),
     conditional=(r"\bjos\b", r"\bmilloin tahansa\b"),
     pending=(r"\bodottaa\b", r"\bkasittelyssa\b", r"\btarkistetaan\b", r"\bei viela\b"),
+    negated_after=(),
+    flow=(
+        "peruuta",
+        "peruut",
+        "irtisan",
+    ),
+    consequence=(
+        "paattyy",
+        "oletko varma",
+    ),
+    final=("vahvista",),
+    away=(
+        "^takaisin",
+        "^ei,? kiitos",
+    ),
+    cookie=(),
 )
 
 TR = Words(
@@ -325,6 +615,28 @@ TR = Words(
     negated=(r"\bdegil\b", r"edilmedi", r"edilemedi"),
     conditional=(r"\bistediginiz zaman\b", r"(r|s)(sanız|saniz|seniz)\b", r"\beger\b"),
     pending=(r"\bbeklemede\b", r"\bincelen", r"\bonaylanirsa\b", r"\bhenuz\b"),
+    negated_after=(),
+    flow=(
+        "iptal",
+        "sonlandir",
+    ),
+    consequence=(
+        "sona erecek",
+        "tarihine kadar",
+        "emin misiniz",
+        "gecerli olur",
+        "doneminizin sonunda",
+    ),
+    final=(
+        "onayla",
+        "tamamla",
+    ),
+    away=(
+        "^geri",
+        "^vazgec",
+        "^hayir",
+    ),
+    cookie=(),
 )
 
 CS = Words(
@@ -337,6 +649,27 @@ CS = Words(
     negated=(r"\bneby", r"\bnebylo\b", r"\bnen[ií]\b"),
     conditional=(r"\bpokud\b", r"\bkdykoli\b", r"\bjestli\b"),
     pending=(r"\bceka na\b", r"\bposuzovan", r"\bbude posouzen", r"\bzatim ne\b"),
+    negated_after=(),
+    flow=(
+        "zrusit",
+        "zruseni",
+        "ukoncit",
+        "ukonceni",
+    ),
+    consequence=(
+        "skonci",
+        "opravdu",
+    ),
+    final=(
+        "potvrd",
+        "dokoncit",
+    ),
+    away=(
+        "^zpet",
+        "^ne,? dekuji",
+        "^ponechat",
+    ),
+    cookie=(),
 )
 
 SK = Words(
@@ -349,6 +682,12 @@ SK = Words(
     negated=(r"\bnebolo\b", r"\bnie je\b"),
     conditional=(r"\bak\b", r"\bkedykolvek\b"),
     pending=(r"\bcaka na\b", r"\bbude posuden", r"\bzatial nie\b"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=("potvrdit",),
+    away=(),
+    cookie=(),
 )
 
 HR = Words(  # Croatian, Bosnian and Serbian in Latin script
@@ -361,6 +700,12 @@ HR = Words(  # Croatian, Bosnian and Serbian in Latin script
     negated=(r"\bnije\b", r"\bnisu\b"),
     conditional=(r"\bako\b", r"\bbilo kada\b"),
     pending=(r"\bna cekanju\b", r"\bbit ce (razmotren|pregledan)", r"\bjos nije\b"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=("potvrdi",),
+    away=(),
+    cookie=(),
 )
 
 HU = Words(
@@ -372,6 +717,24 @@ HU = Words(
     negated=(r"\bnem\b", r"\bsikertelen\b"),
     conditional=(r"\bha\b", r"\bbarmikor\b"),
     pending=(r"\bfuggoben\b", r"\belbiralas alatt\b", r"\bfeldolgozas alatt\b", r"\bmeg nem\b"),
+    negated_after=(),
+    flow=(
+        "lemond",
+        "felmond",
+    ),
+    consequence=(
+        "megszunik",
+        "biztos",
+    ),
+    final=(
+        "megerosit",
+        "veglegesit",
+    ),
+    away=(
+        "^vissza",
+        "^nem,? koszonom",
+    ),
+    cookie=(),
 )
 
 EL = Words(
@@ -381,6 +744,24 @@ EL = Words(
     negated=(r"\bδεν\b",),
     conditional=(r"\bαν\b", r"\bεαν\b"),
     pending=(r"εκκρεμ", r"υπο εξεταση", r"θα εξεταστει"),
+    negated_after=(),
+    flow=(
+        "ακυρω",
+        "διακοπη",
+    ),
+    consequence=(
+        "θα ληξει",
+        "ειστε σιγουρ",
+    ),
+    final=(
+        "επιβεβαιω",
+        "ολοκληρω",
+    ),
+    away=(
+        "^πισω",
+        "^οχι",
+    ),
+    cookie=(),
 )
 
 RU = Words(
@@ -393,6 +774,21 @@ RU = Words(
     negated=(r"\bне\b",),
     conditional=(r"если", r"в любое время"),
     pending=(r"на рассмотрении", r"ожида", r"будет рассмотрен", r"(еще|ещё) не"),
+    negated_after=(),
+    flow=(
+        "отмен",
+        "отказ",
+    ),
+    consequence=(
+        "будет (отменен|прекращен)",
+        "вы уверены",
+    ),
+    final=(
+        "подтверд",
+        "завершить",
+    ),
+    away=("^назад",),
+    cookie=(),
 )
 
 UK = Words(
@@ -405,6 +801,15 @@ UK = Words(
     negated=(r"\bне\b",),
     conditional=(r"якщо", r"будь-коли"),
     pending=(r"на розгляді", r"очіку", r"буде розглянуто", r"ще не"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=(
+        "підтверд",
+        "завершити",
+    ),
+    away=(),
+    cookie=(),
 )
 
 BG = Words(
@@ -416,6 +821,12 @@ BG = Words(
     negated=(r"\bне\b",),
     conditional=(r"\bако\b", r"по всяко време"),
     pending=(r"в очакване", r"ще бъде разгледан", r"все още не"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=("потвърд",),
+    away=(),
+    cookie=(),
 )
 
 HE = Words(
@@ -425,6 +836,26 @@ HE = Words(
     negated=(r"\bלא\b",),
     conditional=(r"\bאם\b", r"בכל עת"),
     pending=(r"ממתינ", r"בבדיקה", r"ייבדק", r"תיבדק"),
+    negated_after=(),
+    flow=(
+        "ביטול",
+        "לבטל",
+    ),
+    consequence=(
+        "יסתיים",
+        "תסתיים",
+        "בטוח",
+    ),
+    final=(
+        "אישור",
+        "אשר",
+        "סיום",
+    ),
+    away=(
+        "^חזרה",
+        "^לא תודה",
+    ),
+    cookie=(),
 )
 
 AR = Words(
@@ -437,6 +868,15 @@ AR = Words(
     negated=(r"\bلم\b", r"\bلا\b", r"\bليس\b", r"\bلن\b"),
     conditional=(r"\bإذا\b", r"\bإن\b", r"في أي وقت"),
     pending=(r"قيد المراجعة", r"قيد الانتظار", r"معلق", r"ستتم مراجعة"),
+    negated_after=(),
+    flow=("إلغاء",),
+    consequence=(
+        "سيسري",
+        "نهاية فترة الفوترة",
+    ),
+    final=("تأكيد",),
+    away=(),
+    cookie=(),
 )
 
 FA = Words(
@@ -449,6 +889,12 @@ FA = Words(
     negated=(r"\bن(شد|شده|می)",),
     conditional=(r"\bاگر\b", r"هر زمان"),
     pending=(r"در انتظار", r"در حال بررسی", r"بررسی خواهد شد"),
+    negated_after=(),
+    flow=(),
+    consequence=(),
+    final=("تایید",),
+    away=(),
+    cookie=(),
 )
 
 HI = Words(
@@ -459,6 +905,11 @@ HI = Words(
     negated_after=(r"^.{0,20}नहीं",),
     conditional=(r"\bअगर\b", r"\bयदि\b", r"किसी भी समय"),
     pending=(r"लंबित", r"समीक्षा", r"प्रक्रिया में"),
+    flow=(),
+    consequence=(),
+    final=("पुष्टि",),
+    away=(),
+    cookie=(),
 )
 
 ID = Words(
@@ -471,6 +922,25 @@ ID = Words(
     negated=(r"\btidak\b", r"\bbelum\b", r"\bgagal\b"),
     conditional=(r"\bjika\b", r"\bapabila\b", r"\bkapan saja\b"),
     pending=(r"\bmenunggu\b", r"\bsedang ditinjau\b", r"\bakan ditinjau\b", r"\bdiproses\b"),
+    negated_after=(),
+    flow=(
+        "batalkan",
+        "pembatalan",
+        "berhenti berlangganan",
+    ),
+    consequence=(
+        "akan berakhir",
+        "yakin",
+    ),
+    final=(
+        "konfirmasi",
+        "selesaikan",
+    ),
+    away=(
+        "^kembali",
+        "^tidak,? terima kasih",
+    ),
+    cookie=(),
 )
 
 VI = Words(
@@ -480,6 +950,24 @@ VI = Words(
     negated=(r"\bkhong\b", r"\bchua\b"),
     conditional=(r"\bneu\b", r"\bbat cu luc nao\b"),
     pending=(r"\b(dang|đang) cho\b", r"\b(dang|đang) (duoc )?xem xet\b"),
+    negated_after=(),
+    flow=(
+        "\\bhuy\\b",
+        "ngung (dang|đang) ky",
+    ),
+    consequence=(
+        "se ket thuc",
+        "ban co chac",
+    ),
+    final=(
+        "xac nhan",
+        "hoan tat",
+    ),
+    away=(
+        "^quay lai",
+        "^khong,? cam on",
+    ),
+    cookie=(),
 )
 
 TH = Words(  # no spaces between words: no \b; the object sits between verb and "แล้ว"
@@ -509,6 +997,11 @@ TH = Words(  # no spaces between words: no \b; the object sits between verb and 
         r"จะได้รับการ(ตรวจสอบ|พิจารณา)",
         r"กำลังดำเนินการ",
     ),
+    flow=("ยกเลิก",),
+    consequence=("สิ้นสุด",),
+    final=("ยืนยัน",),
+    away=("^ย้อนกลับ",),
+    cookie=(),
 )
 
 JA = Words(
@@ -519,6 +1012,27 @@ JA = Words(
     negated_after=(r"^.{0,6}(ません|されていない)",),
     conditional=(r"場合", r"いつでも", r"たら"),
     pending=(r"審査中", r"確認中", r"保留中", r"処理中", r"承認され(れば|た場合)"),
+    flow=(
+        "解約",
+        "退会",
+        "キャンセル",
+        "取り消",
+    ),
+    consequence=(
+        "解約され",
+        "終了します",
+        "本当に",
+        "有効になります",
+        "請求期間の終わり",
+    ),
+    final=(
+        "(解約|退会)(を)?(確定|完了)",
+        "確定",
+        "完了",
+        "確認",
+    ),
+    away=("^戻る",),
+    cookie=(),
 )
 
 ZH = Words(
@@ -537,6 +1051,23 @@ ZH = Words(
         r"尚未",
         r"如果.{0,20}(批准|通过|通過)",
     ),
+    negated_after=(),
+    flow=(
+        "取消",
+        "退订",
+        "退訂",
+    ),
+    consequence=(
+        "将被取消",
+        "到期",
+        "确定要",
+        "確定要",
+        "生效",
+        "结算周期结束",
+    ),
+    final=("确认",),
+    away=("^返回",),
+    cookie=(),
 )
 
 KO = Words(
@@ -550,6 +1081,28 @@ KO = Words(
     negated_after=(r"^.{0,6}(않|없|되지)",),
     conditional=(r"경우", r"(르|하|되)(시)?면 ", r"언제든"),
     pending=(r"검토 ?중", r"대기 ?중", r"처리 ?중", r"승인되면", r"아직"),
+    flow=(
+        "해지",
+        "취소",
+    ),
+    consequence=(
+        "종료됩니다",
+        "정말",
+        "적용됩니다",
+        "결제 기간이 끝나",
+    ),
+    final=(
+        "(해지|탈퇴) ?(완료|확정)",
+        "확인",
+        "완료",
+    ),
+    away=(
+        "^뒤로",
+        "^돌아가",
+        "^아니요",
+        "^유지",
+    ),
+    cookie=(),
 )
 
 # Primary subtags, and the words of each; "no"/"nb"/"nn" read Danish-Norwegian alike.
@@ -560,3 +1113,9 @@ LANGUAGES: dict[str, Words] = {
     "he": HE, "iw": HE, "ar": AR, "fa": FA, "hi": HI, "id": ID, "in": ID, "ms": ID, "vi": VI,
     "th": TH, "ja": JA, "zh": ZH, "ko": KO, **WORLD,
 }  # fmt: skip
+
+
+def phrases(category: str) -> tuple[str, ...]:
+    """Every language's phrases of one category, each once, in the languages' order: what a
+    language-blind pattern (the gate's) reads."""
+    return tuple(dict.fromkeys(p for words in LANGUAGES.values() for p in getattr(words, category)))
