@@ -29,11 +29,11 @@ from subterminator.models.snapshot import Element, Snapshot
 from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
 from subterminator.recording.model import ElementIdentity, find_identity
+from subterminator.run import build_conversation
 from subterminator.safety.gate import final_candidates
 from subterminator.services.base import ServiceConfig
 from subterminator.services.registry import get_service
 from subterminator.tools.schemas import ScrollArgs, parse_arguments
-from subterminator.tools.server import BrowserToolServer
 
 DIRECTIONS = ("up", "down", "top", "bottom")
 ELEMENT_TOOLS = {"click": "browser_click", "fill": "browser_fill", "select": "browser_select"}
@@ -206,9 +206,7 @@ async def run_scenario(scenario: Scenario) -> Run:
     start = replay.current
     ai = GeneratedAI(scenario.steps, replay)
     approvals = None if scenario.answers is None else GeneratedApprovals(scenario.answers, replay)
-    orchestrator = TaskOrchestrator(
-        ai, BrowserToolServer(replay), service, approvals, max_turns=scenario.max_turns
-    )
+    orchestrator = build_conversation(ai, replay, service, approvals, max_turns=scenario.max_turns)
     result = await orchestrator.run(service.goal_template)
     return Run(
         scenario,

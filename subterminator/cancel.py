@@ -399,18 +399,7 @@ class _Run:
                 )
             )
             orchestrator.cost.observers.append(
-                lambda r: record.turn(
-                    turn=r.turn,
-                    tool=r.tool,
-                    target=r.target,
-                    arguments=r.arguments,
-                    outcome=r.outcome,
-                    thought=r.thought,
-                    screenshot=_png(tools.last_snapshot),
-                    ai_ms=r.ai_ms,
-                    tool_ms=r.tool_ms,
-                    person_ms=r.person_ms,
-                )
+                lambda r: record.turn_row(r, _png(tools.last_snapshot))
             )
 
     def _report(self, result: TaskResult, tools: BrowserToolServer) -> int:
@@ -483,4 +472,5 @@ def exit_code(result: TaskResult) -> int:
         return EXIT_DECLINED
     if result.reason == "no_one_to_ask":
         return EXIT_CONFIG
-    return EXIT_CONNECTION if result.reason in ("llm_error", "mcp_error") else EXIT_FAILURE
+    connection = ("llm_error", "browser_error", "mcp_error")
+    return EXIT_CONNECTION if result.reason in connection else EXIT_FAILURE

@@ -16,8 +16,8 @@ from rich.console import Console
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.models.conversation import AIResponse, Message, ToolCall
 from subterminator.models.tools import ToolResult
+from subterminator.models.turn import TurnRecord
 from subterminator.orchestrator.approval import HumanApprovalHandler, TerminalApprovalHandler
-from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.orchestrator.result import TaskResult
 from subterminator.services import ServiceConfig
 from subterminator.snapshot.secrecy import KNOWN

@@ -13,9 +13,9 @@ from harness.scripted_ai import ScriptedAI, call, click, complete
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancel import exit_code
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
+from subterminator.orchestrator import TaskResult
+from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
-from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ async def run(
     browser: PlaywrightBrowser, url: str, ai: ScriptedAI, approvals: ScriptedApprovals | None
 ) -> TaskResult:
     await browser.navigate(url)
-    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals, 6)
+    orchestrator = build_conversation(ai, browser, NETFLIX, approvals, 6)
     return await orchestrator.run(NETFLIX.goal_template)
 
 

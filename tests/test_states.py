@@ -21,8 +21,8 @@ from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import DECLINED_NOTE
+from subterminator.models.turn import TurnRecord
 from subterminator.orchestrator.approval import TerminalApprovalHandler
-from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.services import NETFLIX
 from subterminator.stack import ToolStack
 from subterminator.stack.gated import NO_HANDLER

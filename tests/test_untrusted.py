@@ -19,8 +19,8 @@ from rich.console import Console
 
 from subterminator import untrusted
 from subterminator.models.conversation import ToolCall, Usage
+from subterminator.models.turn import TurnRecord
 from subterminator.orchestrator.approval import ApprovalRequest, TerminalApprovalHandler
-from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.orchestrator.result import TaskResult
 from subterminator.runlog import RunRecord
 from subterminator.services import NETFLIX

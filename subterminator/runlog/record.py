@@ -21,6 +21,7 @@ from typing import Any
 
 from subterminator import __version__
 from subterminator.models.result import TaskResult
+from subterminator.models.turn import TurnRecord
 from subterminator.runlog.events import (
     ApprovalAnswered,
     ApprovalAsked,
@@ -180,6 +181,22 @@ class RunRecord:
                 tool_ms=tool_ms,
                 person_ms=person_ms,
             )
+        )
+
+    def turn_row(self, row: TurnRecord, screenshot: bytes | None = None) -> None:
+        """A turn as both front doors log it (the conversation's cost log, the MCP server's
+        calls): the one way a run's turns reach its record."""
+        self.turn(
+            turn=row.turn,
+            tool=row.tool,
+            target=row.target,
+            arguments=row.arguments,
+            outcome=row.outcome,
+            thought=row.thought,
+            screenshot=screenshot,
+            ai_ms=row.ai_ms,
+            tool_ms=row.tool_ms,
+            person_ms=row.person_ms,
         )
 
     def approval_asked(

@@ -6,15 +6,17 @@ Both front doors (the conversation loop and the MCP server) hold a ``ToolStack``
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
+from subterminator.models.result import TaskReason, TaskResult
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.backstop import NetworkBackstop
-from subterminator.stack.completion import Completion
+from subterminator.stack.completion import Completion, ending
 from subterminator.stack.gated import GatedTools
-from subterminator.stack.layer import Reply, ToolLayer
+from subterminator.stack.layer import Preview, Reply, ToolLayer, TopLayer
 from subterminator.stack.recorded import CallLog, RecordedTools
 from subterminator.tools.server import BrowserToolServer
 
@@ -51,7 +53,21 @@ class ToolStack:
         if said is None:
             return reply
         message = f"{reply.message} {said}" if reply.message else said
-        return Reply({**reply.result, "message": message}, reply.snapshot, reply.ended)
+        return replace(reply, result={**reply.result, "message": message})
+
+    def preview(self, call: ToolCall) -> Preview:
+        return Preview.of(call, self.server.registry)
+
+    async def settle(self, result: TaskResult) -> TaskResult:
+        return await self.completion.settle(result)
+
+    def ending(self, reason: TaskReason, *, error: str | None = None) -> TaskResult:
+        """A run that ends without success, on the page it is on."""
+        return ending(self.server, False, False, reason, error=error)
+
+    @property
+    def unverified_claim(self) -> bool:
+        return self.completion.unverified_claim
 
     @property
     def completion(self) -> Completion:
@@ -64,4 +80,4 @@ class ToolStack:
         return self.gated.final_step_at()
 
 
-__all__ = ["CallLog", "NetworkBackstop", "Reply", "ToolLayer", "ToolStack"]
+__all__ = ["CallLog", "NetworkBackstop", "Preview", "Reply", "ToolLayer", "ToolStack", "TopLayer"]

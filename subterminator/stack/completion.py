@@ -209,13 +209,13 @@ class Completion:
         """
         step = self.ledger.approved_step
         other = self._other()
-        if other is not None and result.reason != "mcp_error":
+        if other is not None and result.reason != "browser_error":
             kept = {"turns": result.turns, "usage": result.usage, "message": result.message}
             return other.model_copy(update=kept)
         if result.success or step is None or result.reason == "unverified_after_final_step":
             return result  # nothing ran, or judged already (settling twice changes nothing)
         why = result.error or result.reason
-        if result.reason != "mcp_error":
+        if result.reason != "browser_error":
             try:
                 snapshot = (await self.fresh()).snapshot
             except Exception as exc:  # the browser is gone: nothing more to read
