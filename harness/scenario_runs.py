@@ -24,10 +24,11 @@ from harness.scenarios import cancelled_pages, final_steps, recording
 from harness.scripted_ai import ScriptedAI, latest_snapshot
 from harness.strategies import Call, malformed_calls
 from subterminator.errors import InvalidParamsError
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.models.conversation import Message, ToolCall
+from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
-from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
+from subterminator.orchestrator import TaskOrchestrator
 from subterminator.recording.model import ElementIdentity, find_identity
 from subterminator.run import build_conversation
 from subterminator.safety.gate import final_candidates

@@ -21,12 +21,13 @@ from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.opening import open_start_page
 from subterminator.browser.protocol import Browser
 from subterminator.errors import ConfigurationError, LLMError
+from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import Message
+from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import TaskOrchestrator, TerminalApprovalHandler
-from subterminator.orchestrator.approval import AutoApprove, HumanApprovalHandler
-from subterminator.orchestrator.result import TaskResult
+from subterminator.orchestrator import TaskOrchestrator
+from subterminator.orchestrator.approval import AutoApprove, TerminalApprovalHandler
 from subterminator.recording import Recorder
 from subterminator.run import (
     DEFAULT_RUNS,

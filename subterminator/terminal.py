@@ -14,11 +14,12 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import AIResponse, Message, ToolCall
+from subterminator.models.result import TaskResult
 from subterminator.models.tools import ToolResult
 from subterminator.models.turn import TurnRecord
-from subterminator.orchestrator.approval import HumanApprovalHandler, TerminalApprovalHandler
-from subterminator.orchestrator.result import TaskResult
+from subterminator.orchestrator.approval import TerminalApprovalHandler
 from subterminator.services import ServiceConfig
 from subterminator.snapshot.secrecy import KNOWN
 from subterminator.tools.server import BrowserToolServer

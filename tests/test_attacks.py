@@ -16,8 +16,8 @@ from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import TaskResult
 from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from tests.attacks.cases import CASES, CONTROL, Case

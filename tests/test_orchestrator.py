@@ -19,9 +19,10 @@ from subterminator.ai.prompts import NO_TOOL_NUDGE
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancel import exit_code
 from subterminator.errors import LLMError, ModelConfigurationError
+from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import AIResponse
 from subterminator.models.tools import DECLINED_NOTE
-from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator
+from subterminator.orchestrator import TaskOrchestrator
 from subterminator.run import build_conversation
 from subterminator.services import NETFLIX, Checkpoint, CompletionCriteria, ServiceConfig
 from subterminator.stack.gated import MAX_HUMAN_TRIES

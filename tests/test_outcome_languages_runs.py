@@ -16,7 +16,7 @@ from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, complete
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.orchestrator import TaskResult
+from subterminator.models.result import TaskResult
 from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 

@@ -13,7 +13,7 @@ from harness.scripted_ai import ScriptedAI, call, click, complete
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancel import exit_code
-from subterminator.orchestrator import TaskResult
+from subterminator.models.result import TaskResult
 from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 

@@ -26,8 +26,8 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
 from subterminator.models.approval import ApprovalRequest
+from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import TaskResult
 from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import Named, secret_field, secret_value

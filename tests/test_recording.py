@@ -12,7 +12,7 @@ from rich.console import Console
 
 from harness.replay import replay
 from subterminator.cancel import CancelOptions, run_cancel
-from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.recording import load
 
 pytestmark = pytest.mark.browser

@@ -12,8 +12,9 @@ from harness.person import SimulatedPerson
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancel import EXIT_DECLINED, exit_code
+from subterminator.models.approval import ApprovalRequest
+from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import ApprovalRequest, TaskResult
 from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from subterminator.simulator import VARIANTS, NetflixSimulator

@@ -18,10 +18,11 @@ import pytest
 from rich.console import Console
 
 from subterminator import untrusted
+from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import ToolCall, Usage
+from subterminator.models.result import TaskResult
 from subterminator.models.turn import TurnRecord
-from subterminator.orchestrator.approval import ApprovalRequest, TerminalApprovalHandler
-from subterminator.orchestrator.result import TaskResult
+from subterminator.orchestrator.approval import TerminalApprovalHandler
 from subterminator.runlog import RunRecord
 from subterminator.services import NETFLIX
 from subterminator.terminal import Terminal, describe, print_details, print_thought, verdict

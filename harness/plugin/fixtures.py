@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from subterminator.ai.protocol import AIClientProtocol
     from subterminator.browser.playwright_browser import PlaywrightBrowser
     from subterminator.browser.protocol import Browser
+    from subterminator.models.approval import HumanApprovalHandler
     from subterminator.orchestrator import TaskOrchestrator
-    from subterminator.orchestrator.approval import HumanApprovalHandler
     from subterminator.services.base import ServiceConfig
     from subterminator.simulator import NetflixSimulator
 

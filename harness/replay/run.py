@@ -15,12 +15,12 @@ from harness.cassette import use_cassette
 from harness.replay.browser import Failure, ReplayBrowser, ReplayDivergence
 from subterminator.ai.client import AIClient, RetryPolicy
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.models.conversation import AIResponse, Message, ToolCall, latest
+from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.turn import TurnRecord
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import ApprovalRequest, TaskResult
-from subterminator.orchestrator.approval import ApprovalDecision
 from subterminator.recording.model import (
     ElementIdentity,
     RecordedTurn,

@@ -15,9 +15,7 @@ from rich.text import Text
 
 from subterminator.models.approval import (
     ApprovalDecision,
-    ApprovalKind,
     ApprovalRequest,
-    HumanApprovalHandler,
 )
 from subterminator.net import shown_url
 from subterminator.orchestrator.stdin import StdinLines
@@ -33,15 +31,7 @@ from subterminator.untrusted import (
     shown,
 )
 
-__all__ = [
-    "ApprovalDecision",
-    "ApprovalKind",
-    "ApprovalRequest",
-    "AutoApprove",
-    "HumanApprovalHandler",
-    "TerminalApprovalHandler",
-    "approval_panel",
-]
+__all__ = ["AutoApprove", "TerminalApprovalHandler", "approval_panel"]
 
 
 NOBODY = (

@@ -88,10 +88,11 @@ from subterminator.browser.playwright_browser import (
     chromium_args,
 )
 from subterminator.cancel import exit_code
+from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import AIResponse, Message, ToolCall
+from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import ApprovalRequest, TaskResult
 from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from subterminator.services.base import ServiceConfig
