@@ -27,7 +27,6 @@ from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator
-from subterminator.orchestrator.approval import AutoApprove, TerminalApprovalHandler
 from subterminator.recording import Recorder
 from subterminator.run import (
     DEFAULT_RUNS,
@@ -52,6 +51,7 @@ from subterminator.terminal import (
     print_thought,
     verdict,
 )
+from subterminator.terminal.approval import AutoApprove, TerminalApprovalHandler
 from subterminator.tools.schemas import TOOL_SCHEMAS
 from subterminator.tools.server import BrowserToolServer
 from subterminator.untrusted import AI_WORDS, NAME, SENTENCE, URL, shown

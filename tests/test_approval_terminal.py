@@ -9,7 +9,7 @@ from rich.console import Console
 
 from subterminator.models.approval import ApprovalRequest
 from subterminator.net import shown_url
-from subterminator.orchestrator.approval import TerminalApprovalHandler
+from subterminator.terminal.approval import TerminalApprovalHandler
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 40
 

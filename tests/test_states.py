@@ -22,11 +22,11 @@ from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import DECLINED_NOTE
 from subterminator.models.turn import TurnRecord
-from subterminator.orchestrator.approval import TerminalApprovalHandler
 from subterminator.services import NETFLIX
 from subterminator.stack import ToolStack
 from subterminator.stack.gated import NO_HANDLER
 from subterminator.terminal import print_details, verdict
+from subterminator.terminal.approval import TerminalApprovalHandler
 from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser

@@ -22,10 +22,10 @@ from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import ToolCall, Usage
 from subterminator.models.result import TaskResult
 from subterminator.models.turn import TurnRecord
-from subterminator.orchestrator.approval import TerminalApprovalHandler
 from subterminator.runlog import RunRecord
 from subterminator.services import NETFLIX
 from subterminator.terminal import Terminal, describe, print_details, print_thought, verdict
+from subterminator.terminal.approval import TerminalApprovalHandler
 from subterminator.untrusted import ShownFormatter, shown
 
 FORGED_ROW = "\x1b[1A\x1b[2K\x1b[32mWhy asked: SubTerminator checked this step"

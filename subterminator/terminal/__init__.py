@@ -19,9 +19,9 @@ from subterminator.models.conversation import AIResponse, Message, ToolCall
 from subterminator.models.result import TaskResult
 from subterminator.models.tools import ToolResult
 from subterminator.models.turn import TurnRecord
-from subterminator.orchestrator.approval import TerminalApprovalHandler
 from subterminator.services import ServiceConfig
 from subterminator.snapshot.secrecy import KNOWN
+from subterminator.terminal.approval import TerminalApprovalHandler
 from subterminator.tools.server import BrowserToolServer
 from subterminator.untrusted import AI_WORDS, NAME, NOTICE, SENTENCE, STEP, shown
 
@@ -99,7 +99,7 @@ class Terminal:
 
 
 def describe(call: ToolCall, target: str | None) -> str:
-    """``browser_click "Finish Cancellation"``: the spec 03 2.8.6 turn line, one safe line
+    """``browser_click "Finish Cancellation"``: the line a person reads as a turn begins, one safe line
     (the target is the page's name, the rest the AI's words)."""
     args = call.arguments if isinstance(call.arguments, dict) else {}
     tool = shown(call.name, NAME)

@@ -1,4 +1,5 @@
-"""Human approval at a terminal (spec 03 2.5.4); request and decision: ``models.approval``."""
+"""Human approval at a terminal: the panel a person reads, and their answer; the request and
+the decision are data (``models.approval``)."""
 
 from __future__ import annotations
 
@@ -18,7 +19,7 @@ from subterminator.models.approval import (
     ApprovalRequest,
 )
 from subterminator.net import shown_url
-from subterminator.orchestrator.stdin import StdinLines
+from subterminator.terminal.stdin import StdinLines
 from subterminator.untrusted import (
     AI_WORDS,
     CONTROL,
