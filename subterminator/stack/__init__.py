@@ -1,4 +1,4 @@
-"""The tool stack: ``Recorded( Gated( Backstop( BrowserToolServer ) ) )``, assembled once.
+"""The tool stack: ``Logged( Gated( Backstop( BrowserToolServer ) ) )``, assembled once.
 
 Both front doors (the conversation loop and the MCP server) hold a ``ToolStack`` and call only
 ``execute``; what the gate guarantees to one it guarantees to the other.
@@ -17,7 +17,7 @@ from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.completion import Completion, ending
 from subterminator.stack.gated import GatedTools
 from subterminator.stack.layer import Preview, Reply, ToolLayer, TopLayer
-from subterminator.stack.recorded import CallLog, RecordedTools
+from subterminator.stack.logged import CallLog, LoggedCalls
 from subterminator.tools.server import BrowserToolServer
 
 
@@ -42,7 +42,7 @@ class ToolStack:
             self.backstop, service, approvals, start_url=start_url, allow_sites=allow_sites
         )
         self.top: ToolLayer = (
-            self.gated if log is None else RecordedTools(self.gated, log, server.registry)
+            self.gated if log is None else LoggedCalls(self.gated, log, server.registry)
         )
 
     async def execute(self, call: ToolCall) -> Reply:

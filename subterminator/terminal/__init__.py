@@ -99,8 +99,8 @@ class Terminal:
 
 
 def describe(call: ToolCall, target: str | None) -> str:
-    """``browser_click "Finish Cancellation"``: the line a person reads as a turn begins, one safe line
-    (the target is the page's name, the rest the AI's words)."""
+    """``browser_click "Finish Cancellation"``: the line a person reads as a turn begins, one
+    safe line (the target is the page's name, the rest the AI's words)."""
     args = call.arguments if isinstance(call.arguments, dict) else {}
     tool = shown(call.name, NAME)
     if call.name == "complete_task":

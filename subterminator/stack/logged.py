@@ -1,4 +1,4 @@
-"""``RecordedTools``: any layer, with each call and its reply written to a log as it happens.
+"""``LoggedCalls``: any layer, with each call and its reply logged as a turn as it happens.
 
 A front door without a conversation (the MCP server) keeps its run record here: one turn per
 tool call, with the page's screenshot after it. The log is anything with ``turn_began`` and
@@ -25,7 +25,9 @@ class CallLog(Protocol):
     def turn_row(self, row: TurnRecord, screenshot: bytes | None = None) -> None: ...
 
 
-class RecordedTools:
+class LoggedCalls:
+    """The layer below, each call written to ``log`` (a run record) as one turn."""
+
     def __init__(self, inner: ToolLayer, log: CallLog, registry: ElementRegistry) -> None:
         self.inner, self.log, self.registry = inner, log, registry
         self.calls = 0
