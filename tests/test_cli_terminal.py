@@ -19,7 +19,7 @@ from rich.console import Console
 
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.browser.protocol import Browser
-from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.cancellation import CancelOptions, run_cancel
 from subterminator.cli import _interrupts_held
 from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.models.conversation import AIResponse, Message

@@ -86,7 +86,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("recording", "runlog"),
     ("run",),  # the run builder: every front door assembles its run here
     ("terminal", "schema"),
-    ("cancel", "cli", "mcp"),  # the front doors
+    ("cancellation", "cli", "mcp"),  # the front doors
 ]
 RANK = {package: rank for rank, packages in enumerate(LAYERS) for package in packages}
 

@@ -26,7 +26,7 @@ from rich.console import Console
 
 from harness.cassette import use_cassette
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.cancellation import CancelOptions, run_cancel
 from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.snapshot import ElementRegistry, SnapshotFactory
 from subterminator.snapshot.tokens import estimate_tokens

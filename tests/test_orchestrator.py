@@ -17,7 +17,7 @@ from harness.sites import StaticSite
 from subterminator.ai.history import SUMMARY_HEADER
 from subterminator.ai.prompts import NO_TOOL_NUDGE
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.cancel import exit_code
+from subterminator.cancellation import exit_code
 from subterminator.errors import LLMError, ModelConfigurationError
 from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import AIResponse

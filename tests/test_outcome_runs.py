@@ -12,7 +12,7 @@ from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, call, click, complete
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.cancel import exit_code
+from subterminator.cancellation import exit_code
 from subterminator.models.result import TaskResult
 from subterminator.run import build_conversation
 from subterminator.services import NETFLIX

@@ -11,7 +11,7 @@ import pytest
 from rich.console import Console
 
 from harness.replay import replay
-from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.cancellation import CancelOptions, run_cancel
 from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.recording import load
 

@@ -11,7 +11,7 @@ from harness.approvals import ScriptedApprovals
 from harness.person import SimulatedPerson
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.cancel import EXIT_DECLINED, exit_code
+from subterminator.cancellation import EXIT_DECLINED, exit_code
 from subterminator.models.approval import ApprovalRequest
 from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy

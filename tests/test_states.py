@@ -14,7 +14,7 @@ from rich.console import Console
 from harness.approvals import ScriptedApprovals
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.cancel import EXIT_DECLINED, exit_code
+from subterminator.cancellation import EXIT_DECLINED, exit_code
 from subterminator.cli.cancel import cancel
 from subterminator.cli.parser import build_parser
 from subterminator.models.conversation import ToolCall

@@ -1,4 +1,5 @@
-"""``subterminator cancel SERVICE``: options from the arguments, then one run."""
+"""``subterminator cancel SERVICE``: the command line read into ``CancelOptions``, then one
+cancellation (``subterminator.cancellation``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,7 @@ import asyncio
 
 from rich.console import Console
 
-from subterminator.cancel import (
+from subterminator.cancellation import (
     EXIT_INTERRUPTED,
     EXIT_SUCCESS,
     CancelOptions,

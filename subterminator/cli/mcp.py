@@ -9,7 +9,7 @@ import os
 import sys
 from pathlib import Path
 
-from subterminator.cancel import EXIT_SUCCESS
+from subterminator.cancellation import EXIT_SUCCESS
 from subterminator.cli.app import logs_to_stderr
 from subterminator.errors import ConfigurationError
 from subterminator.mcp.door import is_loopback

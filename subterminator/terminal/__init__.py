@@ -1,7 +1,7 @@
 """What a person at a terminal sees of a cancel run: progress, notices, turns, the verdict.
 
-Kept apart from the wiring in ``subterminator.cancel`` so that the words a person reads are in
-one place, and each notice also lands in the run record.
+Kept apart from the wiring in ``subterminator.cancellation`` so that the words a person reads
+are in one place, and each notice also lands in the run record.
 """
 
 from __future__ import annotations

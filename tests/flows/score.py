@@ -87,7 +87,7 @@ from subterminator.browser.playwright_browser import (
     PlaywrightBrowser,
     chromium_args,
 )
-from subterminator.cancel import exit_code
+from subterminator.cancellation import exit_code
 from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import AIResponse, Message, ToolCall
 from subterminator.models.result import TaskResult

@@ -1,4 +1,5 @@
-"""``subterminator cancel <service>``: wiring the agent for a person at a terminal (spec 03 2.8)."""
+"""One cancellation, wired for a person at a terminal: the AI, the browser, the run and its
+record, and the verdict with its exit code (the command line is read in ``cli.cancel``)."""
 
 from __future__ import annotations
 
@@ -237,7 +238,7 @@ async def run_cancel(
             "--no-checkpoint is refused against a real site: it works only with --sim"
         )
     terminal = Terminal(console)
-    run = _Run(options, service, console, terminal, handler, on_verdict)
+    run = CancelJob(options, service, console, terminal, handler, on_verdict)
     try:
         code = await run.go(browser_factory, ai_factory or choose_ai)
     except asyncio.CancelledError:
@@ -259,8 +260,8 @@ async def run_cancel(
     return code
 
 
-class _Run:
-    """The parts of one run, kept where an interrupt can still read them."""
+class CancelJob:
+    """One cancellation under way: its parts kept where an interrupt can still read them."""
 
     def __init__(
         self,
