@@ -23,6 +23,7 @@ from harness.replay.browser import Failure, ReplayBrowser
 from harness.scenarios import cancelled_pages, final_steps, recording
 from harness.scripted_ai import ScriptedAI, latest_snapshot
 from harness.strategies import Call, malformed_calls
+from subterminator.assembly import build_conversation
 from subterminator.errors import InvalidParamsError
 from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.models.conversation import Message, ToolCall
@@ -30,7 +31,6 @@ from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.recording.model import ElementIdentity, find_identity
-from subterminator.run import build_conversation
 from subterminator.safety.gate import final_candidates
 from subterminator.services.base import ServiceConfig
 from subterminator.services.registry import get_service

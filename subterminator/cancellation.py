@@ -18,6 +18,15 @@ from subterminator.ai.prompts import build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.ai.sdk_client import SDKClient
 from subterminator.ai.selection import choose_model, connect, missing_key
+from subterminator.assembly import (
+    DEFAULT_RUNS,
+    build_run,
+    has_window,
+    is_simulated,
+    kept_downloads,
+    launch_options,
+    start_page,
+)
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.opening import open_start_page
 from subterminator.browser.protocol import Browser
@@ -29,15 +38,6 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.recording import Recorder
-from subterminator.run import (
-    DEFAULT_RUNS,
-    build_run,
-    has_window,
-    is_simulated,
-    kept_downloads,
-    launch_options,
-    start_page,
-)
 from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
 from subterminator.snapshot.secrecy import written_arguments

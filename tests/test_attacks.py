@@ -15,10 +15,10 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from tests.attacks.cases import CASES, CONTROL, Case
 from tests.attacks.fresh import FRESH

@@ -17,12 +17,12 @@ import pytest
 
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, call, complete, latest_snapshot
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.offline import OfflinePolicy
 from subterminator.outcome import judge_outcome
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from subterminator.services.base import ServiceConfig
 from subterminator.tools.server import BrowserToolServer

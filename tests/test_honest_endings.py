@@ -15,9 +15,9 @@ import pytest
 
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, Step, click, complete
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.result import TaskResult
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from tests.attacks.site import AttackSite
 from tests.test_floor import doc

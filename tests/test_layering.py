@@ -84,7 +84,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("stack",),  # the tool layers: gate with its ledger, backstop, completion, recording
     ("orchestrator",),
     ("recording", "runlog"),
-    ("run",),  # the run builder: every front door assembles its run here
+    ("assembly",),  # the run builder: every front door assembles its run here
     ("terminal", "schema"),
     ("cancellation", "cli", "mcp"),  # the front doors
 ]

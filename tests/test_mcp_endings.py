@@ -23,10 +23,10 @@ from harness.approvals import ScriptedApprovals
 from harness.mcp_driver import Person, ref
 from harness.scripted_ai import ScriptedAI, Step, click, complete
 from harness.sites import PostRecordingSite
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from tests.test_floor import doc
 from tests.test_mcp import shared_chromium

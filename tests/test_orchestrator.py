@@ -16,6 +16,7 @@ from harness.scripted_ai import ScriptedAI, call, click, complete
 from harness.sites import StaticSite
 from subterminator.ai.history import SUMMARY_HEADER
 from subterminator.ai.prompts import NO_TOOL_NUDGE
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancellation import exit_code
 from subterminator.errors import LLMError, ModelConfigurationError
@@ -23,7 +24,6 @@ from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import AIResponse
 from subterminator.models.tools import DECLINED_NOTE
 from subterminator.orchestrator import TaskOrchestrator
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX, Checkpoint, CompletionCriteria, ServiceConfig
 from subterminator.stack.gated import MAX_HUMAN_TRIES
 

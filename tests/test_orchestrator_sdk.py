@@ -13,8 +13,8 @@ from harness.approvals import ScriptedApprovals
 from harness.fake_anthropic import FakeAnthropic, Reply, latest_elements, message, text, tool_use
 from harness.sites import StaticSite
 from subterminator.ai.client import AIClient
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 
 pytestmark = pytest.mark.browser

@@ -18,11 +18,11 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, click, complete
 from harness.sites import PostRecordingSite, StaticSite
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.snapshot import Snapshot
 from subterminator.outcome import judge_outcome
 from subterminator.outcome.vocabulary import HELD
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer
 from tests.outcome_confirm_aside import ASIDE, HELD_ASIDE

@@ -22,13 +22,13 @@ from playwright.async_api import Browser as PWBrowser
 from harness.approvals import ScriptedApprovals
 from harness.mcp_driver import Person, elements, ref
 from harness.scripted_ai import ScriptedAI, complete, on_element
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
 from subterminator.models.approval import ApprovalRequest
 from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import Named, secret_field, secret_value
 from subterminator.tools.server import BrowserToolServer

@@ -33,11 +33,11 @@ from harness.record_cassettes import record_cassette
 from harness.scripted_ai import ScriptedAI, complete, on_element
 from harness.sites import StaticSite
 from subterminator.ai.client import AIClient
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
 from subterminator.recording import load
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import is_secret, looks_like_card, mask
 from subterminator.tools.server import BrowserToolServer

@@ -10,12 +10,12 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.person import SimulatedPerson
 from harness.sites import StaticSite
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancellation import EXIT_DECLINED, exit_code
 from subterminator.models.approval import ApprovalRequest
 from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from subterminator.simulator import VARIANTS, NetflixSimulator
 

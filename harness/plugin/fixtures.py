@@ -173,7 +173,7 @@ def st_orchestrator(
     ``approvals`` is a list of answers (``True``, ``False`` or ``(False, "why")``) or any
     HumanApprovalHandler."""
     from harness.approvals import ScriptedApprovals
-    from subterminator.run import build_run
+    from subterminator.assembly import build_run
 
     def build(
         ai: AIClientProtocol,

@@ -15,6 +15,7 @@ from harness.cassette import use_cassette
 from harness.replay.browser import Failure, ReplayBrowser, ReplayDivergence
 from subterminator.ai.client import AIClient, RetryPolicy
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.assembly import build_conversation
 from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.models.conversation import AIResponse, Message, ToolCall, latest
 from subterminator.models.result import TaskResult
@@ -27,7 +28,6 @@ from subterminator.recording.model import (
     Recording,
     find_identity,
 )
-from subterminator.run import build_conversation
 from subterminator.services.registry import get_service
 
 OPENAI_CASSETTE_MODEL = "gpt-4o"  # the model OpenAI cassettes are recorded with

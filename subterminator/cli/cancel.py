@@ -8,6 +8,7 @@ import asyncio
 
 from rich.console import Console
 
+from subterminator.assembly import DEFAULT_RUNS
 from subterminator.cancellation import (
     EXIT_INTERRUPTED,
     EXIT_SUCCESS,
@@ -16,7 +17,6 @@ from subterminator.cancellation import (
 )
 from subterminator.cli.parser import service_specs
 from subterminator.errors import ConfigurationError
-from subterminator.run import DEFAULT_RUNS
 from subterminator.services import get_service
 
 

@@ -15,14 +15,7 @@ import secrets
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from subterminator.browser.launch import BrowserFactory, launch_playwright
-from subterminator.browser.protocol import Browser
-from subterminator.mcp.asking import AskingPerson, Question
-from subterminator.models.approval import ApprovalDecision
-from subterminator.models.conversation import ToolCall
-from subterminator.models.result import TaskResult
-from subterminator.net import http_problem
-from subterminator.run import (
+from subterminator.assembly import (
     DEFAULT_RUNS,
     Run,
     build_run,
@@ -32,6 +25,13 @@ from subterminator.run import (
     launch_options,
     start_page,
 )
+from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.browser.protocol import Browser
+from subterminator.mcp.asking import AskingPerson, Question
+from subterminator.models.approval import ApprovalDecision
+from subterminator.models.conversation import ToolCall
+from subterminator.models.result import TaskResult
+from subterminator.net import http_problem
 from subterminator.runlog import RunRecord
 from subterminator.services import get_service
 from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory

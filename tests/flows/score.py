@@ -81,6 +81,7 @@ from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, call, complete, latest_snapshot
 from harness.strategies.pages import Sweep
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.assembly import build_conversation
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import (
     LaunchOptions,
@@ -93,7 +94,6 @@ from subterminator.models.conversation import AIResponse, Message, ToolCall
 from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.offline import OfflinePolicy
-from subterminator.run import build_conversation
 from subterminator.services import NETFLIX
 from subterminator.services.base import ServiceConfig
 from tests.flows.site import (

@@ -1,6 +1,6 @@
 """Assembling a run: one builder for every front door."""
 
-from subterminator.run.builder import (
+from subterminator.assembly.builder import (
     DEFAULT_PROFILE,
     DEFAULT_RUNS,
     Run,
