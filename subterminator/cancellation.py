@@ -139,11 +139,13 @@ def choose_ai(
 
 
 def ai_label(ai: AIClientProtocol) -> str:
-    """What the run record calls the AI: ``offline``, or the model client's label."""
+    """What the run record calls the AI: ``offline``, the model client's label (``claude``,
+    ``openai``, ...), or for any other AI (one a test or a user's code brings) its class's name:
+    never a model it is not."""
     if isinstance(ai, OfflinePolicy):
         return "offline"
     inner = ai.primary if isinstance(ai, FallbackAI) else ai
-    return inner.label if isinstance(inner, SDKClient) else "claude"
+    return inner.label if isinstance(inner, SDKClient) else type(inner).__name__
 
 
 def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> list[str]:
