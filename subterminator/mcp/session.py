@@ -12,7 +12,7 @@ import base64
 import contextlib
 import logging
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from subterminator.assembly import (
@@ -206,7 +206,7 @@ class McpSession:
         """The call through the stack; an ending it brings judged by the rule the conversation
         loop ends by (``Completion.settle``): an approved step that ran is never a plain
         failure."""
-        return await run.stack.completion.settled(await run.stack.execute(call))
+        return await run.stack.settled(await run.stack.execute(call))
 
     async def step(self, running: Running) -> Reply | Question:
         """Run the call until it ends or asks the person."""
@@ -247,9 +247,9 @@ class McpSession:
         if reply.ended is None:
             return reply
         if self.ended is not None:  # the run ended once: a later call reports that ending
-            return Reply(reply.result, reply.snapshot, self.ended)
+            return replace(reply, ended=self.ended)
         result = reply.ended.model_copy(update={"turns": self.calls})
-        reply = Reply(reply.result, reply.snapshot, result)
+        reply = replace(reply, ended=result)
         self.ended = result
         if self.record is not None and self.run is not None:
             shot = reply.snapshot.screenshot

@@ -316,8 +316,8 @@ class RunRecord:
         """The end, as a run's ``TaskResult`` says it (every front door logs it this way).
 
         ``verified`` is logged as the page's word on a success only: a ``TaskResult`` that
-        failed is ``verified`` when the AI's word for it was taken (spec 03 2.6.3, a person's
-        no included), and nothing on the page was checked for it."""
+        failed is ``verified`` when the AI's word for it was taken (a failure the AI or a person
+        declared ends there), and nothing on the page was checked for it."""
         self.outcome(
             success=result.success,
             verified=result.success and result.verified,

@@ -1,7 +1,8 @@
 """The tool stack: ``Logged( Gated( Backstop( BrowserToolServer ) ) )``, assembled once.
 
-Both front doors (the conversation loop and the MCP server) hold a ``ToolStack`` and call only
-``execute``; what the gate guarantees to one it guarantees to the other.
+Both front doors (the conversation loop and the MCP server) hold a ``ToolStack``, built by the
+run builder, and read only what its top answers (``TopLayer``: each call's ``Reply``, how a
+run's end is settled): what the gate guarantees to one it guarantees to the other.
 """
 
 from __future__ import annotations
@@ -60,6 +61,10 @@ class ToolStack:
 
     async def settle(self, result: TaskResult) -> TaskResult:
         return await self.completion.settle(result)
+
+    async def settled(self, reply: Reply) -> Reply:
+        """A reply that ends the run, settled as ``settle`` settles a result."""
+        return await self.completion.settled(reply)
 
     def ending(self, reason: TaskReason, *, error: str | None = None) -> TaskResult:
         """A run that ends without success, on the page it is on."""

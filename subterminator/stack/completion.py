@@ -260,7 +260,7 @@ class Completion:
             return reply
         ended = await self.settle(reply.ended)
         if ended.reason == reply.ended.reason:
-            return Reply(reply.result, reply.snapshot, ended)
+            return dataclasses.replace(reply, ended=ended)
         note = (
             ended.error
             if not ended.success
@@ -269,7 +269,7 @@ class Completion:
         )
         said = reply.message
         fields = {**reply.result, "message": f"{said} {note}" if said else note}
-        return Reply(fields, reply.snapshot, ended)
+        return dataclasses.replace(reply, result=fields, ended=ended)
 
     def _refused_yet_claimed(self, snapshot: Snapshot) -> Reply:
         """The person said no to the final step and yes to nothing after: never ``completed``."""
