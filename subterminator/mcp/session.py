@@ -277,7 +277,7 @@ class McpSession:
                 f"{ending} while the approved step ({action}) was being carried out: it may "
                 f"have gone through; {check}"
             )
-        step = self.run.stack.completion.ledger.approved_step
+        step = self.run.stack.approved_step
         when = f" at {step.at:%H:%M:%S}" if step and step.action == action else ""
         return ran, f"{ending} after the approved step ({action}) ran{when}: {check}"
 

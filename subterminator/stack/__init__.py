@@ -13,6 +13,7 @@ from datetime import datetime
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskReason, TaskResult
+from subterminator.safety.ledger import ApprovedStep
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.completion import Completion, ending
@@ -77,6 +78,11 @@ class ToolStack:
     @property
     def completion(self) -> Completion:
         return self.gated.completion
+
+    @property
+    def approved_step(self) -> ApprovedStep | None:
+        """The approved step that ran, if one did: what, when and where."""
+        return self.gated.ledger.approved_step
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         return self.gated.final_step_state()
