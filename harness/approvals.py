@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 
 
 class ScriptedApprovals:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Sequence
 from playwright.async_api import Page
 
 from harness.approvals import ScriptedApprovals
-from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.simulator.netflix import CODE, PASSWORD
 
 

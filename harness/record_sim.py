@@ -21,7 +21,7 @@ from rich.console import Console
 from harness.person import SimulatedPerson
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.browser.protocol import Browser
-from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.cancellation import CancelOptions, run_cancel
 from subterminator.recording import load
 from subterminator.simulator import VARIANTS
 

@@ -21,7 +21,7 @@ from rich.console import Console
 
 from harness.approvals import ScriptedApprovals
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.cancellation import CancelOptions, run_cancel
 from subterminator.runlog import report
 
 OUT = Path("docs") / "report.png"

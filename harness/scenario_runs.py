@@ -23,18 +23,19 @@ from harness.replay.browser import Failure, ReplayBrowser
 from harness.scenarios import cancelled_pages, final_steps, recording
 from harness.scripted_ai import ScriptedAI, latest_snapshot
 from harness.strategies import Call, malformed_calls
+from subterminator.assembly import build_conversation
 from subterminator.errors import InvalidParamsError
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.models.conversation import Message, ToolCall
+from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
-from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
+from subterminator.orchestrator import TaskOrchestrator
 from subterminator.recording.model import ElementIdentity, find_identity
 from subterminator.safety.gate import final_candidates
 from subterminator.services.base import ServiceConfig
 from subterminator.services.registry import get_service
 from subterminator.tools.arguments import parse_arguments
 from subterminator.tools.builtin.browser_scroll import ScrollArgs
-from subterminator.tools.server import BrowserToolServer
 
 DIRECTIONS = ("up", "down", "top", "bottom")
 ELEMENT_TOOLS = {"click": "browser_click", "fill": "browser_fill", "select": "browser_select"}
@@ -207,9 +208,7 @@ async def run_scenario(scenario: Scenario) -> Run:
     start = replay.current
     ai = GeneratedAI(scenario.steps, replay)
     approvals = None if scenario.answers is None else GeneratedApprovals(scenario.answers, replay)
-    orchestrator = TaskOrchestrator(
-        ai, BrowserToolServer(replay), service, approvals, max_turns=scenario.max_turns
-    )
+    orchestrator = build_conversation(ai, replay, service, approvals, max_turns=scenario.max_turns)
     result = await orchestrator.run(service.goal_template)
     return Run(
         scenario,

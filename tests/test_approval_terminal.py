@@ -7,8 +7,9 @@ from pathlib import Path
 import pytest
 from rich.console import Console
 
+from subterminator.models.approval import ApprovalRequest
 from subterminator.net import shown_url
-from subterminator.orchestrator import ApprovalRequest, TerminalApprovalHandler
+from subterminator.terminal.approval import TerminalApprovalHandler
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 40
 

@@ -15,11 +15,11 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
-from subterminator.tools.server import BrowserToolServer
 from tests.attacks.cases import CASES, CONTROL, Case
 from tests.attacks.fresh import FRESH
 from tests.attacks.site import AttackSite
@@ -40,8 +40,8 @@ async def run(
     await browser.navigate(site.url(case.name, case.start))
     await browser.page.wait_for_load_state("load")
     ai: AIClientProtocol = ScriptedAI(case.script) if case.script else OfflinePolicy(NETFLIX)
-    orchestrator = TaskOrchestrator(
-        ai, BrowserToolServer(browser), NETFLIX, approvals, allow_sites=(site.other, site.sockets)
+    orchestrator = build_conversation(
+        ai, browser, NETFLIX, approvals, allow_sites=(site.other, site.sockets)
     )
     return await orchestrator.run(NETFLIX.goal_template)
 

@@ -11,7 +11,7 @@ import shutil
 import sys
 from pathlib import Path
 
-from subterminator.cancel import EXIT_CONFIG, EXIT_FAILURE
+from subterminator.cancellation import EXIT_CONFIG, EXIT_FAILURE
 from tests.cli_helpers import COMMAND, run_in
 from tests.conftest import ROOT
 

@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 
 from subterminator import __version__
-from subterminator.cancel import CancelOptions, no_window_advice
+from subterminator.cancellation import CancelOptions, no_window_advice
 from subterminator.cli import main
 from subterminator.cli.parser import build_parser, service_specs
 from subterminator.services import NETFLIX

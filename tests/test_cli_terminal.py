@@ -19,11 +19,11 @@ from rich.console import Console
 
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.browser.protocol import Browser
-from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.cancellation import CancelOptions, run_cancel
 from subterminator.cli import _interrupts_held
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.models.conversation import AIResponse, Message
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
 from subterminator.services import NETFLIX
 from subterminator.simulator import NetflixSimulator
 from tests.cli_helpers import COMMAND, chromiums_marked, clean_env, marker, on_terminal, runs_dir

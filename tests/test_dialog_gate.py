@@ -59,7 +59,7 @@ def verdict(kind: str, part: Part, message: str, url: str, text: str = "") -> Ve
         viewport=ViewportInfo(width=1280, height=800, scroll_x=0, scroll_y=0),
     )
     gate = SafetyGate(flow_urls=("/p/",))
-    gate.saw(url)
+    gate.ledger.saw(url)
     tool = "browser_fill" if part == "value" else "browser_click"
     return gate.judge(call(tool, ref="@e1"), element, fx, snapshot)
 

@@ -21,10 +21,10 @@ import pytest
 
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, Step, click, complete
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
+from subterminator.models.result import TaskResult
 from subterminator.services import NETFLIX
-from subterminator.tools.server import BrowserToolServer
 from tests.attacks.site import AttackSite
 
 pytestmark = pytest.mark.browser
@@ -122,9 +122,7 @@ async def run(
 ) -> TaskResult:
     site.reset(case)
     await browser.navigate(site.url(case, start))
-    orchestrator = TaskOrchestrator(
-        ScriptedAI(script), BrowserToolServer(browser), NETFLIX, approvals
-    )
+    orchestrator = build_conversation(ScriptedAI(script), browser, NETFLIX, approvals)
     return await orchestrator.run(NETFLIX.goal_template)
 
 

@@ -17,11 +17,11 @@ import pytest
 
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, call, complete, latest_snapshot
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import TaskOrchestrator
 from subterminator.outcome import judge_outcome
 from subterminator.services import NETFLIX
 from subterminator.services.base import ServiceConfig
@@ -200,9 +200,7 @@ async def test_an_approved_step_in_another_subscription_is_never_a_success(
     approvals = ScriptedApprovals([True] * 4)
     wrong = _Addon()
     ai = ScriptedAI([wrong.step] * 6)
-    result = await TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals).run(
-        NETFLIX.goal_template
-    )
+    result = await build_conversation(ai, browser, NETFLIX, approvals).run(NETFLIX.goal_template)
     assert "other-cancelled:add-on" in site.events(name)  # the server: the add-on is gone
     assert not result.success
     assert result.reason == "task_failed"

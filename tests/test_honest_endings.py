@@ -15,10 +15,10 @@ import pytest
 
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, Step, click, complete
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
+from subterminator.models.result import TaskResult
 from subterminator.services import NETFLIX
-from subterminator.tools.server import BrowserToolServer
 from tests.attacks.site import AttackSite
 from tests.test_floor import doc
 
@@ -61,8 +61,8 @@ async def run(
     browser: PlaywrightBrowser, site: AttackSite, case: str, script: list[Step]
 ) -> TaskResult:
     await browser.navigate(site.url(case, "cancelplan"))
-    orchestrator = TaskOrchestrator(
-        ScriptedAI(script), BrowserToolServer(browser), NETFLIX, ScriptedApprovals([True] * 3)
+    orchestrator = build_conversation(
+        ScriptedAI(script), browser, NETFLIX, ScriptedApprovals([True] * 3)
     )
     return await orchestrator.run(NETFLIX.goal_template)
 

@@ -7,6 +7,7 @@ there); ``harness`` holds the pytest plugin, doubles, replay and benchmarks, bui
 from __future__ import annotations
 
 import ast
+import functools
 import subprocess
 import sys
 from pathlib import Path
@@ -73,7 +74,7 @@ def test_the_check_sees_imports_inside_functions(tmp_path: Path) -> None:
 # offline policy above services, the tool stack (gate, ledger, backstop, completion) above them
 # and below the conversation loop, and the run record above the orchestrator.
 LAYERS: list[tuple[str, ...]] = [
-    ("errors", "net", "untrusted", "models", "simulator"),  # the contract; what we show
+    ("errors", "net", "untrusted", "models", "simulator", "vocabulary"),  # contract, words
     ("browser",),
     ("snapshot",),
     ("tools",),
@@ -85,9 +86,9 @@ LAYERS: list[tuple[str, ...]] = [
     ("stack",),  # the tool layers: gate with its ledger, backstop, completion, recording
     ("orchestrator",),
     ("recording", "runlog"),
-    ("run",),  # the run builder: every front door assembles its run here
+    ("assembly",),  # the run builder: every front door assembles its run here
     ("terminal", "schema"),
-    ("cancel", "cli", "mcp"),  # the front doors
+    ("cancellation", "cli", "mcp"),  # the front doors
 ]
 RANK = {package: rank for rank, packages in enumerate(LAYERS) for package in packages}
 
@@ -124,3 +125,134 @@ def test_the_conversation_contract_lies_below_everything_that_speaks_it() -> Non
             ours = [m.split(".") for m in imported_modules(path) if m.startswith("subterminator.")]
             used = {parts[1] for parts in ours}
             assert forbidden not in used, f"{path.relative_to(PRODUCT)} imports {forbidden}"
+
+
+# The stack's inner contract. The layers talk to each other through ``execute(call) -> Reply``;
+# a front door holds only the top (``ToolStack``, built by the run builder) and the conversation
+# loop reads nothing of it but its ``Reply`` and the top's own methods (``TopLayer``).
+FRONT_DOORS = ("cancellation.py", "cli", "mcp")
+STACK = PRODUCT / "stack"
+HOLDS_THE_TOP = ("assembly", *FRONT_DOORS)
+
+
+def _sources(*names: str) -> list[Path]:
+    paths: list[Path] = []
+    for name in names:
+        where = PRODUCT / name
+        paths += sorted(where.rglob("*.py")) if where.is_dir() else [where]
+    return paths
+
+
+def test_a_front_door_imports_only_the_top_of_the_stack() -> None:
+    """Not a layer of it (the gate, the backstop, completion, the ledger): what the gate
+    guarantees, a front door cannot go around."""
+    below = {
+        f"{path.relative_to(PRODUCT)} imports {module}"
+        for path in _sources(*HOLDS_THE_TOP)
+        for module in imported_modules(path)
+        if module.startswith(("subterminator.stack.", "subterminator.safety"))
+    }
+    assert not below, sorted(below)
+
+
+def _top_layer_members() -> set[str]:
+    tree = ast.parse((STACK / "layer.py").read_text(encoding="utf-8"))
+    members: set[str] = set()
+    for node in tree.body:
+        if isinstance(node, ast.ClassDef) and node.name in ("ToolLayer", "TopLayer"):
+            members |= {
+                n.name for n in node.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)
+            }
+    return members
+
+
+def test_the_conversation_loop_reads_only_replies_and_the_top() -> None:
+    """It never reaches into a layer (the tool server's registry or browser error, the gate's
+    timings): what it writes of a call comes on the ``Reply``."""
+    members = _top_layer_members()
+    assert {"execute", "preview", "settle", "ending"} <= members
+    for path in _sources("orchestrator"):
+        stack = {m for m in imported_modules(path) if m.startswith("subterminator.stack")}
+        assert stack <= {"subterminator.stack.layer"}, f"{path.name}: {sorted(stack)}"
+        lower = {
+            m
+            for m in imported_modules(path)
+            if m.startswith(("subterminator.tools.server", "subterminator.browser"))
+        }
+        assert not lower, f"{path.name}: {sorted(lower)}"
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Attribute)
+                and node.value.attr == "tools"
+            ):
+                assert node.attr in members, f"{path.name}: .tools.{node.attr}"
+
+
+def _execute_signatures() -> dict[str, tuple[list[str], str]]:
+    """Each stack class's ``execute``: its parameters after ``self``, and what it returns."""
+    found: dict[str, tuple[list[str], str]] = {}
+    for path in sorted(STACK.glob("*.py")):
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(node, ast.ClassDef):
+                continue
+            for item in node.body:
+                if isinstance(item, ast.AsyncFunctionDef) and item.name == "execute":
+                    args = item.args
+                    names = [a.arg for a in [*args.args[1:], *args.kwonlyargs]]
+                    returns = ast.unparse(item.returns) if item.returns else ""
+                    found[node.name] = (names, returns)
+    return found
+
+
+# The backstop's ``execute`` takes the guard beside the call; its owner is making it a layer
+# like the others, and this list shrinks to nothing then.
+NOT_YET_A_LAYER = {"NetworkBackstop"}
+
+
+def test_the_layers_talk_through_execute_call_to_reply() -> None:
+    signatures = _execute_signatures()
+    assert {"ToolStack", "GatedTools", "LoggedCalls"} <= set(signatures)
+    odd = {
+        name: signature
+        for name, signature in signatures.items()
+        if name not in NOT_YET_A_LAYER and signature != (["call"], "Reply")
+    }
+    assert not odd, odd
+
+
+@functools.cache
+def _called(path: Path) -> frozenset[str]:
+    """The names ``path`` calls, as ``name(...)`` or ``x.name(...)``."""
+    names = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Call):
+            func = node.func
+            names.add(func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", ""))
+    return frozenset(names)
+
+
+def _calls(paths: list[Path], name: str) -> set[str]:
+    """Where ``name`` is called."""
+    return {str(p.relative_to(PRODUCT.parent)) for p in paths if name in _called(p)}
+
+
+def _everything() -> list[Path]:
+    root = PRODUCT.parent
+    return [p for d in ("subterminator", "harness", "tests") for p in (root / d).rglob("*.py")]
+
+
+def test_every_run_is_built_by_the_run_builder() -> None:
+    """A conversation loop is put together in one place, over a stack built in one order, for
+    every front door, the harness and the tests alike (tests of the stack alone build one)."""
+    builder = {"subterminator/assembly/builder.py"}
+    assert _calls(_everything(), "TaskOrchestrator") == builder
+    shipped = [p for p in _everything() if not p.is_relative_to(PRODUCT.parent / "tests")]
+    assert _calls(shipped, "ToolStack") == builder
+
+
+def test_a_run_records_turns_through_one_path() -> None:
+    """Both front doors write a turn as a ``TurnRecord`` row (``RunRecord.turn_row``); only the
+    record itself spells out its fields."""
+    product = [p for p in PRODUCT.rglob("*.py")]
+    assert _calls(product, "turn") == {"subterminator/runlog/record.py"}

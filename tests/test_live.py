@@ -26,8 +26,8 @@ from rich.console import Console
 
 from harness.cassette import use_cassette
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.cancel import CancelOptions, run_cancel
-from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
+from subterminator.cancellation import CancelOptions, run_cancel
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.snapshot import ElementRegistry, SnapshotFactory
 from subterminator.snapshot.tokens import estimate_tokens
 

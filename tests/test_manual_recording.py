@@ -25,7 +25,7 @@ from harness.record_by_hand import CLICKS, by_hand, click
 from harness.record_cassettes import record_cassette
 from harness.replay import replay
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.cancel import EXIT_CONNECTION
+from subterminator.cancellation import EXIT_CONNECTION
 from subterminator.cli.parser import build_parser
 from subterminator.cli.record import record
 from subterminator.recording import Recording, load

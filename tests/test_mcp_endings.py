@@ -23,12 +23,11 @@ from harness.approvals import ScriptedApprovals
 from harness.mcp_driver import Person, ref
 from harness.scripted_ai import ScriptedAI, Step, click, complete
 from harness.sites import PostRecordingSite
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
-from subterminator.orchestrator import TaskOrchestrator
 from subterminator.services import NETFLIX
-from subterminator.tools.server import BrowserToolServer
 from tests.test_floor import doc
 from tests.test_mcp import shared_chromium
 
@@ -149,8 +148,8 @@ async def test_the_loop_ends_the_same_page_the_same_way(
     ]
     with PostRecordingSite(flow.pages, after_post=flow.after) as site:
         await browser.navigate(site.url("/account"))
-        orchestrator = TaskOrchestrator(
-            ScriptedAI(script), BrowserToolServer(browser), NETFLIX, ScriptedApprovals([True])
+        orchestrator = build_conversation(
+            ScriptedAI(script), browser, NETFLIX, ScriptedApprovals([True])
         )
         result = await orchestrator.run(NETFLIX.goal_template)
         assert [p.path for p in site.posted()] == [CONFIRM]
@@ -186,9 +185,9 @@ async def test_a_step_only_the_person_can_take_after_the_yes_ends_alike_at_both_
         over_mcp = reply.structured_content["run_ended"]
         await browser.navigate(site.url("/account"))
         script: list[Step] = [click(flow.link), click(flow.button)]
-        orchestrator = TaskOrchestrator(
+        orchestrator = build_conversation(
             ScriptedAI(script),
-            BrowserToolServer(browser),
+            browser,
             NETFLIX,
             ScriptedApprovals([True, (False, "Not done.")]),  # the yes; then the code, not done
         )

@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from subterminator.cancel import EXIT_CONFIG
+from subterminator.cancellation import EXIT_CONFIG
 from subterminator.simulator import VARIANTS
 from tests.cli_helpers import run_cli, runs_dir
 

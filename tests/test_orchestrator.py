@@ -16,15 +16,16 @@ from harness.scripted_ai import ScriptedAI, call, click, complete
 from harness.sites import StaticSite
 from subterminator.ai.history import SUMMARY_HEADER
 from subterminator.ai.prompts import NO_TOOL_NUDGE
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.cancel import exit_code
+from subterminator.cancellation import exit_code
 from subterminator.errors import LLMError, ModelConfigurationError
+from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import AIResponse
 from subterminator.models.tools import DECLINED_NOTE
-from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator
-from subterminator.orchestrator.orchestrator import MAX_HUMAN_TRIES
+from subterminator.orchestrator import TaskOrchestrator
 from subterminator.services import NETFLIX, Checkpoint, CompletionCriteria, ServiceConfig
-from subterminator.tools.server import BrowserToolServer
+from subterminator.stack.gated import MAX_HUMAN_TRIES
 
 pytestmark = pytest.mark.browser
 GOAL = NETFLIX.goal_template
@@ -45,7 +46,7 @@ async def orchestrator(
     max_turns: int = 20,
 ) -> TaskOrchestrator:
     await browser.navigate(url)
-    return TaskOrchestrator(ai, BrowserToolServer(browser), service, approvals, max_turns=max_turns)
+    return build_conversation(ai, browser, service, approvals, max_turns=max_turns)
 
 
 async def test_full_flow_asks_once_before_the_irreversible_click(
@@ -134,7 +135,7 @@ async def test_irreversible_rule_alone_guards_a_renamed_button(browser: Playwrig
     await browser.page.set_content("<title>Billing</title><h1>Plan</h1><button>Confirm</button>")
     approvals = ScriptedApprovals([(False, "no")])
     ai = ScriptedAI([click("Confirm"), complete("failed", "declined")])
-    orch = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals)
+    orch = build_conversation(ai, browser, NETFLIX, approvals)
     result = await orch.run(GOAL)
     assert [r.kind for r in approvals.requests] == ["irreversible"]
     assert result.reason == "human_rejected"
@@ -385,7 +386,7 @@ async def test_llm_error_ends_the_task(browser: PlaywrightBrowser, pages: Static
             raise LLMError("Model API error (HTTP 500) after 3 attempt(s): boom")
 
     await browser.navigate(pages.url("form.html"))
-    result = await TaskOrchestrator(Failing(), BrowserToolServer(browser), NETFLIX).run("x")
+    result = await build_conversation(Failing(), browser, NETFLIX).run("x")
     assert result.reason == "llm_error"
     assert "boom" in (result.error or "")
 
@@ -406,7 +407,7 @@ async def test_a_refused_key_or_model_is_raised_not_a_result(
 
     await browser.navigate(pages.url("form.html"))
     with pytest.raises(ModelConfigurationError) as info:
-        await TaskOrchestrator(Refusing(), BrowserToolServer(browser), NETFLIX).run("x")
+        await build_conversation(Refusing(), browser, NETFLIX).run("x")
     assert info.value is refused
 
 

@@ -13,10 +13,9 @@ from harness.approvals import ScriptedApprovals
 from harness.fake_anthropic import FakeAnthropic, Reply, latest_elements, message, text, tool_use
 from harness.sites import StaticSite
 from subterminator.ai.client import AIClient
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.orchestrator import TaskOrchestrator
 from subterminator.services import NETFLIX
-from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser
 
@@ -55,7 +54,7 @@ async def test_cancellation_through_the_sdk(
     with FakeAnthropic() as api, caplog.at_level(logging.INFO, logger="subterminator.cost"):
         api.queue(*[plan] * 6)
         ai = AIClient(api_key="sk-test", base_url=api.url)
-        result = await TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals).run(
+        result = await build_conversation(ai, browser, NETFLIX, approvals).run(
             NETFLIX.goal_template
         )
     assert result.success
@@ -116,8 +115,6 @@ async def test_secrets_typed_into_fields_are_not_logged(
     with FakeAnthropic() as api, caplog.at_level(logging.DEBUG):
         api.queue(plan, plan)
         ai = AIClient(api_key="sk-test", base_url=api.url)
-        await TaskOrchestrator(
-            ai, BrowserToolServer(browser), NETFLIX, ScriptedApprovals([False])
-        ).run("x")
+        await build_conversation(ai, browser, NETFLIX, ScriptedApprovals([False])).run("x")
     assert "hunter2-secret" not in caplog.text
     assert '"value": "•••••• (secret, 14 chars)"' in caplog.text

@@ -18,9 +18,9 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, click, complete
 from harness.sites import PostRecordingSite, StaticSite
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.snapshot import Snapshot
-from subterminator.orchestrator import TaskOrchestrator
 from subterminator.outcome import judge_outcome
 from subterminator.outcome.vocabulary import HELD
 from subterminator.services import NETFLIX
@@ -116,7 +116,7 @@ async def test_a_run_that_stops_on_the_confirm_step_is_not_completed(
             [click("Volgende"), complete("success", "Gekanselleer"), complete("failed", "Nee")]
         )
         approvals = ScriptedApprovals([True])
-        orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals, 6)
+        orchestrator = build_conversation(ai, browser, NETFLIX, approvals, 6)
         result = await orchestrator.run(NETFLIX.goal_template)
         assert [p.path for p in site.posted()] == ["/cancelplan/confirm"]  # the reason, only
     assert len(approvals.requests) == 1

@@ -15,10 +15,10 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, complete
 from harness.sites import StaticSite
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
+from subterminator.models.result import TaskResult
 from subterminator.services import NETFLIX
-from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser
 
@@ -102,9 +102,7 @@ async def run(browser: PlaywrightBrowser, url: str) -> TaskResult:
     await browser.navigate(url)
     # the claim first; told the page does not show it, the AI gives up
     ai = ScriptedAI([complete("success", "Membership cancelled"), complete("failed", "Not shown")])
-    orchestrator = TaskOrchestrator(
-        ai, BrowserToolServer(browser), NETFLIX, ScriptedApprovals([]), 4
-    )
+    orchestrator = build_conversation(ai, browser, NETFLIX, ScriptedApprovals([]), 4)
     return await orchestrator.run(NETFLIX.goal_template)
 
 

@@ -11,11 +11,11 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, call, click, complete
 from harness.sites import StaticSite
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.cancel import exit_code
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
+from subterminator.cancellation import exit_code
+from subterminator.models.result import TaskResult
 from subterminator.services import NETFLIX
-from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser
 
@@ -24,7 +24,7 @@ async def run(
     browser: PlaywrightBrowser, url: str, ai: ScriptedAI, approvals: ScriptedApprovals | None
 ) -> TaskResult:
     await browser.navigate(url)
-    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals, 6)
+    orchestrator = build_conversation(ai, browser, NETFLIX, approvals, 6)
     return await orchestrator.run(NETFLIX.goal_template)
 
 

@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from harness.sites import PostRecordingSite
-from subterminator.cancel import EXIT_DECLINED
+from subterminator.cancellation import EXIT_DECLINED
 from tests.cli_helpers import on_terminal, run_cli, runs_dir
 
 pytestmark = pytest.mark.browser

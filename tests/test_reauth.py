@@ -22,12 +22,13 @@ from playwright.async_api import Browser as PWBrowser
 from harness.approvals import ScriptedApprovals
 from harness.mcp_driver import Person, elements, ref
 from harness.scripted_ai import ScriptedAI, complete, on_element
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
 from subterminator.models.approval import ApprovalRequest
+from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import Named, secret_field, secret_value
 from subterminator.tools.server import BrowserToolServer
@@ -56,11 +57,9 @@ async def offline(
     browser: PlaywrightBrowser, site: ReauthSite, case: str, page: str, approvals: Any
 ) -> TaskResult:
     await browser.navigate(site.url(case, page))
-    orchestrator = TaskOrchestrator(OfflinePolicy(NETFLIX), BrowserToolServer(browser), NETFLIX)
+    orchestrator = build_conversation(OfflinePolicy(NETFLIX), browser, NETFLIX)
     if approvals is not None:
-        orchestrator = TaskOrchestrator(
-            OfflinePolicy(NETFLIX), BrowserToolServer(browser), NETFLIX, approvals
-        )
+        orchestrator = build_conversation(OfflinePolicy(NETFLIX), browser, NETFLIX, approvals)
     return await orchestrator.run(NETFLIX.goal_template)
 
 
@@ -172,7 +171,7 @@ async def test_an_ai_typing_a_password_is_refused_and_the_person_asked(
         complete("failed", "unreachable"),
     ]
     ai = ScriptedAI(script)
-    result = await TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX).run("x")
+    result = await build_conversation(ai, browser, NETFLIX).run("x")
     assert result.reason == "human_action_needed", result
     assert result.error is not None
     assert "The page asks for a password" in result.error
@@ -194,7 +193,7 @@ async def test_an_ai_typing_a_password_waits_for_the_person_who_types_it(
     script = [on_element("browser_fill", "", "textbox", value=SECRET), complete("failed", "x")]
     ai = ScriptedAI(script)
     approvals = ScriptedApprovals([True], on_ask=person)
-    await TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals).run("x")
+    await build_conversation(ai, browser, NETFLIX, approvals).run("x")
     assert [r.kind for r in approvals.requests] == ["human_action"]
     reply = ai.prompts[1].messages[-1].result
     assert reply["error"] == "action_failed"
@@ -210,9 +209,7 @@ async def test_an_ai_sending_a_pin_form_empty_is_the_person_s_step(
     would send it empty is handed to the person, never sent."""
     await browser.navigate(site.url("pin", "cancelplan/pin"))
     script = [on_element("browser_click", "Kinnita", "button"), complete("failed", "x")]
-    result = await TaskOrchestrator(ScriptedAI(script), BrowserToolServer(browser), NETFLIX).run(
-        "x"
-    )
+    result = await build_conversation(ScriptedAI(script), browser, NETFLIX).run("x")
     assert result.reason == "human_action_needed", result
     assert result.error is not None
     assert "asks for a secret" in result.error
@@ -226,9 +223,7 @@ async def test_an_ai_typing_a_card_number_anywhere_is_refused(
     digits, and not typed."""
     await browser.navigate(site.url("pin", "cancelplan/pin"))
     script = [on_element("browser_fill", "PIN-kood", value=CARD), complete("failed", "x")]
-    result = await TaskOrchestrator(ScriptedAI(script), BrowserToolServer(browser), NETFLIX).run(
-        "x"
-    )
+    result = await build_conversation(ScriptedAI(script), browser, NETFLIX).run("x")
     assert result.reason == "human_action_needed", result
     assert await browser.page.locator("[name=pin]").input_value() == ""
 

@@ -11,8 +11,8 @@ import pytest
 from rich.console import Console
 
 from harness.replay import replay
-from subterminator.cancel import CancelOptions, run_cancel
-from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
+from subterminator.cancellation import CancelOptions, run_cancel
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.recording import load
 
 pytestmark = pytest.mark.browser

@@ -210,7 +210,7 @@ def _judge(tool: str) -> tuple[bool, str]:
         page_text=FINAL_TEXT,
     )
     gate = SafetyGate(flow_urls=("/p/",))
-    gate.saw("http://127.0.0.1/p/leave")
+    gate.ledger.saw("http://127.0.0.1/p/leave")
     verdict = gate.judge(
         ToolCall(id="t", name=tool, arguments={"ref": "@e0"}), control, effect, snapshot
     )

@@ -15,7 +15,7 @@ from rich.console import Console
 
 from harness.replay import Failure, ReplayApprovals, ReplayBrowser, ReplayDivergence, replay
 from subterminator.browser.playwright_browser import LaunchOptions
-from subterminator.cancel import CancelOptions, run_cancel
+from subterminator.cancellation import CancelOptions, run_cancel
 from subterminator.cli.snapshot import take_snapshot
 from subterminator.recording import Recording, RecordingError, load, save
 from subterminator.snapshot import factory as snapshot_factory

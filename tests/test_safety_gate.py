@@ -60,7 +60,7 @@ def judge(
     el = element(name)
     gate = SafetyGate()
     for url in seen:
-        gate.saw(url)
+        gate.ledger.saw(url)
     return gate.judge(call(tool, ref="@e0"), el, fx, snapshot(el))
 
 
@@ -204,7 +204,7 @@ def test_a_link_to_an_address_that_acts_asks() -> None:
 
 def test_once_the_flow_is_over_the_survey_does_not_ask() -> None:
     gate = SafetyGate()
-    gate.conclude()  # the orchestrator: the outcome judge read the cancelled state
+    gate.ledger.conclude()  # the orchestrator: the outcome judge read the cancelled state
     fx = effect(
         page="Your membership has been canceled. You can watch until March 3.",
         name="Submit",
@@ -225,7 +225,7 @@ def test_a_yes_does_not_end_the_flow_only_the_cancelled_state_does() -> None:
     nothing in the gate: the flow ends when the outcome judge reads the cancelled state."""
     gate = SafetyGate(flow_urls=("/cancelplan",))
     for url in SEEN:
-        gate.saw(url)
+        gate.ledger.saw(url)
     no_thanks = element("No thanks")
     decline = gate.judge(
         call("browser_click", ref="@e0"),
@@ -235,40 +235,40 @@ def test_a_yes_does_not_end_the_flow_only_the_cancelled_state_does() -> None:
     )
     assert decline.ask
     assert decline.by_page
-    gate.saw("http://127.0.0.1/cancelplan/next")
+    gate.ledger.saw("http://127.0.0.1/cancelplan/next")
     final = element("here", role="link")
     fx = effect(page="Xyz", name="here", tag="a", href="http://127.0.0.1/cancelplan/x?t=1")
     fx = fx.model_copy(update={"page_url": "http://127.0.0.1/cancelplan/next"})
     assert gate.judge(call("browser_click", ref="@e0"), final, fx, snapshot(final)).ask
-    assert not gate.flow_done
+    assert not gate.ledger.flow_done
 
 
 def test_an_approval_covers_one_element_of_one_snapshot_once() -> None:
     gate = SafetyGate()
-    gate.grant("s1", "42", "Finish Cancellation")
+    gate.ledger.grant("s1", "42", "Finish Cancellation")
     fx = effect(name="Finish Cancellation")
-    assert not gate.redeem("s1", "43", fx)  # another element
-    assert not gate.redeem("s2", "42", fx)  # another snapshot
+    assert not gate.ledger.redeem("s1", "43", fx)  # another element
+    assert not gate.ledger.redeem("s2", "42", fx)  # another snapshot
     relabelled = effect(name="Delete account")
-    assert not gate.redeem("s1", "42", relabelled)  # the page changed it since
-    assert gate.redeem("s1", "42", fx)
-    assert not gate.redeem("s1", "42", fx)  # once
+    assert not gate.ledger.redeem("s1", "42", relabelled)  # the page changed it since
+    assert gate.ledger.redeem("s1", "42", fx)
+    assert not gate.ledger.redeem("s1", "42", fx)  # once
 
 
 def test_a_new_snapshot_ends_older_grants() -> None:
     gate = SafetyGate()
-    gate.grant("s1", "42", "Finish Cancellation")
-    gate.forget_grants("s2")
-    assert not gate.redeem("s1", "42", effect(name="Finish Cancellation"))
+    gate.ledger.grant("s1", "42", "Finish Cancellation")
+    gate.ledger.forget_grants("s2")
+    assert not gate.ledger.redeem("s1", "42", effect(name="Finish Cancellation"))
 
 
 def test_a_refusal_is_remembered_until_a_later_yes() -> None:
     gate = SafetyGate()
-    gate.answered(False)
-    assert gate.refused
-    assert not gate.approved_after_refusal
-    gate.answered(True)
-    assert gate.approved_after_refusal
+    gate.ledger.answered(False)
+    assert gate.ledger.refused
+    assert not gate.ledger.approved_after_refusal
+    gate.ledger.answered(True)
+    assert gate.ledger.approved_after_refusal
 
 
 def request(method: str, url: str, kind: str = "document", nav: bool = True) -> GuardedRequest:
@@ -334,7 +334,7 @@ def test_backstop_is_off_only_when_approved_or_after_the_final_step() -> None:
     gate = SafetyGate()
     final = Verdict(True, "", "Click", "final")
     assert gate.request_guard(final, approved=True, page_url="http://127.0.0.1/p") is None
-    gate.conclude()  # the flow is over
+    gate.ledger.conclude()  # the flow is over
     assert gate.request_guard(final, approved=False, page_url="http://127.0.0.1/p") is None
 
 
@@ -359,10 +359,10 @@ def test_no_live_effect_on_a_flow_page_asks() -> None:
 def test_an_approval_is_void_if_the_control_now_does_something_else() -> None:
     gate = SafetyGate()
     approved = effect(name="Finish Cancellation", submits=True, form_action="http://x/finish")
-    gate.grant("s1", "42", "Finish Cancellation", approved)
+    gate.ledger.grant("s1", "42", "Finish Cancellation", approved)
     swapped = effect(name="Finish Cancellation", submits=True, form_action="http://x/delete")
-    assert not gate.redeem("s1", "42", swapped)
-    assert gate.redeem("s1", "42", approved)
+    assert not gate.ledger.redeem("s1", "42", swapped)
+    assert gate.ledger.redeem("s1", "42", approved)
 
 
 def test_the_service_names_its_flow_pages_by_address() -> None:

@@ -33,10 +33,10 @@ from harness.record_cassettes import record_cassette
 from harness.scripted_ai import ScriptedAI, complete, on_element
 from harness.sites import StaticSite
 from subterminator.ai.client import AIClient
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
-from subterminator.orchestrator import TaskOrchestrator
 from subterminator.recording import load
 from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import is_secret, looks_like_card, mask
@@ -281,7 +281,9 @@ async def test_the_cassette_of_a_run_and_of_its_recording_hold_no_secret(
             ai = AIClient(api_key="sk-ant-api03-secrets-test-key-000000", base_url=api.url)
             server = BrowserToolServer(browser)
             approvals = ScriptedApprovals([True] * 10, on_ask=the_person_types(browser))
-            result = await TaskOrchestrator(ai, server, NETFLIX, approvals).run("x")
+            result = await build_conversation(
+                ai, browser, NETFLIX, approvals, tool_server=lambda _: server
+            ).run("x")
         sent = repr([r.body for r in api.requests])
     assert result.reason == "task_failed", result
     assert reached(sent) == []  # its history and snapshots never carry one back
@@ -338,7 +340,7 @@ async def test_a_code_step_on_its_own_is_known_by_its_field_s_shape(
         complete("failed", "test"),
     ]
     ai = ScriptedAI(script)
-    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX)
+    orchestrator = build_conversation(ai, browser, NETFLIX)
     result = await orchestrator.run("x")
     assert result.reason == "human_action_needed", result
     assert await browser.page.input_value("[name=v]") == ""

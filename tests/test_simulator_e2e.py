@@ -10,13 +10,14 @@ import pytest
 from harness.approvals import ScriptedApprovals
 from harness.person import SimulatedPerson
 from harness.sites import StaticSite
+from subterminator.assembly import build_conversation
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.cancel import EXIT_DECLINED, exit_code
+from subterminator.cancellation import EXIT_DECLINED, exit_code
+from subterminator.models.approval import ApprovalRequest
+from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.simulator import VARIANTS, NetflixSimulator
-from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser
 
@@ -50,9 +51,7 @@ async def run(
 ) -> TaskResult:
     await browser.navigate(sim.url())
     handler = person.approvals if person else None
-    orchestrator = TaskOrchestrator(
-        OfflinePolicy(NETFLIX), BrowserToolServer(browser), NETFLIX, handler
-    )
+    orchestrator = build_conversation(OfflinePolicy(NETFLIX), browser, NETFLIX, handler)
     return await orchestrator.run(NETFLIX.goal_template)
 
 
@@ -193,7 +192,7 @@ async def test_the_policy_on_a_flow_it_was_not_written_for(
     await browser.navigate(pages.url("netflix/account.html"))
     approvals = ScriptedApprovals([True])
     policy = OfflinePolicy(NETFLIX)
-    result = await TaskOrchestrator(policy, BrowserToolServer(browser), NETFLIX, approvals).run(
+    result = await build_conversation(policy, browser, NETFLIX, approvals).run(
         NETFLIX.goal_template
     )
     assert result.reason == "completed"
@@ -217,7 +216,7 @@ async def test_the_policy_finds_the_cancel_option_by_the_heading_above(
     )
     approvals = ScriptedApprovals([True])
     policy = OfflinePolicy(NETFLIX)
-    result = await TaskOrchestrator(policy, BrowserToolServer(browser), NETFLIX, approvals).run(
+    result = await build_conversation(policy, browser, NETFLIX, approvals).run(
         NETFLIX.goal_template
     )
     assert result.reason == "completed"

@@ -14,19 +14,19 @@ from rich.console import Console
 from harness.approvals import ScriptedApprovals
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.cancel import EXIT_DECLINED, exit_code
+from subterminator.cancellation import EXIT_DECLINED, exit_code
 from subterminator.cli.cancel import cancel
 from subterminator.cli.parser import build_parser
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import DECLINED_NOTE
-from subterminator.orchestrator.approval import TerminalApprovalHandler
-from subterminator.orchestrator.costlog import TurnRecord
+from subterminator.models.turn import TurnRecord
 from subterminator.services import NETFLIX
 from subterminator.stack import ToolStack
 from subterminator.stack.gated import NO_HANDLER
 from subterminator.terminal import print_details, verdict
+from subterminator.terminal.approval import TerminalApprovalHandler
 from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser

@@ -18,13 +18,14 @@ import pytest
 from rich.console import Console
 
 from subterminator import untrusted
+from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import ToolCall, Usage
-from subterminator.orchestrator.approval import ApprovalRequest, TerminalApprovalHandler
-from subterminator.orchestrator.costlog import TurnRecord
-from subterminator.orchestrator.result import TaskResult
+from subterminator.models.result import TaskResult
+from subterminator.models.turn import TurnRecord
 from subterminator.runlog import RunRecord
 from subterminator.services import NETFLIX
 from subterminator.terminal import Terminal, describe, print_details, print_thought, verdict
+from subterminator.terminal.approval import TerminalApprovalHandler
 from subterminator.untrusted import ShownFormatter, shown
 
 FORGED_ROW = "\x1b[1A\x1b[2K\x1b[32mWhy asked: SubTerminator checked this step"

@@ -27,8 +27,8 @@ if TYPE_CHECKING:
     from subterminator.ai.protocol import AIClientProtocol
     from subterminator.browser.playwright_browser import PlaywrightBrowser
     from subterminator.browser.protocol import Browser
+    from subterminator.models.approval import HumanApprovalHandler
     from subterminator.orchestrator import TaskOrchestrator
-    from subterminator.orchestrator.approval import HumanApprovalHandler
     from subterminator.services.base import ServiceConfig
     from subterminator.simulator import NetflixSimulator
 
@@ -173,7 +173,7 @@ def st_orchestrator(
     ``approvals`` is a list of answers (``True``, ``False`` or ``(False, "why")``) or any
     HumanApprovalHandler."""
     from harness.approvals import ScriptedApprovals
-    from subterminator.run import build_run
+    from subterminator.assembly import build_run
 
     def build(
         ai: AIClientProtocol,

@@ -15,12 +15,13 @@ from harness.cassette import use_cassette
 from harness.replay.browser import Failure, ReplayBrowser, ReplayDivergence
 from subterminator.ai.client import AIClient, RetryPolicy
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.assembly import build_conversation
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest
 from subterminator.models.conversation import AIResponse, Message, ToolCall, latest
+from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
+from subterminator.models.turn import TurnRecord
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
-from subterminator.orchestrator.approval import ApprovalDecision
-from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.recording.model import (
     ElementIdentity,
     RecordedTurn,
@@ -28,7 +29,6 @@ from subterminator.recording.model import (
     find_identity,
 )
 from subterminator.services.registry import get_service
-from subterminator.tools.server import BrowserToolServer
 
 OPENAI_CASSETTE_MODEL = "gpt-4o"  # the model OpenAI cassettes are recorded with
 Driver = Literal["recorded", "offline", "cassette", "cassette-openai"]
@@ -192,7 +192,7 @@ async def replay(
     if recording.meta.source == "manual":  # the person approved by doing it
         answers = [True] * 64
     approvals = ReplayApprovals(answers, browser)
-    orchestrator = TaskOrchestrator(ai, BrowserToolServer(browser), service, approvals)
+    orchestrator = build_conversation(ai, browser, service, approvals)
     transcript: list[dict[str, Any]] = []
     orchestrator.cost.observers.append(lambda record: transcript.append(_line(record)))
     if driver in CASSETTES and cassette is not None:

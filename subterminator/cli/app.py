@@ -19,7 +19,7 @@ import sys
 from rich.console import Console
 from rich.text import Text
 
-from subterminator.cancel import EXIT_CONFIG, EXIT_CONNECTION, EXIT_FAILURE, EXIT_INTERRUPTED
+from subterminator.cancellation import EXIT_CONFIG, EXIT_CONNECTION, EXIT_FAILURE, EXIT_INTERRUPTED
 from subterminator.errors import BrowserError, ConfigurationError
 from subterminator.untrusted import NOTICE, ShownFormatter, shown
 

@@ -1,4 +1,5 @@
-"""``subterminator cancel SERVICE``: options from the arguments, then one run."""
+"""``subterminator cancel SERVICE``: the command line read into ``CancelOptions``, then one
+cancellation (``subterminator.cancellation``)."""
 
 from __future__ import annotations
 
@@ -7,7 +8,8 @@ import asyncio
 
 from rich.console import Console
 
-from subterminator.cancel import (
+from subterminator.assembly import DEFAULT_RUNS
+from subterminator.cancellation import (
     EXIT_INTERRUPTED,
     EXIT_SUCCESS,
     CancelOptions,
@@ -15,7 +17,6 @@ from subterminator.cancel import (
 )
 from subterminator.cli.parser import service_specs
 from subterminator.errors import ConfigurationError
-from subterminator.run import DEFAULT_RUNS
 from subterminator.services import get_service
 
 

@@ -18,7 +18,7 @@ from rich.console import Console
 from rich.text import Text
 
 from subterminator.ai.selection import Provider
-from subterminator.cancel import EXIT_CONFIG, EXIT_FAILURE, EXIT_SUCCESS
+from subterminator.cancellation import EXIT_CONFIG, EXIT_FAILURE, EXIT_SUCCESS
 from subterminator.errors import ServiceNotFoundError
 from subterminator.recording.store import FILE_NAME, RecordingError, load
 from subterminator.services.registry import get_service

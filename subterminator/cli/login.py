@@ -12,10 +12,10 @@ from pathlib import Path
 
 from rich.console import Console
 
+from subterminator.assembly import DEFAULT_PROFILE
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.cancel import EXIT_SUCCESS
+from subterminator.cancellation import EXIT_SUCCESS
 from subterminator.net import http_problem
-from subterminator.run import DEFAULT_PROFILE
 from subterminator.services import get_service
 
 NO_DISPLAY_FIX = (

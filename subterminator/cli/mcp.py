@@ -9,14 +9,14 @@ import os
 import sys
 from pathlib import Path
 
-from subterminator.cancel import EXIT_SUCCESS
+from subterminator.assembly import DEFAULT_RUNS
+from subterminator.cancellation import EXIT_SUCCESS
 from subterminator.cli.app import logs_to_stderr
 from subterminator.errors import ConfigurationError
 from subterminator.mcp.door import is_loopback
 from subterminator.mcp.server import serve_http, serve_stdio
 from subterminator.mcp.session import McpOptions
 from subterminator.mcp.token import Token, find_token
-from subterminator.run import DEFAULT_RUNS
 from subterminator.services import get_service
 
 HTTP_ONLY = ("allow_remote", "require_token", "token_file", "allowed_host")

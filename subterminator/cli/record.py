@@ -16,12 +16,12 @@ from pathlib import Path
 from rich.console import Console
 from rich.text import Text
 
+from subterminator.assembly import launch_options, start_page
 from subterminator.browser.launch_errors import check_display
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.cancel import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_SUCCESS
+from subterminator.cancellation import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_SUCCESS
 from subterminator.cli.parser import service_specs
 from subterminator.recording.manual import ManualRecording, record_manually
-from subterminator.run import launch_options, start_page
 from subterminator.services import get_service
 from subterminator.untrusted import NOTICE, shown
 

@@ -14,7 +14,7 @@ from rich.console import Console
 
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.playwright_browser import LaunchOptions
-from subterminator.cancel import EXIT_FAILURE, EXIT_SUCCESS
+from subterminator.cancellation import EXIT_FAILURE, EXIT_SUCCESS
 from subterminator.models.snapshot import Snapshot
 from subterminator.net import http_problem
 from subterminator.snapshot.factory import SnapshotFactory

@@ -12,17 +12,10 @@ import base64
 import contextlib
 import logging
 import secrets
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from subterminator.browser.launch import BrowserFactory, launch_playwright
-from subterminator.browser.protocol import Browser
-from subterminator.mcp.asking import AskingPerson, Question
-from subterminator.models.approval import ApprovalDecision
-from subterminator.models.conversation import ToolCall
-from subterminator.models.result import TaskResult
-from subterminator.net import http_problem
-from subterminator.run import (
+from subterminator.assembly import (
     DEFAULT_RUNS,
     Run,
     build_run,
@@ -32,6 +25,13 @@ from subterminator.run import (
     launch_options,
     start_page,
 )
+from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.browser.protocol import Browser
+from subterminator.mcp.asking import AskingPerson, Question
+from subterminator.models.approval import ApprovalDecision
+from subterminator.models.conversation import ToolCall
+from subterminator.models.result import TaskResult
+from subterminator.net import http_problem
 from subterminator.runlog import RunRecord
 from subterminator.services import get_service
 from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
@@ -206,7 +206,7 @@ class McpSession:
         """The call through the stack; an ending it brings judged by the rule the conversation
         loop ends by (``Completion.settle``): an approved step that ran is never a plain
         failure."""
-        return await run.stack.completion.settled(await run.stack.execute(call))
+        return await run.stack.settled(await run.stack.execute(call))
 
     async def step(self, running: Running) -> Reply | Question:
         """Run the call until it ends or asks the person."""
@@ -247,9 +247,9 @@ class McpSession:
         if reply.ended is None:
             return reply
         if self.ended is not None:  # the run ended once: a later call reports that ending
-            return Reply(reply.result, reply.snapshot, self.ended)
+            return replace(reply, ended=self.ended)
         result = reply.ended.model_copy(update={"turns": self.calls})
-        reply = Reply(reply.result, reply.snapshot, result)
+        reply = replace(reply, ended=result)
         self.ended = result
         if self.record is not None and self.run is not None:
             shot = reply.snapshot.screenshot
@@ -277,7 +277,7 @@ class McpSession:
                 f"{ending} while the approved step ({action}) was being carried out: it may "
                 f"have gone through; {check}"
             )
-        step = self.run.stack.completion.ledger.approved_step
+        step = self.run.stack.approved_step
         when = f" at {step.at:%H:%M:%S}" if step and step.action == action else ""
         return ran, f"{ending} after the approved step ({action}) ran{when}: {check}"
 

@@ -1,4 +1,5 @@
-"""``TaskResult`` (spec 03 5.1), plus the run's token usage."""
+"""``TaskResult``: how a run ended, as both front doors and the run record say it, plus the
+run's token usage."""
 
 from __future__ import annotations
 
@@ -24,7 +25,10 @@ TaskReason = Literal[
     "max_turns_exceeded",
     "llm_no_action",  # three replies in a row without a tool call
     "llm_error",  # the model API failed after the retry policy
-    "mcp_error",  # the browser failed (crashed, closed)
+    "browser_error",  # the browser failed (crashed, closed)
+    # an MCP connection failed; run records written before ``browser_error`` existed say it
+    # of a browser crash too, and are still read
+    "mcp_error",
     "verification_failed",  # success was claimed but never verified before the turns ran out
 ]
 

@@ -1,20 +1,5 @@
-"""The conversation loop, human checkpoints, completion verification and cost log."""
+"""The conversation loop and its cost log."""
 
-from subterminator.models.result import TaskReason, TaskResult
-from subterminator.orchestrator.approval import (
-    ApprovalDecision,
-    ApprovalRequest,
-    HumanApprovalHandler,
-    TerminalApprovalHandler,
-)
 from subterminator.orchestrator.orchestrator import TaskOrchestrator
 
-__all__ = [
-    "ApprovalDecision",
-    "ApprovalRequest",
-    "HumanApprovalHandler",
-    "TaskOrchestrator",
-    "TaskReason",
-    "TaskResult",
-    "TerminalApprovalHandler",
-]
+__all__ = ["TaskOrchestrator"]

@@ -1,4 +1,4 @@
-"""One structured log line per turn, and a per-run summary (the spec 04 cost log)."""
+"""What a run cost: one structured log line per turn, and a summary of its time and tokens."""
 
 from __future__ import annotations
 
@@ -7,25 +7,11 @@ import logging
 from collections.abc import Callable
 from typing import Any
 
-from pydantic import BaseModel, Field
-
 from subterminator.models.conversation import Usage
+from subterminator.models.turn import TurnRecord
 from subterminator.snapshot.secrecy import KNOWN
 
 log = logging.getLogger("subterminator.cost")
-
-
-class TurnRecord(BaseModel):
-    turn: int
-    tool: str | None
-    arguments: Any = None
-    ai_ms: int = 0
-    tool_ms: int = 0  # the browser's time: a person's answer during the turn is not in it
-    person_ms: int = 0  # the time a person took to answer during the turn
-    usage: Usage = Field(default_factory=Usage)
-    outcome: str = ""
-    target: str | None = None  # the accessible name of the element acted on, if any
-    thought: str = ""  # the AI's text beside its tool call
 
 
 class CostLog:

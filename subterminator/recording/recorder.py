@@ -24,13 +24,9 @@ from subterminator.browser.protocol import (
 from subterminator.browser.reach import Reach
 from subterminator.browser.side_effects import SideEffect
 from subterminator.errors import BrowserActionError
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest, HumanApprovalHandler
 from subterminator.models.conversation import AIResponse, Message, latest
-from subterminator.orchestrator.approval import (
-    ApprovalDecision,
-    ApprovalRequest,
-    HumanApprovalHandler,
-)
-from subterminator.orchestrator.result import TaskResult
+from subterminator.models.result import TaskResult
 from subterminator.recording.model import (
     BrowserCall,
     BrowserEvent,

@@ -4,11 +4,7 @@ record keeps."""
 
 from __future__ import annotations
 
-from subterminator.orchestrator.approval import (
-    ApprovalDecision,
-    ApprovalRequest,
-    HumanApprovalHandler,
-)
+from subterminator.models.approval import ApprovalDecision, ApprovalRequest, HumanApprovalHandler
 from subterminator.runlog.record import RunRecord
 
 

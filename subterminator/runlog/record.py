@@ -21,6 +21,7 @@ from typing import Any
 
 from subterminator import __version__
 from subterminator.models.result import TaskResult
+from subterminator.models.turn import TurnRecord
 from subterminator.runlog.events import (
     ApprovalAnswered,
     ApprovalAsked,
@@ -182,6 +183,22 @@ class RunRecord:
             )
         )
 
+    def turn_row(self, row: TurnRecord, screenshot: bytes | None = None) -> None:
+        """A turn as both front doors log it (the conversation's cost log, the MCP server's
+        calls): the one way a run's turns reach its record."""
+        self.turn(
+            turn=row.turn,
+            tool=row.tool,
+            target=row.target,
+            arguments=row.arguments,
+            outcome=row.outcome,
+            thought=row.thought,
+            screenshot=screenshot,
+            ai_ms=row.ai_ms,
+            tool_ms=row.tool_ms,
+            person_ms=row.person_ms,
+        )
+
     def approval_asked(
         self,
         *,
@@ -299,8 +316,8 @@ class RunRecord:
         """The end, as a run's ``TaskResult`` says it (every front door logs it this way).
 
         ``verified`` is logged as the page's word on a success only: a ``TaskResult`` that
-        failed is ``verified`` when the AI's word for it was taken (a person's
-        no included), and nothing on the page was checked for it."""
+        failed is ``verified`` when the AI's word for it was taken (a failure the AI or a person
+        declared ends there), and nothing on the page was checked for it."""
         self.outcome(
             success=result.success,
             verified=result.success and result.verified,

@@ -67,18 +67,6 @@ class SafetyGate:
         if not self.ledger.flow_urls:
             self.ledger.flow_urls = self.flow_urls
 
-    @property
-    def refused(self) -> int:
-        return self.ledger.refused
-
-    @property
-    def approved_after_refusal(self) -> bool:
-        return self.ledger.approved_after_refusal
-
-    @property
-    def flow_done(self) -> bool:
-        return self.ledger.flow_done
-
     # -- pages -----------------------------------------------------------------------------
 
     def classify(
@@ -86,13 +74,13 @@ class SafetyGate:
     ) -> PageClass:
         """Where the page stands: ``final`` by its words (or its address), ``flow`` by structure
         or words, else ``outside``. After the flow is over, every page is ``outside``."""
-        if self.flow_done:
+        if self.ledger.flow_done:
             return "outside"
         flow, consequence = _says(normalize(" ".join([title, text, *names])))
         final_control = any(_final_named(n) for n in names)
         if self.acting(url) or final_control or (flow and consequence):
             return "final"
-        if self.in_flow(url) or flow or FLOW.search(normalize(urlsplit(url).path)):
+        if self.ledger.in_flow(url) or flow or FLOW.search(normalize(urlsplit(url).path)):
             return "flow"
         return "outside"
 
@@ -105,15 +93,6 @@ class SafetyGate:
             names=names,
             lang=snapshot.page.lang,
         )
-
-    def saw(self, url: str, *, worded: PageClass = "outside") -> None:
-        self.ledger.saw(url, worded=worded)
-
-    def in_flow(self, url: str) -> bool:
-        return self.ledger.in_flow(url)
-
-    def conclude(self) -> None:
-        self.ledger.conclude()
 
     def acting(self, url: str) -> bool:
         """An address that acts (``judging.acts``), or one of the service's irreversible ones."""
@@ -177,8 +156,8 @@ class SafetyGate:
         lang = effect.page_lang or snapshot.page.lang
         every = [e.name for e in snapshot.elements] + [target.name, target.text]
         page = self.classify(url=page_url, title=title, text=effect.page_text, names=every)
-        structural = not self.flow_done and (
-            self.in_flow(page_url) or self.in_flow(snapshot.page.url)
+        structural = not self.ledger.flow_done and (
+            self.ledger.in_flow(page_url) or self.ledger.in_flow(snapshot.page.url)
         )
         words = normalize(" ".join([title, effect.page_text, *every]))
         shown_here = frozenset(self.ledger.shown)
@@ -186,25 +165,6 @@ class SafetyGate:
             call.name, effect, names, page, structural, shown_here, self.irreversible_urls
         )
         return action, self.where(page_url, words, lang)
-
-    # -- approvals (the ledger's; kept here for callers that hold only the gate) ----------
-
-    def grant(
-        self, snapshot_id: str, handle: str, name: str, effect: ActionEffect | None = None
-    ) -> None:
-        self.ledger.grant(snapshot_id, handle, name, effect)
-
-    def redeem(self, snapshot_id: str, element_handle: str | None, effect: ActionEffect) -> bool:
-        return self.ledger.redeem(snapshot_id, element_handle, effect)
-
-    def forget_grants(self, snapshot_id: str) -> None:
-        self.ledger.forget_grants(snapshot_id)
-
-    def suspect(self, effect: ActionEffect) -> None:
-        self.ledger.suspect(effect)
-
-    def answered(self, approved: bool) -> None:
-        self.ledger.answered(approved)
 
     # -- the network backstop ----------------------------------------------------------------
 
@@ -233,7 +193,7 @@ class SafetyGate:
         whose words make it final, a navigation must also be the one the control declares.
         Held navigations are answered 204 (the page stays); the control asks on its next try.
         """
-        if approved or self.flow_done:
+        if approved or self.ledger.flow_done:
             return None
         where = self.where(page_url, words, lang)
         return Hold.of(verdict, where, self.irreversible_urls, expected, frame_url)

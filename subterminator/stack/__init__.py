@@ -1,21 +1,25 @@
-"""The tool stack: ``Recorded( Gated( Backstop( BrowserToolServer ) ) )``, assembled once.
+"""The tool stack: ``Logged( Gated( Backstop( BrowserToolServer ) ) )``, assembled once.
 
-Both front doors (the conversation loop and the MCP server) hold a ``ToolStack`` and call only
-``execute``; what the gate guarantees to one it guarantees to the other.
+Both front doors (the conversation loop and the MCP server) hold a ``ToolStack``, built by the
+run builder, and read only what its top answers (``TopLayer``: each call's ``Reply``, how a
+run's end is settled): what the gate guarantees to one it guarantees to the other.
 """
 
 from __future__ import annotations
 
+from dataclasses import replace
 from datetime import datetime
 
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
+from subterminator.models.result import TaskReason, TaskResult
+from subterminator.safety.ledger import ApprovedStep
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.backstop import NetworkBackstop
-from subterminator.stack.completion import Completion
+from subterminator.stack.completion import Completion, ending
 from subterminator.stack.gated import GatedTools
-from subterminator.stack.layer import Reply, ToolLayer
-from subterminator.stack.recorded import CallLog, RecordedTools
+from subterminator.stack.layer import Preview, Reply, ToolLayer, TopLayer
+from subterminator.stack.logged import CallLog, LoggedCalls
 from subterminator.tools.server import BrowserToolServer
 
 
@@ -40,7 +44,7 @@ class ToolStack:
             self.backstop, service, approvals, start_url=start_url, allow_sites=allow_sites
         )
         self.top: ToolLayer = (
-            self.gated if log is None else RecordedTools(self.gated, log, server.registry)
+            self.gated if log is None else LoggedCalls(self.gated, log, server.registry)
         )
 
     async def execute(self, call: ToolCall) -> Reply:
@@ -51,11 +55,34 @@ class ToolStack:
         if said is None:
             return reply
         message = f"{reply.message} {said}" if reply.message else said
-        return Reply({**reply.result, "message": message}, reply.snapshot, reply.ended)
+        return replace(reply, result={**reply.result, "message": message})
+
+    def preview(self, call: ToolCall) -> Preview:
+        return Preview.of(call, self.server.registry)
+
+    async def settle(self, result: TaskResult) -> TaskResult:
+        return await self.completion.settle(result)
+
+    async def settled(self, reply: Reply) -> Reply:
+        """A reply that ends the run, settled as ``settle`` settles a result."""
+        return await self.completion.settled(reply)
+
+    def ending(self, reason: TaskReason, *, error: str | None = None) -> TaskResult:
+        """A run that ends without success, on the page it is on."""
+        return ending(self.server, False, False, reason, error=error)
+
+    @property
+    def unverified_claim(self) -> bool:
+        return self.completion.unverified_claim
 
     @property
     def completion(self) -> Completion:
         return self.gated.completion
+
+    @property
+    def approved_step(self) -> ApprovedStep | None:
+        """The approved step that ran, if one did: what, when and where."""
+        return self.gated.ledger.approved_step
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         return self.gated.final_step_state()
@@ -64,4 +91,4 @@ class ToolStack:
         return self.gated.final_step_at()
 
 
-__all__ = ["CallLog", "NetworkBackstop", "Reply", "ToolLayer", "ToolStack"]
+__all__ = ["CallLog", "NetworkBackstop", "Preview", "Reply", "ToolLayer", "ToolStack", "TopLayer"]

@@ -210,13 +210,13 @@ class Completion:
         """
         step = self.ledger.approved_step
         other = self._other()
-        if other is not None and result.reason != "mcp_error":
+        if other is not None and result.reason != "browser_error":
             kept = {"turns": result.turns, "usage": result.usage, "message": result.message}
             return other.model_copy(update=kept)
         if result.success or step is None or result.reason == "unverified_after_final_step":
             return result  # nothing ran, or judged already (settling twice changes nothing)
         why = result.error or result.reason
-        if result.reason != "mcp_error":
+        if result.reason != "browser_error":
             try:
                 snapshot = (await self.fresh()).snapshot
             except Exception as exc:  # the browser is gone: nothing more to read
@@ -261,7 +261,7 @@ class Completion:
             return reply
         ended = await self.settle(reply.ended)
         if ended.reason == reply.ended.reason:
-            return Reply(reply.result, reply.snapshot, ended)
+            return dataclasses.replace(reply, ended=ended)
         note = (
             ended.error
             if not ended.success
@@ -270,7 +270,7 @@ class Completion:
         )
         said = reply.message
         fields = {**reply.result, "message": f"{said} {note}" if said else note}
-        return Reply(fields, reply.snapshot, ended)
+        return dataclasses.replace(reply, result=fields, ended=ended)
 
     def _refused_yet_claimed(self, snapshot: Snapshot) -> Reply:
         """The person said no to the final step and yes to nothing after: never ``completed``."""

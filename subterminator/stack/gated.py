@@ -214,10 +214,19 @@ class GatedTools:
 
     async def execute(self, call: ToolCall) -> Reply:
         self.person_ms = 0
+        ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
+        found = self.server.registry.peek(ref)  # before the call: its snapshot's element
         self.reach.install()
         reply = await self._execute(call)
         self.reach.saw(reply.snapshot.page.url)
-        return await self.reach.settle(reply)
+        reply = await self.reach.settle(reply)
+        gone = self.server.browser_error
+        return replace(  # what the front doors write of the call: never read below the top
+            reply,
+            target=found.name if found else None,
+            person_ms=self.person_ms,
+            browser_error=None if gone is None else str(gone),
+        )
 
     async def _execute(self, call: ToolCall) -> Reply:
         if call.name == "complete_task":

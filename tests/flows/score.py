@@ -36,7 +36,7 @@ server records the page the cancelling request came from (its ``Referer``).
 For every variant: first the scripted walk (plain Playwright calls; proves the site's final POST
 cancels and nothing before it does; a broken site is reported, and the exit status is 1), then a
 fresh headless Chromium (``PlaywrightBrowser``, only local requests) on the variant's start page
-with the real ``TaskOrchestrator(OfflinePolicy(NETFLIX), BrowserToolServer, NETFLIX,
+with the real conversation loop (``build_conversation(OfflinePolicy(NETFLIX), browser, NETFLIX,
 ScriptedApprovals([True] * 6))``. The server's state is the truth; the page's word counts for
 nothing.
 
@@ -81,20 +81,21 @@ from harness.approvals import ScriptedApprovals
 from harness.scripted_ai import ScriptedAI, call, complete, latest_snapshot
 from harness.strategies.pages import Sweep
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.assembly import build_conversation
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import (
     LaunchOptions,
     PlaywrightBrowser,
     chromium_args,
 )
-from subterminator.cancel import exit_code
+from subterminator.cancellation import exit_code
+from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import AIResponse, Message, ToolCall
+from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.services.base import ServiceConfig
-from subterminator.tools.server import BrowserToolServer
 from tests.flows.site import (
     FlowSite,
     Step,
@@ -530,9 +531,7 @@ async def run_driver(
         attacker = Sweep()
         ai = ScriptedAI([attacker.step] * turns)
     reach = (site.other_origin,) if variant.other_origin == "service" else ()
-    orchestrator = TaskOrchestrator(
-        ai, BrowserToolServer(browser), service, approvals, allow_sites=reach
-    )
+    orchestrator = build_conversation(ai, browser, service, approvals, allow_sites=reach)
     try:
         outcome.result = await orchestrator.run(service.goal_template)
     except Exception as exc:  # a crash is an outcome too; the table shows it

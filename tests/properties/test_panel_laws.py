@@ -35,7 +35,7 @@ from rich.console import Console
 from subterminator import untrusted
 from subterminator.mcp.asking import question
 from subterminator.models.approval import ApprovalKind, ApprovalRequest
-from subterminator.orchestrator.approval import approval_panel
+from subterminator.terminal.approval import approval_panel
 from subterminator.untrusted import shown
 
 # The pieces an attacker writes with: every escape form, every bidi control, the invisibles.

@@ -1,4 +1,5 @@
-"""``subterminator cancel <service>``: wiring the agent for a person at a terminal (spec 03 2.8)."""
+"""One cancellation, wired for a person at a terminal: the AI, the browser, the run and its
+record, and the verdict with its exit code (the command line is read in ``cli.cancel``)."""
 
 from __future__ import annotations
 
@@ -17,19 +18,9 @@ from subterminator.ai.prompts import build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.ai.sdk_client import SDKClient
 from subterminator.ai.selection import choose_model, connect, missing_key
-from subterminator.browser.launch import BrowserFactory, launch_playwright
-from subterminator.browser.opening import open_start_page
-from subterminator.browser.protocol import Browser
-from subterminator.errors import ConfigurationError, LLMError
-from subterminator.models.conversation import Message
-from subterminator.models.snapshot import Snapshot
-from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import TaskOrchestrator, TerminalApprovalHandler
-from subterminator.orchestrator.approval import AutoApprove, HumanApprovalHandler
-from subterminator.orchestrator.result import TaskResult
-from subterminator.recording import Recorder
-from subterminator.run import (
+from subterminator.assembly import (
     DEFAULT_RUNS,
+    Run,
     build_run,
     has_window,
     is_simulated,
@@ -37,9 +28,19 @@ from subterminator.run import (
     launch_options,
     start_page,
 )
+from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.browser.opening import open_start_page
+from subterminator.browser.protocol import Browser
+from subterminator.errors import ConfigurationError, LLMError
+from subterminator.models.approval import HumanApprovalHandler
+from subterminator.models.conversation import Message
+from subterminator.models.result import TaskResult
+from subterminator.models.snapshot import Snapshot
+from subterminator.offline import OfflinePolicy
+from subterminator.orchestrator import TaskOrchestrator
+from subterminator.recording import Recorder
 from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
-from subterminator.snapshot.secrecy import written_arguments
 from subterminator.terminal import (
     Progress,
     ProgressAI,
@@ -51,6 +52,7 @@ from subterminator.terminal import (
     print_thought,
     verdict,
 )
+from subterminator.terminal.approval import AutoApprove, TerminalApprovalHandler
 from subterminator.tools.registry import tool_schemas
 from subterminator.tools.server import BrowserToolServer
 from subterminator.untrusted import AI_WORDS, NAME, SENTENCE, URL, shown
@@ -137,11 +139,13 @@ def choose_ai(
 
 
 def ai_label(ai: AIClientProtocol) -> str:
-    """What the run record calls the AI: ``offline``, or the model client's label."""
+    """What the run record calls the AI: ``offline``, the model client's label (``claude``,
+    ``openai``, ...), or for any other AI (one a test or a user's code brings) its class's name:
+    never a model it is not."""
     if isinstance(ai, OfflinePolicy):
         return "offline"
     inner = ai.primary if isinstance(ai, FallbackAI) else ai
-    return inner.label if isinstance(inner, SDKClient) else "claude"
+    return inner.label if isinstance(inner, SDKClient) else type(inner).__name__
 
 
 def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> list[str]:
@@ -236,7 +240,7 @@ async def run_cancel(
             "--no-checkpoint is refused against a real site: it works only with --sim"
         )
     terminal = Terminal(console)
-    run = _Run(options, service, console, terminal, handler, on_verdict)
+    run = CancelJob(options, service, console, terminal, handler, on_verdict)
     try:
         code = await run.go(browser_factory, ai_factory or choose_ai)
     except asyncio.CancelledError:
@@ -258,8 +262,8 @@ async def run_cancel(
     return code
 
 
-class _Run:
-    """The parts of one run, kept where an interrupt can still read them."""
+class CancelJob:
+    """One cancellation under way: its parts kept where an interrupt can still read them."""
 
     def __init__(
         self,
@@ -289,32 +293,16 @@ class _Run:
         )
 
     async def go(self, browser_factory: BrowserFactory, ai_factory: AIFactory) -> int:
-        options, service, console, terminal = (
-            self.options,
-            self.service,
-            self.console,
-            self.terminal,
-        )
+        options, service = self.options, self.service
         approvals = self.approvals()
-        terminal.handler = approvals
-        ai = ai_factory(options, service, console, terminal)
-        offline = isinstance(ai, OfflinePolicy)  # decided before any wrapper (--record) hides it
-        progress = Progress(console)
-        goal = service.goal_template
+        self.terminal.handler = approvals
+        ai = ai_factory(options, service, self.console, self.terminal)
+        progress = Progress(self.console)
         async with start_page(service, sim=options.sim, url=options.url) as (start_url, simulated):
             self.simulated = simulated
             if simulated:
                 self.check_at = start_url
-            record = None
-            if options.runs_dir is not None:  # from here on it is a run, and has a record
-                record = RunRecord.create(service.name, runs_dir=options.runs_dir)
-                record.start(
-                    start_url=start_url,
-                    mode="simulator" if simulated else "live",
-                    ai=ai_label(ai),
-                    display_name=service.display_name,
-                )
-                terminal.started(record)
+            record = self._record(ai, start_url, simulated)
             launch = launch_options(
                 simulated=simulated,
                 window=options.window,
@@ -324,22 +312,7 @@ class _Run:
             )
             with progress.waiting("Starting the browser…"):
                 browser = await browser_factory(launch)
-            recorder = None
-            if options.record is not None:
-                recorder = Recorder(
-                    options.record,
-                    service=service.name,
-                    flow=options.sim or "live",
-                    source="simulator" if simulated else "live",
-                    start_url=start_url,
-                )
-
-            def tool_server(page: Browser) -> BrowserToolServer:
-                tools = ProgressTools(page)
-                tools.progress = progress
-                tools.on_side_effect.append(terminal.notice)  # a download, a new tab
-                return tools
-
+            recorder = self._recorder(start_url, simulated)
             run = build_run(
                 service,
                 browser,
@@ -347,7 +320,7 @@ class _Run:
                 ai=ai,
                 recorder=recorder,
                 record=record,
-                tool_server=tool_server,
+                tool_server=self._tool_server(progress),
                 start_url=start_url,
                 allow_sites=options.allow_sites,
             )
@@ -357,26 +330,76 @@ class _Run:
                         run.browser, start_url, fix_url=_fix_url(options)
                     )
                 if problem:
-                    terminal.notice(problem)
-                label = "Deciding…" if offline else "Waiting for the model…"
+                    self.terminal.notice(problem)
                 if options.dry_run:
-                    if record is not None:
-                        record.notice("Dry run: the first action was proposed, none executed.")
-                    assert run.ai is not None
-                    return await _dry_run(run.ai, run.server, service, goal, console)
-                orchestrator = run.conversation(
-                    ProgressAI(run.ai or ai, progress, label), max_turns=options.max_turns
-                )
-                self.orchestrator = orchestrator
-                self._observe(orchestrator, run.server)
-                console.print(f"Starting {service.display_name} cancellation...")
-                result = await orchestrator.run(goal)
-                if recorder is not None:
-                    recorder.finish(result)
-                    console.print(f"Recorded to {options.record}", markup=False)
+                    return await self._dry_run(run)
+                result = await self._converse(run, ai, progress)
             finally:
                 await browser.close()
         return self._report(result, run.server)
+
+    def _record(self, ai: AIClientProtocol, start_url: str, simulated: bool) -> RunRecord | None:
+        """The run's record, started; None when the person asked for none."""
+        options, service = self.options, self.service
+        if options.runs_dir is None:
+            return None
+        record = RunRecord.create(service.name, runs_dir=options.runs_dir)
+        record.start(
+            start_url=start_url,
+            mode="simulator" if simulated else "live",
+            ai=ai_label(ai),
+            display_name=service.display_name,
+        )
+        self.terminal.started(record)
+        return record
+
+    def _recorder(self, start_url: str, simulated: bool) -> Recorder | None:
+        """A replayable recording of the run, with ``--record``."""
+        options = self.options
+        if options.record is None:
+            return None
+        return Recorder(
+            options.record,
+            service=self.service.name,
+            flow=options.sim or "live",
+            source="simulator" if simulated else "live",
+            start_url=start_url,
+        )
+
+    def _tool_server(self, progress: Progress) -> Callable[[Browser], BrowserToolServer]:
+        """The browser tools, with the progress a person watches and what pages did by
+        themselves (a download, a new tab) told as notices."""
+
+        def tool_server(page: Browser) -> BrowserToolServer:
+            tools = ProgressTools(page)
+            tools.progress = progress
+            tools.on_side_effect.append(self.terminal.notice)
+            return tools
+
+        return tool_server
+
+    async def _dry_run(self, run: Run) -> int:
+        if self.terminal.record is not None:
+            self.terminal.record.notice("Dry run: the first action was proposed, none executed.")
+        assert run.ai is not None
+        goal = self.service.goal_template
+        return await _dry_run(run.ai, run, self.service, goal, self.console)
+
+    async def _converse(self, run: Run, ai: AIClientProtocol, progress: Progress) -> TaskResult:
+        """The conversation, watched (turns printed, written to the record) and recorded."""
+        offline = isinstance(ai, OfflinePolicy)  # as chosen, before a wrapper (--record) hides it
+        label = "Deciding…" if offline else "Waiting for the model…"
+        orchestrator = run.conversation(
+            ProgressAI(run.ai or ai, progress, label), max_turns=self.options.max_turns
+        )
+        self.orchestrator = orchestrator
+        self._observe(orchestrator, run.server)
+        self.console.print(f"Starting {self.service.display_name} cancellation...")
+        result = await orchestrator.run(self.service.goal_template)
+        if run.recorder is not None:
+            run.recorder.finish(result)
+            self.console.print(f"Recorded to {self.options.record}", markup=False)
+        return result
 
     def _observe(self, orchestrator: TaskOrchestrator, tools: BrowserToolServer) -> None:
         console, record = self.console, self.terminal.record
@@ -399,22 +422,11 @@ class _Run:
                 )
             )
             orchestrator.cost.observers.append(
-                lambda r: record.turn(
-                    turn=r.turn,
-                    tool=r.tool,
-                    target=r.target,
-                    arguments=r.arguments,
-                    outcome=r.outcome,
-                    thought=r.thought,
-                    screenshot=_png(tools.last_snapshot),
-                    ai_ms=r.ai_ms,
-                    tool_ms=r.tool_ms,
-                    person_ms=r.person_ms,
-                )
+                lambda r: record.turn_row(r, _png(tools.last_snapshot))
             )
 
     def _report(self, result: TaskResult, tools: BrowserToolServer) -> int:
-        """One verdict a person can act on; the exit code follows spec 03 2.8.4."""
+        """One verdict a person can act on; and its exit code (``exit_code``)."""
         said, colour = verdict(self.service, result)
         self.code = exit_code(result)
         if self.on_verdict is not None:
@@ -439,12 +451,11 @@ def _png(snapshot: Snapshot | None) -> bytes | None:
 
 
 async def _dry_run(
-    ai: AIClientProtocol,
-    tools: BrowserToolServer,
-    service: ServiceConfig,
-    goal: str,
-    console: Console,
+    ai: AIClientProtocol, run: Run, service: ServiceConfig, goal: str, console: Console
 ) -> int:
+    """The AI's first proposal on the start page, shown and not executed: the page is read
+    from the browser tools themselves, so no checkpoint runs on it."""
+    tools = run.server
     first = await tools.execute("get_snapshot", {})
     await tools.side_effects_said()  # a download or a tab of the start page: told, not sent
     message = Message(role="user", content=f"Goal: {goal}", snapshot=first.snapshot)
@@ -461,19 +472,17 @@ async def _dry_run(
         console.print(f"The AI would not call a tool; it said: {said}", markup=False)
         return EXIT_SUCCESS
     call = response.tool_calls[0]
-    target = tools.registry.peek(
-        (call.arguments or {}).get("ref") if isinstance(call.arguments, dict) else None
-    )
-    named = f' "{shown(target.name, NAME)}"' if target else ""
-    masked = written_arguments(call.name, call.arguments, tools.registry)  # secrets masked
-    proposed = shown(f"{call.name}{named} {masked}", AI_WORDS)
+    preview = run.stack.preview(call)  # its target, and its arguments with secrets masked
+    named = f' "{shown(preview.target, NAME)}"' if preview.target else ""
+    proposed = shown(f"{call.name}{named} {preview.arguments}", AI_WORDS)
     console.print(f"Proposed first action: {proposed}", markup=False, highlight=False)
     console.print("Nothing was executed.")
     return EXIT_SUCCESS
 
 
 def exit_code(result: TaskResult) -> int:
-    """Spec 03 2.8.4: 0 verified success, 3 connection errors, 1 every other outcome; 4 when
+    """The exit code a script reads: 0 verified success, 3 connection errors (the model's
+    API, the browser), 1 every other outcome; 4 when
     the person declined a step (``human_rejected``): a script can tell their no from a
     failure; and 2 when nobody could be asked (``no_one_to_ask``: no input at the prompt),
     which is fixed, as a bad argument is, by how the command is run."""
@@ -483,4 +492,5 @@ def exit_code(result: TaskResult) -> int:
         return EXIT_DECLINED
     if result.reason == "no_one_to_ask":
         return EXIT_CONFIG
-    return EXIT_CONNECTION if result.reason in ("llm_error", "mcp_error") else EXIT_FAILURE
+    connection = ("llm_error", "browser_error", "mcp_error")
+    return EXIT_CONNECTION if result.reason in connection else EXIT_FAILURE

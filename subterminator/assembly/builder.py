@@ -161,3 +161,21 @@ def build_run(
             + ", ".join(allow_sites)
         )
     return Run(service, browser, stack, ai, recorder, record)
+
+
+def build_conversation(
+    ai: AIClientProtocol,
+    browser: Browser,
+    service: ServiceConfig,
+    approvals: HumanApprovalHandler | None = None,
+    max_turns: int | None = None,
+    *,
+    allow_sites: tuple[str, ...] = (),
+    tool_server: Callable[[Browser], BrowserToolServer] = BrowserToolServer,
+) -> TaskOrchestrator:
+    """The conversation loop over a run built here, with no recording and no run record: for
+    a caller that brings its own browser and person (a replay, a test)."""
+    run = build_run(
+        service, browser, approvals, ai=ai, tool_server=tool_server, allow_sites=allow_sites
+    )
+    return run.conversation(max_turns=max_turns)

@@ -1,4 +1,5 @@
-"""Human approval at a terminal (spec 03 2.5.4); request and decision: ``models.approval``."""
+"""Human approval at a terminal: the panel a person reads, and their answer; the request and
+the decision are data (``models.approval``)."""
 
 from __future__ import annotations
 
@@ -15,12 +16,10 @@ from rich.text import Text
 
 from subterminator.models.approval import (
     ApprovalDecision,
-    ApprovalKind,
     ApprovalRequest,
-    HumanApprovalHandler,
 )
 from subterminator.net import shown_url
-from subterminator.orchestrator.stdin import StdinLines
+from subterminator.terminal.stdin import StdinLines
 from subterminator.untrusted import (
     AI_WORDS,
     CONTROL,
@@ -33,15 +32,7 @@ from subterminator.untrusted import (
     shown,
 )
 
-__all__ = [
-    "ApprovalDecision",
-    "ApprovalKind",
-    "ApprovalRequest",
-    "AutoApprove",
-    "HumanApprovalHandler",
-    "TerminalApprovalHandler",
-    "approval_panel",
-]
+__all__ = ["AutoApprove", "TerminalApprovalHandler", "approval_panel"]
 
 
 NOBODY = (

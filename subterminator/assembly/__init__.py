@@ -1,9 +1,10 @@
 """Assembling a run: one builder for every front door."""
 
-from subterminator.run.builder import (
+from subterminator.assembly.builder import (
     DEFAULT_PROFILE,
     DEFAULT_RUNS,
     Run,
+    build_conversation,
     build_run,
     has_window,
     is_simulated,
@@ -16,6 +17,7 @@ __all__ = [
     "DEFAULT_PROFILE",
     "DEFAULT_RUNS",
     "Run",
+    "build_conversation",
     "build_run",
     "has_window",
     "is_simulated",

@@ -1,7 +1,7 @@
 """What a person at a terminal sees of a cancel run: progress, notices, turns, the verdict.
 
-Kept apart from the wiring in ``subterminator.cancel`` so that the words a person reads are in
-one place, and each notice also lands in the run record.
+Kept apart from the wiring in ``subterminator.cancellation`` so that the words a person reads
+are in one place, and each notice also lands in the run record.
 """
 
 from __future__ import annotations
@@ -14,13 +14,14 @@ from typing import TYPE_CHECKING, Any
 from rich.console import Console
 
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import AIResponse, Message, ToolCall
+from subterminator.models.result import TaskResult
 from subterminator.models.tools import ToolResult
-from subterminator.orchestrator.approval import HumanApprovalHandler, TerminalApprovalHandler
-from subterminator.orchestrator.costlog import TurnRecord
-from subterminator.orchestrator.result import TaskResult
+from subterminator.models.turn import TurnRecord
 from subterminator.services import ServiceConfig
 from subterminator.snapshot.secrecy import KNOWN
+from subterminator.terminal.approval import TerminalApprovalHandler
 from subterminator.tools.server import BrowserToolServer
 from subterminator.untrusted import AI_WORDS, NAME, NOTICE, SENTENCE, STEP, shown
 
@@ -98,8 +99,8 @@ class Terminal:
 
 
 def describe(call: ToolCall, target: str | None) -> str:
-    """``browser_click "Finish Cancellation"``: the turn line a person reads, one safe line
-    (the target is the page's name, the rest the AI's words)."""
+    """``browser_click "Finish Cancellation"``: the line a person reads as a turn begins, one
+    safe line (the target is the page's name, the rest the AI's words)."""
     args = call.arguments if isinstance(call.arguments, dict) else {}
     tool = shown(call.name, NAME)
     if call.name == "complete_task":
