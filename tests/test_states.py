@@ -25,7 +25,7 @@ from subterminator.orchestrator.approval import TerminalApprovalHandler
 from subterminator.orchestrator.costlog import TurnRecord
 from subterminator.services import NETFLIX
 from subterminator.stack import ToolStack
-from subterminator.stack.gated import NO_HANDLER
+from subterminator.stack.asking import NO_HANDLER
 from subterminator.terminal import print_details, verdict
 from subterminator.tools.server import BrowserToolServer
 

@@ -26,7 +26,7 @@ from subterminator.services.base import ServiceConfig
 from subterminator.snapshot.secrecy import KNOWN, written_arguments
 from subterminator.stack import ToolStack
 from subterminator.stack.completion import ending
-from subterminator.stack.gated import MAX_HUMAN_TRIES
+from subterminator.stack.human import MAX_HUMAN_TRIES
 from subterminator.tools.schemas import TOOL_SCHEMAS
 from subterminator.tools.server import BrowserToolServer
 
