@@ -42,6 +42,7 @@ GATE_LAYER = (
     "effects",
     "human",
     "opening",
+    "parts",
 )
 BELOW = frozenset({"registry", "browser", "factory", "caps", "last_snapshot", "acted", "server"})
 

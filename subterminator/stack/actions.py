@@ -21,19 +21,19 @@ from subterminator.models.snapshot import Element, Snapshot
 from subterminator.models.tools import ToolResult
 from subterminator.outcome.subscriptions import owner, pick, subscriptions
 from subterminator.safety.binding import bound_guard, what_it_does
-from subterminator.safety.gate import SafetyGate, Verdict
+from subterminator.safety.gate import Verdict
 from subterminator.safety.text import normalize
-from subterminator.services.base import Checkpoint, ServiceConfig
+from subterminator.services.base import Checkpoint
 from subterminator.snapshot.element import ElementInfo
-from subterminator.stack.asking import Asker
-from subterminator.stack.backstop import Arming, NetworkBackstop
+from subterminator.stack.backstop import Arming
 from subterminator.stack.bound import BoundYes, Pending
 from subterminator.stack.checkpoints import Checkpoints
 from subterminator.stack.effects import inspected
 from subterminator.stack.human import HumanSteps
 from subterminator.stack.layer import failed
+from subterminator.stack.parts import GateParts
 from subterminator.stack.persons import CHECKPOINT, SecretStep, secret_step
-from subterminator.stack.port import ToolPort, tool_result
+from subterminator.stack.port import tool_result
 from subterminator.untrusted import NAME, SENTENCE, shown
 
 log = logging.getLogger(__name__)
@@ -79,18 +79,11 @@ def _expected(effect: ActionEffect | None) -> str:
 class ActionGate:
     """The element actions (click, fill, select) of one run, through the gate."""
 
-    def __init__(
-        self,
-        port: ToolPort,
-        backstop: NetworkBackstop,
-        gate: SafetyGate,
-        service: ServiceConfig,
-        parts: tuple[Asker, HumanSteps, Checkpoints],
-    ) -> None:
-        self.port, self.backstop, self.gate, self.service = port, backstop, gate, service
-        self.asker, self.human, self.checkpoints = parts
-        self.ledger = gate.ledger
-        self.bound = BoundYes(port, self.asker, self.verdict)
+    def __init__(self, parts: GateParts, human: HumanSteps, checkpoints: Checkpoints) -> None:
+        self.port, self.backstop, self.gate = parts.port, parts.backstop, parts.gate
+        self.service, self.asker, self.ledger = parts.service, parts.asker, parts.ledger
+        self.human, self.checkpoints = human, checkpoints
+        self.bound = BoundYes(self.port, self.asker, self.verdict)
 
     async def guarded(self, call: ToolCall) -> ToolResult:
         """An action through the SafetyGate, with the network backstop armed unless approved."""
@@ -185,12 +178,8 @@ class ActionGate:
 
     async def _run(self, pending: Pending, approved: bool) -> ToolResult:
         """The action itself, through the backstop (armed unless approved), on the ledger."""
-        call, effect, snapshot, verdict = (
-            pending.call,
-            pending.effect,
-            pending.snapshot,
-            pending.verdict,
-        )
+        call, effect, snapshot = pending.call, pending.effect, pending.snapshot
+        verdict = pending.verdict
         assert verdict is not None
         guard = self.gate.request_guard(
             verdict,

@@ -12,12 +12,12 @@ from __future__ import annotations
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.models.tools import Declined, ToolResult
-from subterminator.safety.gate import SafetyGate, final_candidates
-from subterminator.services.base import Checkpoint, ServiceConfig
-from subterminator.stack.asking import Asker, feedback
+from subterminator.safety.gate import final_candidates
+from subterminator.services.base import Checkpoint
+from subterminator.stack.asking import feedback
 from subterminator.stack.effects import inspected
 from subterminator.stack.human import HumanSteps
-from subterminator.stack.port import ToolPort
+from subterminator.stack.parts import GateParts
 from subterminator.untrusted import NAME, shown
 
 MAX_HUMAN_ROUNDS = 3
@@ -41,17 +41,9 @@ def _with_done(result: ToolResult, handled: ToolResult, done: str) -> ToolResult
 class Checkpoints:
     """The checks after a step, for one run."""
 
-    def __init__(
-        self,
-        port: ToolPort,
-        gate: SafetyGate,
-        service: ServiceConfig,
-        asker: Asker,
-        human: HumanSteps,
-    ) -> None:
-        self.port, self.gate, self.service = port, gate, service
-        self.asker, self.human = asker, human
-        self.ledger = gate.ledger
+    def __init__(self, parts: GateParts, human: HumanSteps) -> None:
+        self.port, self.gate, self.service = parts.port, parts.gate, parts.service
+        self.asker, self.human, self.ledger = parts.asker, human, parts.ledger
 
     async def after(self, result: ToolResult) -> ToolResult:
         """The service's checkpoint conditions on the new snapshot.

@@ -37,6 +37,7 @@ from subterminator.stack.completion import Completion, ending
 from subterminator.stack.human import HumanSteps
 from subterminator.stack.layer import Reply
 from subterminator.stack.opening import Opener, invalid
+from subterminator.stack.parts import GateParts
 from subterminator.stack.port import ServerPort, tool_result
 from subterminator.stack.reach import SiteReach, build_reach
 from subterminator.tools.schemas import parse_arguments
@@ -70,22 +71,14 @@ class GatedTools:
         backstop.on_late = self.ledger.suspect  # a control whose timer sent after it returned
         self.completion = Completion(service, self.ledger, self.fresh, server)
         self.asker = Asker(approvals, self.ledger, self.port, partial(ending, server))
-        human = HumanSteps(self.asker, self.port, backstop, service, self.gate)
-        self.checkpoints = Checkpoints(self.port, self.gate, service, self.asker, human)
-        self.actions = ActionGate(
-            self.port, backstop, self.gate, service, (self.asker, human, self.checkpoints)
-        )
+        parts = GateParts(self.port, backstop, self.gate, service, self.asker)
+        human = HumanSteps(parts)
+        self.checkpoints = Checkpoints(parts, human)
+        self.actions = ActionGate(parts, human, self.checkpoints)
         self.reach = SiteReach(
             self, build_reach(service, start_url, allow_sites), adopt_first_page=not start_url
         )
-        self.opener = Opener(
-            self.port,
-            backstop,
-            self.gate,
-            service,
-            (self.asker, self.checkpoints, self.reach),
-            self.start_url,
-        )
+        self.opener = Opener(parts, self.checkpoints, self.reach, self.start_url)
         self.reach.install()  # before the front door opens the start page
 
     @property

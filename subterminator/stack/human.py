@@ -14,13 +14,9 @@ from collections.abc import Awaitable, Callable
 
 from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ToolResult
-from subterminator.safety.gate import SafetyGate
-from subterminator.safety.ledger import ApprovalLedger
-from subterminator.services.base import Checkpoint, ServiceConfig
-from subterminator.stack.asking import Asker
-from subterminator.stack.backstop import NetworkBackstop
+from subterminator.services.base import Checkpoint
+from subterminator.stack.parts import GateParts
 from subterminator.stack.persons import ASKED, CHECKPOINT, SecretStep, secret_page
-from subterminator.stack.port import ToolPort
 
 log = logging.getLogger(__name__)
 
@@ -31,17 +27,9 @@ Still = Callable[[Snapshot], Awaitable[bool]]  # is the obstacle still on this p
 class HumanSteps:
     """The person's own steps in the browser, for one run."""
 
-    def __init__(
-        self,
-        asker: Asker,
-        port: ToolPort,
-        backstop: NetworkBackstop,
-        service: ServiceConfig,
-        gate: SafetyGate,
-    ) -> None:
-        self.asker, self.port, self.backstop = asker, port, backstop
-        self.service, self.gate = service, gate
-        self.ledger: ApprovalLedger = gate.ledger
+    def __init__(self, parts: GateParts) -> None:
+        self.asker, self.port, self.backstop = parts.asker, parts.port, parts.backstop
+        self.service, self.gate, self.ledger = parts.service, parts.gate, parts.ledger
 
     async def act(
         self, checkpoint: Checkpoint, snapshot: Snapshot, still: Still | None = None

@@ -14,12 +14,11 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ToolResult
 from subterminator.safety.binding import bound_guard
 from subterminator.safety.floor import address
-from subterminator.safety.gate import SafetyGate, Verdict
-from subterminator.services.base import ServiceConfig
-from subterminator.stack.asking import Asker
-from subterminator.stack.backstop import Arming, NetworkBackstop
+from subterminator.safety.gate import Verdict
+from subterminator.stack.backstop import Arming
 from subterminator.stack.checkpoints import Checkpoints
 from subterminator.stack.layer import failed
+from subterminator.stack.parts import GateParts
 from subterminator.stack.port import ToolPort, tool_result
 from subterminator.stack.reach import SiteReach
 from subterminator.tools.schemas import OpenArgs, echo, parse_arguments
@@ -34,18 +33,11 @@ class Opener:
     """Typed addresses for one run, through the gate and the run's reach."""
 
     def __init__(
-        self,
-        port: ToolPort,
-        backstop: NetworkBackstop,
-        gate: SafetyGate,
-        service: ServiceConfig,
-        parts: tuple[Asker, Checkpoints, SiteReach],
-        start_url: str,
+        self, parts: GateParts, checkpoints: Checkpoints, reach: SiteReach, start_url: str
     ) -> None:
-        self.port, self.backstop, self.gate, self.service = port, backstop, gate, service
-        self.asker, self.checkpoints, self.reach = parts
-        self.start_url = start_url
-        self.ledger = gate.ledger
+        self.port, self.backstop, self.gate = parts.port, parts.backstop, parts.gate
+        self.service, self.asker, self.ledger = parts.service, parts.asker, parts.ledger
+        self.checkpoints, self.reach, self.start_url = checkpoints, reach, start_url
 
     async def open(self, call: ToolCall) -> ToolResult:
         """The address opened, asked first when it may act by itself; or why not."""
