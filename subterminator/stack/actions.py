@@ -24,7 +24,6 @@ from subterminator.safety.binding import bound_guard, what_it_does
 from subterminator.safety.gate import Verdict
 from subterminator.safety.text import normalize
 from subterminator.services.base import Checkpoint
-from subterminator.snapshot.element import ElementInfo
 from subterminator.stack.backstop import Arming
 from subterminator.stack.bound import BoundYes, Pending
 from subterminator.stack.checkpoints import Checkpoints
@@ -110,20 +109,20 @@ class ActionGate:
             f" ({verdict.reason})" if verdict.reason else "",
         )
         pending = Pending(call, element, info.handle, effect, snapshot, verdict)
-        approved = await self._approval(pending, info)
+        approved = await self._approval(pending)
         if isinstance(approved, ToolResult):
             return approved
         ran = await self._run(pending if approved is None else approved, approved is not None)
         return await self.checkpoints.after(ran)
 
-    async def _approval(self, pending: Pending, info: ElementInfo) -> Pending | ToolResult | None:
+    async def _approval(self, pending: Pending) -> Pending | ToolResult | None:
         """None: it runs unasked; the action as the person approved it; or the reply when it
         does not run (refused, changed, gone)."""
         verdict, effect, snapshot = pending.verdict, pending.effect, pending.snapshot
         assert verdict is not None
         if not verdict.ask:
             return None
-        if effect is not None and self.ledger.redeem(snapshot.snapshot_id, info.handle, effect):
+        if effect is not None and self.ledger.redeem(snapshot.snapshot_id, pending.handle, effect):
             log.info("%s: approved at the page checkpoint", verdict.question)
             return pending
         element = pending.element
@@ -138,9 +137,7 @@ class ActionGate:
         )
         if not decision.approved:
             return await self.asker.refused(decision, "the action was not performed")
-        bound = await self.bound.still(
-            Pending(pending.call, element, info.handle, effect, snapshot)
-        )
+        bound = await self.bound.still(replace(pending, verdict=None))  # as they were shown it
         if isinstance(bound, ToolResult):
             return bound
         return bound if bound.verdict is not None else replace(bound, verdict=verdict)
