@@ -8,7 +8,6 @@ import pytest_asyncio
 
 from harness import profiles
 from harness.sites import StaticSite
-from subterminator.ai import guard
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 
 pytest_plugins = ["pytester"]
@@ -18,12 +17,6 @@ FIXTURES = ROOT / "fixtures"
 PAGES = FIXTURES / "pages"
 
 profiles.load()  # st-fast, or st-ci under CI; --hypothesis-profile st-thorough for depth
-
-
-def pytest_configure(config: pytest.Config) -> None:
-    """Every test here, not only those using the plugin's fixtures, reaches the real model API
-    only under --live (the plugin guards its own tests and leaves other projects' alone)."""
-    guard.ALLOW_MODEL_REQUESTS = bool(config.getoption("--live"))
 
 
 @pytest_asyncio.fixture(loop_scope="session")

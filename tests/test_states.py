@@ -24,7 +24,7 @@ from subterminator.models.tools import DECLINED_NOTE
 from subterminator.models.turn import TurnRecord
 from subterminator.services import NETFLIX
 from subterminator.stack import ToolStack
-from subterminator.stack.gated import NO_HANDLER
+from subterminator.stack.asking import NO_HANDLER
 from subterminator.terminal import print_details, verdict
 from subterminator.terminal.approval import TerminalApprovalHandler
 from subterminator.tools.server import BrowserToolServer

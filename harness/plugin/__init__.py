@@ -8,7 +8,8 @@ It behaves in any project it is installed into, as pytest-recording and syrupy d
   the report header and an error naming the install command where one is used;
 - nothing changes at import or start-up: Hypothesis profiles are registered and loaded only when
   asked for (``--hypothesis-profile st-...`` or the ``st_hypothesis_profile`` ini option); the
-  model-request guard applies only to tests that use our fixtures, markers or recordings;
+  model-request guard applies only to tests that use our fixtures, markers or recordings
+  (or to every test, with the ``st_guard_all`` ini option);
 - options are namespaced (``--st-...``; ``--live`` is the product's own switch), so
   pytest-recording, pytest-playwright and syrupy load beside it;
 - recordings are collected only where asked: a path given on the command line, or under the
@@ -124,6 +125,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="service modules or .py files to load (as `subterminator --services`)",
     )
     parser.addini(
+        "st_guard_all",
+        type="bool",
+        default=False,
+        help="apply the model-request guard to every test of this project, not only to those "
+        "using SubTerminator's fixtures, markers or recordings",
+    )
+    parser.addini(
         "st_hypothesis_profile",
         default="",
         help=f"load this SubTerminator Hypothesis profile ({', '.join(PROFILES)}) unless "
@@ -216,8 +224,9 @@ def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
 
 
 def ours(item: pytest.Item) -> bool:
-    """A recorded flow, or a test using our fixtures or markers."""
-    if type(item).__module__.startswith("harness."):
+    """A recorded flow, or a test using our fixtures or markers (every test, with
+    ``st_guard_all``): the model-request guard applies to it."""
+    if type(item).__module__.startswith("harness.") or item.config.getini("st_guard_all"):
         return True
     names = set(getattr(item, "fixturenames", ()))
     if names & OUR_FIXTURES:
@@ -232,12 +241,8 @@ def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> 
         return (yield)
     from subterminator.ai import guard
 
-    before = guard.ALLOW_MODEL_REQUESTS
-    guard.ALLOW_MODEL_REQUESTS = bool(item.config.getoption("--live"))
-    try:
+    with guard.requests_allowed(bool(item.config.getoption("--live"))):
         return (yield)
-    finally:
-        guard.ALLOW_MODEL_REQUESTS = before
 
 
 @pytest.hookimpl(wrapper=True)

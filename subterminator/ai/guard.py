@@ -4,6 +4,7 @@ One switch for every SDK client (Claude's and OpenAI's), checked before each req
 the client's base URL: with ``ALLOW_MODEL_REQUESTS`` off, anything but a loopback address
 (api.anthropic.com, api.openai.com, an ``OPENAI_BASE_URL`` on another machine) fails loudly.
 It lives apart from the clients so that the pytest plugin can flip it without importing an SDK.
+The switch has one writer, ``requests_allowed``: the plugin sets it around each test it guards.
 """
 
 from __future__ import annotations
@@ -17,7 +18,8 @@ from subterminator.errors import ConfigurationError
 from subterminator.net import is_loopback_host
 
 # Tests set this to False (the pytest plugin, unless --live): a request to anything but a
-# loopback address then fails loudly instead of reaching the real API.
+# loopback address then fails loudly instead of reaching the real API. Written only by
+# ``requests_allowed``; read it, never assign it.
 ALLOW_MODEL_REQUESTS = True
 # A scoped override for cassette playback, where vcrpy answers every request (as pydantic-ai's
 # ``override_allow_model_requests``): nothing leaves the machine, so the guard may let it pass.
@@ -26,6 +28,18 @@ _PLAYBACK: ContextVar[bool] = ContextVar("subterminator_model_playback", default
 
 class ModelRequestsBlockedError(ConfigurationError):
     """A real model request was attempted where none may be made."""
+
+
+@contextlib.contextmanager
+def requests_allowed(allowed: bool) -> Iterator[None]:
+    """Within this block, real model requests are allowed or not (the switch's one writer);
+    afterwards it is as it was."""
+    global ALLOW_MODEL_REQUESTS
+    before, ALLOW_MODEL_REQUESTS = ALLOW_MODEL_REQUESTS, allowed
+    try:
+        yield
+    finally:
+        ALLOW_MODEL_REQUESTS = before
 
 
 @contextlib.contextmanager

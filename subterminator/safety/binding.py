@@ -5,7 +5,7 @@ the page runs on while they think. Two checks bind their yes to that:
 
 - ``changes``: right before the approved action runs, the control is inspected again and
   compared with what the question showed. Any difference that alters what it does means the
-  yes does not apply (``GatedTools`` asks again, saying what changed);
+  yes does not apply (``stack.bound.BoundYes`` asks again, saying what changed);
 - ``bound_guard``: while the approved action runs, the page may send only what the question
   described: that form submission (its method and address) or that link, subresources, and
   scripted requests to the page's own site. A different navigation, or a write to another

@@ -64,8 +64,7 @@ class SafetyGate:
     ledger: ApprovalLedger = field(default_factory=ApprovalLedger)
 
     def __post_init__(self) -> None:
-        if not self.ledger.flow_urls:
-            self.ledger.flow_urls = self.flow_urls
+        self.ledger.use_flow_urls(self.flow_urls)
 
     # -- pages -----------------------------------------------------------------------------
 

@@ -8,6 +8,8 @@ pages of the cancellation flow this run has shown, and whether an approved step 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass, field
 from datetime import datetime
 from urllib.parse import urlsplit
@@ -60,12 +62,19 @@ class ApprovalLedger:
     approved_step: ApprovedStep | None = None
     approved_write: bool = False  # an approved step that writes (by structure) ran
     # an approved action being executed, and the browser's action count before it
+    # (written only by ``flying``)
     in_flight: tuple[str, int] | None = None
+    in_flight_at: datetime | None = None  # when it began (the last one, once it returned)
     # -- several subscriptions on one account ----------------------------------------------
     subscription: str = ""  # the one the last action inside a list of them was taken in
     subscription_is_target: bool | None = None  # None: the service's target cannot tell
     others: list[str] = field(default_factory=list)  # approved steps taken in another one
     listed: dict[str, bool | None] = field(default_factory=dict)  # name (normalised) -> target?
+
+    def use_flow_urls(self, flow_urls: tuple[str, ...]) -> None:
+        """The service's flow addresses, when the ledger was made without any."""
+        if not self.flow_urls:
+            self.flow_urls = flow_urls
 
     # -- pages -----------------------------------------------------------------------------
 
@@ -172,6 +181,26 @@ class ApprovalLedger:
         self.approved_step = ApprovedStep(action, now, url, self.subscription)
         if self.subscription and self.subscription_is_target is False:
             self.others.append(self.subscription)
+
+    @contextmanager
+    def flying(self, action: str | None, acted: int) -> Iterator[None]:
+        """An action being executed; ``action`` names it when a person approved it, with the
+        browser's action count before it. Cleared when it returns, kept if it was interrupted
+        (it may have run: an interrupt asks whether it did)."""
+        if action is not None:
+            self.in_flight = (action, acted)
+            self.in_flight_at = datetime.now().astimezone()
+        yield
+        self.in_flight = None
+
+    def checkpoint_answered(self, key: str, approved: bool) -> None:
+        """A person's answer to a page checkpoint, for that very page state."""
+        self.checkpoint_answers[key] = approved
+
+    def list_subscription(self, key: str, is_target: bool | None) -> None:
+        """One of several subscriptions a page lists (by normalised name), and whether it is
+        the service's target (None: the target cannot tell)."""
+        self.listed[key] = is_target
 
     def entered(self, subscription: str, is_target: bool | None) -> None:
         """An action inside one of several subscriptions the page lists: the steps after it,

@@ -1,15 +1,16 @@
 """``NetworkBackstop``: while an action runs, and after it, what the page may send.
 
-The layer above decides the policy, pure: ``SafetyGate.request_guard`` for an action nobody
+It keeps the layer contract (``execute(call) -> Reply``); the layer above arms it for a call
+(``arming``) and decides the policy, pure: ``SafetyGate.request_guard`` for an action nobody
 approved (from the verdict), ``binding.bound_guard`` for an approved one (only what its question
 described). This layer arms it on the browser for one action and says afterwards what it held,
 so the gate can mark the control and the model can be told what did not happen.
 
 An action's listeners may send after it returns (an undo window's timer, a keepalive request,
 a write that first awaits a read), and a request the page sent while it ran may reach our
-interception only after its reply is built (a loaded machine: issue 31, a switch's POST went
-through unasked). So its guard stays armed, on every page, until another action arms its own
-or the tab's document changes: no timing ends it, only what the agent or the page does next.
+interception only after its reply is built (on a loaded machine a switch's POST once went
+through unasked that way). So its guard stays armed, on every page, until another action arms
+its own or the tab's document changes: no timing ends it, only what the agent or the page does next.
 What it holds then marks the control (``on_late``: its next try asks) and is said in the next
 reply. Off the flow the guard lets a write to another site go (telemetry) as it does while
 the action runs. A call that does not act (a ref that does not exist) leaves it armed. A
@@ -19,13 +20,15 @@ socket's messages pass once the action has returned: a page keeps its socket ali
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import contextlib
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from subterminator.browser.effect import ActionEffect, GuardedRequest
 from subterminator.browser.protocol import RequestGuard
 from subterminator.models.conversation import ToolCall
 from subterminator.models.tools import ToolResult
+from subterminator.stack.layer import Reply
 from subterminator.tools.registry import acts as may_act
 from subterminator.tools.server import BrowserToolServer
 
@@ -67,35 +70,57 @@ class Armed:
         return reason
 
 
+@dataclass(frozen=True)
+class Arming:
+    """How the next call is guarded, as the layer above decided: ``guard`` (None: nothing is
+    held), ``approved`` names what a person approved, if anyone did (the reply then says the
+    held requests were not part of it), ``effect`` is the control to mark when something is
+    held late; ``acts`` false for an action that cannot act (its ref does not exist)."""
+
+    guard: RequestGuard | None = None
+    approved: str = ""
+    effect: ActionEffect | None = None
+    acts: bool = True
+
+
+UNGUARDED = Arming()
+
+
 class NetworkBackstop:
+    """The layer below the gate: ``execute(call)`` with the guard the gate armed for it."""
+
     def __init__(self, server: BrowserToolServer) -> None:
         self.server = server
         self.held: list[str] = []  # what the last call's guard stopped while it ran
         self.armed: Armed | None = None
         # told of a control whose guard held something after its action returned
         self.on_late: Callable[[ActionEffect], None] | None = None
+        self._next = UNGUARDED  # the arming of the next call (``arming``)
 
-    async def execute(
-        self,
-        call: ToolCall,
-        guard: RequestGuard | None = None,
-        *,
-        approved: str = "",
-        effect: ActionEffect | None = None,
-        acts: bool = True,
-    ) -> ToolResult:
-        """``call`` with ``guard`` armed; ``approved`` names what a person approved, if anyone
-        did (the reply then says the held requests were not part of it). An action replaces
-        the last action's guard, which stays armed after it returns; any other call, and an
-        action that cannot act (``acts`` false: its ref does not exist), leaves it so."""
+    @contextlib.contextmanager
+    def arming(self, arming: Arming) -> Iterator[None]:
+        """Calls within are guarded as ``arming`` says; outside, an action runs unguarded."""
+        before, self._next = self._next, arming
+        try:
+            yield
+        finally:
+            self._next = before
+
+    async def execute(self, call: ToolCall) -> Reply:
+        """``call`` under the current arming. An action replaces the last action's guard,
+        which stays armed after it returns; any other call, and an action that cannot act,
+        leaves it so."""
+        return Reply.of(await self._execute(call, self._next))
+
+    async def _execute(self, call: ToolCall, arming: Arming) -> ToolResult:
         self.held = []
         earlier = self._late()
-        acting = may_act(call.name) and acts
+        acting = may_act(call.name) and arming.acts
         if acting:
             self.armed = None
             self.server.browser.guard_requests(None)
-            if guard is not None:
-                self.armed = Armed(guard, approved, effect, self.on_late)
+            if arming.guard is not None:
+                self.armed = Armed(arming.guard, arming.approved, arming.effect, self.on_late)
                 self.server.browser.guard_requests(self.armed)
         armed = self.armed
         try:

@@ -74,7 +74,7 @@ class SiteReach:
     def install(self) -> None:
         """On the browser, once the start is known (at once, or after the first page seen)."""
         if not self._installed and not self._adopt:
-            self.gated.server.browser.set_reach(self.reach)
+            self.gated.port.set_reach(self.reach)
             self._installed = True
 
     def saw(self, url: str) -> None:
@@ -120,9 +120,9 @@ class SiteReach:
         return verdict
 
     async def _asked(self, verdict: ReachVerdict) -> bool:
-        last = self.gated.server.last_snapshot
-        decision = await self.gated.ask(
-            self.gated.request(
+        last = self.gated.port.last_snapshot
+        decision = await self.gated.asker.ask(
+            self.gated.asker.request(
                 "checkpoint",
                 said(verdict, self.reach.service),
                 f"{verdict.site} is outside {self.reach.service}'s sites; the browser holds "
@@ -185,8 +185,7 @@ class SiteReach:
             return None
         self.reach.grant(verdict.url)
         opening = ToolCall(id="reach", name="browser_open", arguments={"url": verdict.url})
-        result = await self.gated.backstop.execute(opening)
-        return Reply.of(await self.gated._after_snapshot(result))
+        return await self.gated.unguarded(opening)
 
 
 def _unique(held: list[Held]) -> list[Held]:
