@@ -25,7 +25,7 @@ from subterminator.models.conversation import AIResponse
 from subterminator.models.tools import DECLINED_NOTE
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.services import NETFLIX, Checkpoint, CompletionCriteria, ServiceConfig
-from subterminator.stack.gated import MAX_HUMAN_TRIES
+from subterminator.stack.human import MAX_HUMAN_TRIES
 
 pytestmark = pytest.mark.browser
 GOAL = NETFLIX.goal_template
