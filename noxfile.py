@@ -138,7 +138,7 @@ def fixtures(session: nox.Session) -> None:
         session.run("subterminator", "schema", stdout=out)
     with open("fixtures/recording_schema.json", "w", encoding="utf-8") as out:
         session.run("subterminator", "schema", "--recording", stdout=out)
-    session.run("pytest", "tests/test_golden_pages.py", "--snapshot-update", "-q")
+    session.run("pytest", "tests/snapshot/test_golden_pages.py", "--snapshot-update", "-q")
 
 
 @nox.session
@@ -149,7 +149,7 @@ def replay(session: nox.Session) -> None:
     session.run(
         "pytest",
         "recordings",
-        "tests/test_replay.py",
+        "tests/recording/test_replay.py",
         *session.posargs,
     )
 

@@ -10,12 +10,9 @@ from harness import profiles
 from harness.sites import StaticSite
 from subterminator.ai import guard
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from tests.support.paths import PAGES
 
 pytest_plugins = ["pytester"]
-
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures"
-PAGES = FIXTURES / "pages"
 
 profiles.load()  # st-fast, or st-ci under CI; --hypothesis-profile st-thorough for depth
 

@@ -12,8 +12,8 @@ import sys
 from pathlib import Path
 
 from subterminator.cancel import EXIT_CONFIG, EXIT_FAILURE
-from tests.cli_helpers import COMMAND, run_in
-from tests.conftest import ROOT
+from tests.support.cli_helpers import COMMAND, run_in
+from tests.support.paths import ROOT
 
 FLOW = ROOT / "recordings" / "netflix" / "cancelled"  # a small flow: already cancelled
 

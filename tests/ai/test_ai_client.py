@@ -11,37 +11,11 @@ from subterminator.ai import guard
 from subterminator.ai.client import AIClient, RetryPolicy, resolve_model
 from subterminator.ai.guard import ModelRequestsBlockedError
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
-from subterminator.models.conversation import Message, ToolCall
-from subterminator.models.snapshot import Snapshot
+from subterminator.models.conversation import ToolCall
 from subterminator.tools.schemas import TOOL_SCHEMAS
-from tests.conftest import FIXTURES
+from tests.support.ai_helpers import Sleeps, conversation
 
 KEY = "sk-ant-test-SECRET-0123456789"
-SNAPSHOT = Snapshot.model_validate_json(
-    (FIXTURES / "snapshots/netflix_membership.json").read_text()
-)
-
-
-def conversation() -> list[Message]:
-    call = ToolCall(id="toolu_a", name="browser_click", arguments={"ref": "@e1"})
-    return [
-        Message(role="user", content="Goal: cancel", snapshot=SNAPSHOT, full_snapshot=False),
-        Message(role="assistant", content="Opening membership", tool_calls=[call]),
-        Message(
-            role="tool",
-            tool_call_id="toolu_a",
-            result={"success": True, "error": None},
-            snapshot=SNAPSHOT,
-        ),
-    ]
-
-
-class Sleeps:
-    def __init__(self) -> None:
-        self.delays: list[float] = []
-
-    async def __call__(self, delay: float) -> None:
-        self.delays.append(delay)
 
 
 def client(api: FakeAnthropic, **kw: object) -> AIClient:

@@ -15,7 +15,7 @@ from subterminator.ai.fallback import FallbackAI
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.models.conversation import AIResponse, Message
 from subterminator.tools.schemas import TOOL_SCHEMAS
-from tests.test_ai_client import Sleeps
+from tests.support.ai_helpers import Sleeps
 
 KEY = "sk-ant-test-SECRET-0123456789"
 MESSAGES = [Message(role="user", content="Goal: cancel")]

@@ -19,6 +19,7 @@ from subterminator.ai.client import AIClient, RetryPolicy
 from subterminator.ai.guard import ModelRequestsBlockedError
 from subterminator.models.conversation import Message, ToolCall
 from subterminator.tools.schemas import TOOL_SCHEMAS
+from tests.support.paths import ROOT
 
 KEY = "sk-ant-api03-Zq8vT3kR9mW2xY7pL4nB6cD1fG5hJ0sA-real-looking-key-AAAA"
 PASSWORD = "correct horse battery staple 42"
@@ -120,7 +121,6 @@ async def test_a_changed_system_prompt_replays_unless_strict(tmp_path: Path) -> 
     assert re.search(r'^\+\s+"text": "You cancel subscriptions, politely\.",$', diff, re.M)
 
 
-ROOT = Path(__file__).parent.parent
 RECORDINGS = ROOT / "recordings"
 # every cassette in the repository: the recorded flows', and those of tests and examples
 EVERY_CASSETTE = sorted(

@@ -7,7 +7,7 @@ from subterminator.ai.render import history_tokens, message_text, page_fields
 from subterminator.models.conversation import Message, ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.tokens import estimate_tokens
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 
 SNAPSHOT = Snapshot.model_validate_json((FIXTURES / "snapshots/kitchen_sink.json").read_text())
 

@@ -9,7 +9,7 @@
 Each model's runs need its key (ANTHROPIC_API_KEY, OPENAI_API_KEY): without it they are
 deselected, and pytest says so. With ``--st-record-mode=once`` (or ``all``/``rewrite``) the
 model runs write a recording and its cassette (``cassette.yaml``, ``cassette-openai.yaml``) into
-``recordings/netflix/live-*``; otherwise into a temporary folder. ``tests/test_live_wiring.py``
+``recordings/netflix/live-*``; otherwise into a temporary folder. ``tests/ai/test_live_wiring.py``
 proves the simulator runs here, against the local Messages API and chat-completions server.
 """
 
@@ -30,6 +30,7 @@ from subterminator.cancel import CancelOptions, run_cancel
 from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
 from subterminator.snapshot import ElementRegistry, SnapshotFactory
 from subterminator.snapshot.tokens import estimate_tokens
+from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.live
 
@@ -54,7 +55,7 @@ async def test_real_page_with_thousands_of_elements_stays_in_budget(url: str) ->
     assert elapsed < 3.0  # the spec's cap; the figure itself is for `nox -s bench`
 
 
-RECORDINGS = Path(__file__).parent.parent / "recordings" / "netflix"
+RECORDINGS = ROOT / "recordings" / "netflix"
 
 
 def target(request: pytest.FixtureRequest, tmp_path: Path, name: str) -> tuple[Path, str]:

@@ -4,18 +4,15 @@ local Messages API (``ANTHROPIC_BASE_URL``) and OpenAI's by the local chat-compl
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
 
 from harness.fake_anthropic import FakeAnthropic, latest_elements, message, tool_use
 from harness.fake_api import Responder, plan_responder
 from harness.fake_openai import FakeOpenAI
-from tests.test_cli_openai import PLAN, model_on_the_2026_flow
+from tests.support.openai_flow import PLAN, model_on_the_2026_flow
+from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.browser
-
-ROOT = Path(__file__).parent.parent
 
 
 def claude_on_the_2026_flow() -> Responder:
@@ -30,7 +27,7 @@ def claude_on_the_2026_flow() -> Responder:
 
 
 def live_run(pytester: pytest.Pytester, model: str) -> pytest.RunResult:
-    """``pytest --live tests/test_live.py``'s simulator run for ``model``, in a subprocess."""
+    """``pytest --live tests/ai/test_live.py``'s simulator run for ``model``, in a subprocess."""
     return pytester.runpytest_subprocess(
         "--live",
         "-p",
@@ -38,7 +35,7 @@ def live_run(pytester: pytest.Pytester, model: str) -> pytest.RunResult:
         f"--rootdir={ROOT}",
         "-c",
         str(ROOT / "pyproject.toml"),
-        str(ROOT / "tests" / "test_live.py"),
+        str(ROOT / "tests" / "ai" / "test_live.py"),
         "-k",
         f"cancels_on_the_simulator and {model}",
     )

@@ -19,7 +19,7 @@ from subterminator.ai.retry import RetryNotice
 from subterminator.errors import ConfigurationError, LLMError, ModelConfigurationError
 from subterminator.models.conversation import AIResponse, Message, ToolCall
 from subterminator.tools.schemas import TOOL_SCHEMAS
-from tests.test_ai_client import SNAPSHOT, Sleeps, conversation
+from tests.support.ai_helpers import SNAPSHOT, Sleeps, conversation
 
 KEY = "sk-proj-test-SECRET-0123456789abcdef"
 DATA_URL = f"data:image/png;base64,{SNAPSHOT.screenshot}"

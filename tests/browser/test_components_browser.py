@@ -23,8 +23,8 @@ from subterminator.safety.floor import Where, floor, quiet_click
 from subterminator.services.netflix import NETFLIX
 from subterminator.stack import ToolStack
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name, names
-from tests.test_naming_in_page import both_ways, differences
+from tests.support.browser_helpers import by_name, names
+from tests.support.naming import both_ways, differences
 
 pytestmark = pytest.mark.browser
 

@@ -13,7 +13,6 @@ from playwright.async_api import async_playwright
 
 from harness.sites import StaticSite
 from harness.stress_pages import write_pages
-from subterminator.browser.capture import RawCapture
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import (
     CHROMIUM_ARGS,
@@ -21,6 +20,7 @@ from subterminator.browser.playwright_browser import (
     chromium_args,
 )
 from subterminator.errors import BrowserActionError
+from tests.support.naming import both_ways, differences
 
 pytestmark = pytest.mark.browser
 
@@ -42,28 +42,6 @@ OUR_PAGES = [
     "components/closed.html",
     "components/invokers.html",
 ]
-
-
-async def both_ways(browser: PlaywrightBrowser) -> tuple[RawCapture, RawCapture]:
-    """The page captured with DevTools naming every element, then named in the page."""
-    devtools = browser._devtools
-    devtools.name_in_page = False
-    try:
-        by_devtools = await browser.capture(scope="page")
-    finally:
-        devtools.name_in_page = True
-    return by_devtools, await browser.capture(scope="page")
-
-
-def differences(left: RawCapture, right: RawCapture) -> list[str]:
-    assert len(left.nodes) == len(right.nodes)
-    found = []
-    for index, (a, b) in enumerate(zip(left.nodes, right.nodes, strict=True)):
-        mine, theirs = a.model_dump(exclude={"handle"}), b.model_dump(exclude={"handle"})
-        for key in mine:
-            if mine[key] != theirs[key]:
-                found.append(f"#{index} {a.tag} {a.name!r}: {key} {mine[key]!r} != {theirs[key]!r}")
-    return found
 
 
 @pytest.mark.parametrize("page", OUR_PAGES)

@@ -31,8 +31,8 @@ from subterminator.recording.recorder import Recorder, RecordingBrowser
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name
-from tests.test_yes_bound import RecordingSite, page
+from tests.support.browser_helpers import by_name
+from tests.support.recording_site import RecordingSite, page
 
 pytestmark = pytest.mark.browser
 

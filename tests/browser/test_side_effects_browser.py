@@ -1,6 +1,6 @@
 """Downloads and new tabs on real Chromium, through the tool server: refused or kept, and said.
 
-The pages (tests/side_effect_site.py) download on load, by a link the agent clicks and by
+The pages (tests/support/side_effect_site.py) download on load, by a link the agent clicks and by
 script, and open tabs on load, by a target=_blank link and by the fifty. Whether a download
 was written is read on disk (the site's token in any file), never from the reply.
 """
@@ -23,8 +23,8 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.side_effects import FIRST, TITLE_CHARS
 from subterminator.models.tools import ToolResult
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name
-from tests.side_effect_site import FLOOD_TABS, EffectSite, written
+from tests.support.browser_helpers import by_name
+from tests.support.side_effect_site import FLOOD_TABS, EffectSite, written
 
 pytestmark = pytest.mark.browser
 

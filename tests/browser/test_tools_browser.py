@@ -14,7 +14,7 @@ from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.protocol import Browser
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name, names
+from tests.support.browser_helpers import by_name, names
 
 pytestmark = pytest.mark.browser
 

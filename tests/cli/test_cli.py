@@ -11,7 +11,7 @@ from harness.sites import StaticSite
 from subterminator.models.snapshot import Snapshot
 from subterminator.schema import render_snapshot_schema
 from subterminator.snapshot.tokens import estimate_tokens
-from tests.cli_helpers import run_cli
+from tests.support.cli_helpers import run_cli
 
 pytestmark = pytest.mark.browser
 

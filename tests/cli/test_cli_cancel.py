@@ -6,7 +6,7 @@ import subprocess
 
 import pytest
 
-from tests.cli_helpers import run_cli, runs_dir
+from tests.support.cli_helpers import run_cli, runs_dir
 
 pytestmark = pytest.mark.browser
 

@@ -11,32 +11,13 @@ from typing import Any
 
 import pytest
 
-from harness.fake_api import plan_responder
-from harness.fake_openai import FakeOpenAI, Reply, Responder, completion, error, latest_elements
-from harness.fake_openai import tool_call as call
-from tests.cli_helpers import run_cli, runs_dir
+from harness.fake_openai import FakeOpenAI, Reply, error
+from tests.support.cli_helpers import run_cli, runs_dir
+from tests.support.openai_flow import model_on_the_2026_flow
 
 pytestmark = pytest.mark.browser
 
-PLAN = [  # what a model does on the simulator's 2026 flow: (role, name, nth), then done
-    ("link", "Manage membership", 0),
-    ("button", "Cancel membership", 0),
-    ("button", "Show option contents", 2),
-    ("button", "Finish Cancellation", 0),
-]
 KEY = "sk-proj-test-SECRET-0123456789abcdef"
-
-
-def model_on_the_2026_flow() -> Responder:
-    """A model that reads each request's newest snapshot and clicks the next step by name."""
-    return plan_responder(
-        PLAN,
-        latest_elements,
-        lambda n, ref: completion(call("browser_click", id=f"call_{n}", ref=ref)),
-        lambda n: completion(
-            call("complete_task", id=f"call_{n}", status="success", reason="done")
-        ),
-    )
 
 
 def cancel(

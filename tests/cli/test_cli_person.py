@@ -18,7 +18,14 @@ from harness.fake_anthropic import FakeAnthropic, Reply, error
 from harness.sites import StaticSite
 from subterminator.cli.parser import build_parser
 from subterminator.simulator import NetflixSimulator
-from tests.cli_helpers import COMMAND, chromiums_marked, clean_env, marker, run_cli, runs_dir
+from tests.support.cli_helpers import (
+    COMMAND,
+    chromiums_marked,
+    clean_env,
+    marker,
+    run_cli,
+    runs_dir,
+)
 
 pytestmark = pytest.mark.browser
 

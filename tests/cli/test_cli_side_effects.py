@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from tests.cli_helpers import HOME, on_terminal, run_cli, runs_dir
-from tests.side_effect_site import EffectSite, written
+from tests.support.cli_helpers import HOME, on_terminal, run_cli, runs_dir
+from tests.support.side_effect_site import EffectSite, written
 
 pytestmark = pytest.mark.browser
 

@@ -26,7 +26,14 @@ from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator.approval import ApprovalDecision, ApprovalRequest
 from subterminator.services import NETFLIX
 from subterminator.simulator import NetflixSimulator
-from tests.cli_helpers import COMMAND, chromiums_marked, clean_env, marker, on_terminal, runs_dir
+from tests.support.cli_helpers import (
+    COMMAND,
+    chromiums_marked,
+    clean_env,
+    marker,
+    on_terminal,
+    runs_dir,
+)
 
 pytestmark = pytest.mark.browser
 

@@ -9,34 +9,15 @@ from __future__ import annotations
 
 import urllib.error
 import urllib.request
-from pathlib import Path
 
 import pytest
 
 from harness.sites import PostRecordingSite
 from subterminator.cancel import EXIT_DECLINED
-from tests.cli_helpers import on_terminal, run_cli, runs_dir
+from tests.support.cli_helpers import on_terminal, run_cli, runs_dir
+from tests.support.own_service import EXAMPLE, acme_site
 
 pytestmark = pytest.mark.browser
-
-EXAMPLE = Path(__file__).resolve().parent.parent / "examples" / "acme_service.py"
-PAGES = {
-    "/account": """<!doctype html><html lang="en"><title>Acme Video - Account</title>
-        <h1>Your account</h1><p>Plan: Premium, renews on the 3rd.</p>
-        <a href="/cancel">Cancel membership</a>""",
-    "/cancel": """<!doctype html><html lang="en"><title>Acme Video - Cancel</title>
-        <h1>Cancel your membership?</h1><p>You can watch until the end of the period.</p>
-        <form method="post" action="/cancel/confirm">
-          <input type="hidden" name="membership" value="premium">
-          <button type="submit">Confirm</button>
-        </form>""",
-}
-CANCELLED = """<!doctype html><html lang="en"><title>Acme Video - Cancelled</title>
-    <h1>Your membership has been cancelled.</h1><a href="/account">Back to your account</a>"""
-
-
-def acme_site() -> PostRecordingSite:
-    return PostRecordingSite(PAGES, after_post={"/cancel/confirm": CANCELLED})
 
 
 def cancel_args(site: PostRecordingSite) -> list[str]:

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from harness.sites import PostRecordingSite
-from tests.cli_helpers import on_terminal, runs_dir
+from tests.support.cli_helpers import on_terminal, runs_dir
 
 pytestmark = pytest.mark.browser
 

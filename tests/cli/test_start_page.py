@@ -9,7 +9,7 @@ import socket
 import pytest
 
 from harness.sites import StaticSite
-from tests.cli_helpers import run_cli, runs_dir
+from tests.support.cli_helpers import run_cli, runs_dir
 
 
 def closed_port() -> int:

@@ -11,7 +11,6 @@ from __future__ import annotations
 import json
 import os
 import shutil
-import socket
 import sys
 import uuid
 from collections.abc import Iterator
@@ -32,10 +31,15 @@ from subterminator.mcp.asking import CANNOT_ASK
 from subterminator.mcp.server import build_server, http_app
 from subterminator.mcp.session import McpOptions
 from subterminator.simulator import NetflixSimulator
+from tests.support.mcp_helpers import (
+    chromium_with,
+    free_port,
+    shared_chromium,
+    walk_to_the_final_step,
+)
 
 pytestmark = pytest.mark.browser
 
-FLOW = [("Manage membership", 0), ("Cancel membership", 0), ("Show option contents", 2)]
 FINAL = "Finish Cancellation"
 
 
@@ -45,45 +49,11 @@ def sim() -> Iterator[NetflixSimulator]:
         yield simulator
 
 
-def shared_chromium(chromium: PWBrowser) -> Any:
-    """Sessions get a context of the test session's Chromium: fast, and closed with them."""
-
-    async def factory(launch: LaunchOptions) -> PlaywrightBrowser:
-        context = await chromium.new_context(
-            viewport={"width": 1280, "height": 800},
-            accept_downloads=launch.downloads is not None,  # as the launch would
-        )
-        browser = await PlaywrightBrowser.attach(
-            context, block_non_local=launch.block_non_local, downloads=launch.downloads
-        )
-        browser._owned.append(context)  # the session's close closes its context
-        return browser
-
-    return factory
-
-
 def server_on(sim: NetflixSimulator, runs: Path, chromium: PWBrowser | None = None) -> Any:
     options = McpOptions(sim="2026", url=sim.url(), runs_dir=runs)
     if chromium is None:
         return build_server(options)
     return build_server(options, browser_factory=shared_chromium(chromium))
-
-
-async def walk_to_the_final_step(client: Client) -> types.CallToolResult:
-    """Up to the page with the final step; its checkpoint asks on the last click's reply."""
-    reply = await client.call_tool("browser_open", {})
-    assert not reply.is_error, reply.content
-    for name, nth in FLOW:
-        before = reply
-        reply = await client.call_tool("browser_click", {"ref": ref(before, name, nth)})
-        assert not reply.is_error or name == FLOW[-1][0], reply.content
-    return reply
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
 
 
 def records(runs: Path) -> list[set[str]]:
@@ -298,22 +268,6 @@ async def test_the_screenshot_comes_as_an_image_when_asked_for(
     image = shot.content[1]
     assert isinstance(image, types.ImageContent)
     assert image.mime_type == "image/png"
-
-
-def chromium_with(mark: str) -> list[int]:
-    """Chromium processes whose environment carries ``mark`` (so: started by this test)."""
-    found = []
-    for proc in Path("/proc").iterdir():
-        if not proc.name.isdigit():
-            continue
-        try:
-            environ = (proc / "environ").read_bytes()
-            cmdline = (proc / "cmdline").read_bytes()
-        except OSError:
-            continue
-        if mark.encode() in environ and b"chrom" in cmdline.split(b"\0")[0].lower():
-            found.append(int(proc.name))
-    return found
 
 
 @pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc (Linux)")

@@ -24,7 +24,7 @@ from subterminator.services import NETFLIX
 from tests.attacks.cases import CASES, CONTROL, Case
 from tests.attacks.fresh import FRESH
 from tests.attacks.site import AttackSite
-from tests.test_mcp import shared_chromium
+from tests.support.mcp_helpers import shared_chromium
 
 pytestmark = pytest.mark.browser
 

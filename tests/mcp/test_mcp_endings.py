@@ -29,8 +29,8 @@ from subterminator.mcp.session import McpOptions
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer
-from tests.test_floor import doc
-from tests.test_mcp import shared_chromium
+from tests.support.floor_pages import doc
+from tests.support.mcp_helpers import shared_chromium
 
 pytestmark = pytest.mark.browser
 

@@ -37,7 +37,7 @@ from subterminator.mcp.server import NO_SESSION, http_app, serve_http
 from subterminator.mcp.session import McpOptions
 from subterminator.mcp.token import TOKEN_ENV
 from subterminator.simulator import NetflixSimulator
-from tests.test_mcp import free_port, shared_chromium
+from tests.support.mcp_helpers import MALFORMED, free_port, shared_chromium
 
 pytestmark = pytest.mark.browser
 
@@ -374,15 +374,6 @@ async def test_each_client_of_the_command_gets_its_own_browser_and_record(
 
 
 # -- malformed JSON-RPC --------------------------------------------------------------------------
-
-MALFORMED = [
-    (b"this is not json", -32700),
-    (b'{"jsonrpc": "2.0", "id": 1, "method": ', -32700),
-    (b'{"jsonrpc": "2.0", "id": 1, "method": 5}', -32600),
-    (b'{"id": 1, "method": "tools/list"}', -32600),
-    (b"[]", -32600),
-    (b"42", -32600),
-]
 
 
 async def test_malformed_json_rpc_over_http_gets_a_json_rpc_error(

@@ -1,8 +1,8 @@
 """Downloads and new tabs through ``subterminator mcp`` and the SDK's client, on real Chromium.
 
-What the tool server says (tests/test_side_effects_browser.py) reaches the client through the
-whole stack (gate, backstop, recording), whose layers replace messages: the stack says it once,
-at its top. The run record notes it too.
+What the tool server says (tests/browser/test_side_effects_browser.py) reaches the client
+through the whole stack (gate, backstop, recording), whose layers replace messages: the stack
+says it once, at its top. The run record notes it too.
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from playwright.async_api import Browser as PWBrowser
 from harness.mcp_driver import Person, ref
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
-from tests.side_effect_site import EffectSite, written
-from tests.test_mcp import shared_chromium
+from tests.support.mcp_helpers import shared_chromium
+from tests.support.side_effect_site import EffectSite, written
 
 pytestmark = pytest.mark.browser
 

@@ -11,15 +11,15 @@ from __future__ import annotations
 import socket
 import subprocess
 import tempfile
-from pathlib import Path
 
 import pytest
 
 from subterminator.cancel import EXIT_CONFIG
 from subterminator.simulator import VARIANTS
-from tests.cli_helpers import run_cli, runs_dir
+from tests.support.cli_helpers import run_cli, runs_dir
+from tests.support.paths import ROOT
 
-ACME = Path(__file__).resolve().parent.parent / "examples" / "acme_service.py"
+ACME = ROOT / "examples" / "acme_service.py"
 
 
 def free_port() -> int:

@@ -21,15 +21,13 @@ import anyio
 import pytest
 
 from subterminator.simulator import NetflixSimulator
-from tests.test_mcp import chromium_with
-from tests.test_mcp_http import MALFORMED
+from tests.support.mcp_helpers import MALFORMED, chromium_with
+from tests.support.paths import ROOT
 
 pytestmark = [
     pytest.mark.browser,
     pytest.mark.skipif(not Path("/proc/self/environ").exists(), reason="reads /proc (Linux)"),
 ]
-
-ROOT = Path(__file__).resolve().parent.parent
 
 
 @pytest.fixture
@@ -124,7 +122,7 @@ async def test_a_killed_stdio_client_is_recorded_as_gone_and_its_chromium_closed
     args = ["mcp", "--sim", "--url", sim.url(), "--headless", "--runs-dir", str(tmp_path)]
     client = await asyncio.create_subprocess_exec(
         sys.executable,
-        *["-m", "tests.dying_client", command(), *args],
+        *["-m", "tests.support.dying_client", command(), *args],
         stdout=asyncio.subprocess.PIPE,
         env=env_with(mark),
         cwd=ROOT,

@@ -33,8 +33,8 @@ from subterminator.offline import OfflinePolicy
 from subterminator.services import NETFLIX
 from tests.attacks.panel import FORGED_WORDS, PAGE_BYTES, PANEL_ATTACKS, PanelAttack
 from tests.attacks.site import AttackSite
-from tests.cli_helpers import chromiums_marked, marker, on_terminal
-from tests.test_mcp import shared_chromium
+from tests.support.cli_helpers import chromiums_marked, marker, on_terminal
+from tests.support.mcp_helpers import shared_chromium
 
 pytestmark = pytest.mark.browser
 

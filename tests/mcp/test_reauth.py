@@ -1,7 +1,7 @@
 """A password, a one-time code or a card is the person's to type, never the agent's (issue 30).
 
 Re-authentication before the last step of a cancel flow, on real Chromium with pages served
-from 127.0.0.1 (tests/reauth_site.py): in English, and in Filipino and Estonian (languages
+from 127.0.0.1 (tests/support/reauth_site.py): in English, and in Filipino and Estonian (languages
 SubTerminator does not hold), labelled and not, in a form and in a dialog whose button posts by
 script; a password, a one-time code, card details. Driven by the loop with the offline policy,
 by a scripted AI that tries to type a password or send the empty form, and over MCP. The server
@@ -31,9 +31,9 @@ from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import Named, secret_field, secret_value
 from subterminator.tools.server import BrowserToolServer
-from tests.cli_helpers import on_terminal
-from tests.reauth_site import CARD, CASES, CODE, SECRET, ReauthSite
-from tests.test_mcp import shared_chromium
+from tests.support.cli_helpers import on_terminal
+from tests.support.mcp_helpers import shared_chromium
+from tests.support.reauth_site import CARD, CASES, CODE, SECRET, ReauthSite
 
 pytestmark = pytest.mark.browser
 

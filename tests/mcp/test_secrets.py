@@ -41,8 +41,8 @@ from subterminator.recording import load
 from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import is_secret, looks_like_card, mask
 from subterminator.tools.server import BrowserToolServer
-from tests.cli_helpers import run_cli
-from tests.test_mcp import shared_chromium
+from tests.support.cli_helpers import run_cli
+from tests.support.mcp_helpers import shared_chromium
 
 pytestmark = pytest.mark.browser
 

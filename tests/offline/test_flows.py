@@ -1,7 +1,7 @@
 """Flow variants written from public facts, not from our simulator (issue 8 item 4): the DEV half.
 
 Two kinds of tests over tests/flows/dev.py (the held-aside sets, scored blind first, run in
-tests/test_flows_held.py):
+tests/offline/test_flows_held.py):
 
 - the sites themselves work: a scripted walk with plain Playwright calls really cancels on the
   final step and not before it, and no GET of any route changes anything;

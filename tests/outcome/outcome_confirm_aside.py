@@ -8,7 +8,7 @@ without looking at its words for them (how each scores is reported, not tuned).
 
 from __future__ import annotations
 
-from tests.outcome_confirm_dev import Step
+from tests.outcome.outcome_confirm_dev import Step
 
 ASIDE = (
     Step(

@@ -25,8 +25,8 @@ from subterminator.outcome import judge_outcome
 from subterminator.outcome.vocabulary import HELD
 from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer
-from tests.outcome_confirm_aside import ASIDE, HELD_ASIDE
-from tests.outcome_confirm_dev import DEV, SHAPES, confirm_page, done_page
+from tests.outcome.outcome_confirm_aside import ASIDE, HELD_ASIDE
+from tests.outcome.outcome_confirm_dev import DEV, SHAPES, confirm_page, done_page
 
 pytestmark = pytest.mark.browser
 

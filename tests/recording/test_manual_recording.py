@@ -33,10 +33,17 @@ from subterminator.recording.manual import ManualRecording, record_manually
 from subterminator.services import NETFLIX
 from subterminator.simulator import NetflixSimulator
 from subterminator.simulator.netflix import PASSWORD
-from tests.cli_helpers import COMMAND, Session, chromiums_marked, marker, on_terminal, run_in
-from tests.conftest import ROOT
-from tests.test_own_service import EXAMPLE as OWN_SERVICE
-from tests.test_own_service import acme_site
+from tests.support.cli_helpers import (
+    COMMAND,
+    Session,
+    chromiums_marked,
+    marker,
+    on_terminal,
+    run_in,
+)
+from tests.support.own_service import EXAMPLE as OWN_SERVICE
+from tests.support.own_service import acme_site
+from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.browser
 

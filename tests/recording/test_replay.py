@@ -20,8 +20,9 @@ from subterminator.cli.snapshot import take_snapshot
 from subterminator.recording import Recording, RecordingError, load, save
 from subterminator.snapshot import factory as snapshot_factory
 from subterminator.snapshot.pruning import PruneLimits
+from tests.support.paths import ROOT
 
-ROOT = Path(__file__).parent.parent / "recordings" / "netflix"
+ROOT = ROOT / "recordings" / "netflix"
 
 
 def flow(name: str) -> Recording:

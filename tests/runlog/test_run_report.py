@@ -11,8 +11,8 @@ import pytest
 from playwright.async_api import Browser as PWBrowser
 
 from harness import report_shot
-from tests.cli_helpers import run_cli
-from tests.conftest import ROOT
+from tests.support.cli_helpers import run_cli
+from tests.support.paths import ROOT
 
 pytestmark = pytest.mark.browser
 

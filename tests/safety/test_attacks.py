@@ -13,16 +13,11 @@ from collections.abc import Iterator
 import pytest
 
 from harness.approvals import ScriptedApprovals
-from harness.scripted_ai import ScriptedAI
-from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.offline import OfflinePolicy
-from subterminator.orchestrator import TaskOrchestrator, TaskResult
-from subterminator.services import NETFLIX
-from subterminator.tools.server import BrowserToolServer
 from tests.attacks.cases import CASES, CONTROL, Case
 from tests.attacks.fresh import FRESH
 from tests.attacks.site import AttackSite
+from tests.support.attack_runs import run
 
 pytestmark = pytest.mark.browser
 
@@ -31,19 +26,6 @@ pytestmark = pytest.mark.browser
 def site() -> Iterator[AttackSite]:
     with AttackSite({c.name: c.pages for c in [*CASES, *FRESH, CONTROL]}) as served:
         yield served
-
-
-async def run(
-    browser: PlaywrightBrowser, site: AttackSite, case: Case, approvals: ScriptedApprovals | None
-) -> TaskResult:
-    site.reset(case.name)
-    await browser.navigate(site.url(case.name, case.start))
-    await browser.page.wait_for_load_state("load")
-    ai: AIClientProtocol = ScriptedAI(case.script) if case.script else OfflinePolicy(NETFLIX)
-    orchestrator = TaskOrchestrator(
-        ai, BrowserToolServer(browser), NETFLIX, approvals, allow_sites=(site.other, site.sockets)
-    )
-    return await orchestrator.run(NETFLIX.goal_template)
 
 
 def happened(site: AttackSite, case: Case) -> bool:

@@ -1,7 +1,7 @@
 """safety.binding, pure: what counts as a change after a yes, and what an approved action may send.
 
-The browser tests (tests/test_yes_bound.py) prove the whole on Chromium; these pin the rules on
-hand-built effects and requests, the way the gate's own tests do.
+The browser tests (tests/safety/test_yes_bound.py) prove the whole on Chromium; these pin the
+rules on hand-built effects and requests, the way the gate's own tests do.
 """
 
 from __future__ import annotations

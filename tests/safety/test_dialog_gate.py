@@ -2,7 +2,7 @@
 
 The effects are the ones ``Browser.inspect`` reports for a dialog's buttons
 (``native_dialogs.answer_effect``); the whole path on real Chromium is in
-tests/test_native_dialogs.py. Whatever the dialog's words and the page's language:
+tests/browser/test_native_dialogs.py. Whatever the dialog's words and the page's language:
 
 - dismissing (and an alert's OK) never asks, and the backstop stays armed while it runs;
 - accepting a confirm, prompt or beforeunload asks on a page of the flow, and on a page whose

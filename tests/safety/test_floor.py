@@ -26,15 +26,9 @@ from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer
 from tests.attacks.site import AttackSite
+from tests.support.floor_pages import doc
 
 pytestmark = pytest.mark.browser
-
-
-def doc(body: str, lang: str = "en", title: str = "Netflix") -> str:
-    return (
-        f'<!doctype html><html lang="{lang}"><head><meta charset="utf-8"><title>{title}</title>'
-        f"</head><body>{body}</body></html>"
-    )
 
 
 SW_CANCEL = doc(

@@ -20,7 +20,7 @@ from subterminator.orchestrator import TaskOrchestrator, TaskResult
 from subterminator.services import NETFLIX
 from subterminator.tools.server import BrowserToolServer
 from tests.attacks.site import AttackSite
-from tests.test_floor import doc
+from tests.support.floor_pages import doc
 
 pytestmark = pytest.mark.browser
 

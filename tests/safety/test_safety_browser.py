@@ -14,8 +14,8 @@ from harness.sites import StaticSite
 from subterminator.browser.effect import GuardedRequest
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name
-from tests.conftest import PAGES
+from tests.support.browser_helpers import by_name
+from tests.support.paths import PAGES
 
 pytestmark = pytest.mark.browser
 

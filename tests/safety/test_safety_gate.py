@@ -1,7 +1,7 @@
 """SafetyGate without a browser: judgments on ActionEffects and snapshots (issue: safety gate).
 
 Effects are written here as ``Browser.inspect`` reports them; the browser side is tested in
-tests/test_safety_browser.py and the whole path in tests/test_safety_adversarial.py.
+tests/safety/test_safety_browser.py and the whole path in tests/test_safety_adversarial.py.
 """
 
 from __future__ import annotations

@@ -11,12 +11,9 @@ the pages are on the service's flow addresses (structure), so nothing here depen
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Awaitable, Callable, Iterator, Sequence
 from dataclasses import dataclass, field
-from http.server import BaseHTTPRequestHandler
-from typing import Any, ClassVar
-from urllib.parse import urlsplit
+from typing import Any
 
 import pytest
 
@@ -25,10 +22,10 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
-from subterminator.simulator.server import LocalServer
 from subterminator.stack import Reply, ToolStack
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name
+from tests.support.browser_helpers import by_name
+from tests.support.recording_site import RecordingSite, page
 
 pytestmark = pytest.mark.browser
 
@@ -38,72 +35,6 @@ SERVICE = ServiceConfig(
     initial_url="http://127.0.0.1/",
     flow_urls=("/p/",),
 )
-DONE = "<!doctype html><html lang='en'><title>Received</title><p>Received.</p></html>"
-
-
-class _Handler(BaseHTTPRequestHandler):
-    pages: ClassVar[dict[str, str]] = {}
-    seen: ClassVar[list[tuple[str, str]]] = []
-    lock: ClassVar[threading.Lock] = threading.Lock()
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def _serve(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        if length:
-            self.rfile.read(length)
-        parts = urlsplit(self.path)
-        with self.lock:
-            self.seen.append((self.command, self.path))
-        page = self.pages.get(parts.path)
-        body = (page if page is not None else DONE).replace("{{OTHER}}", self._other())
-        data = body.encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.send_header("Cache-Control", "no-store")
-        self.send_header("Access-Control-Allow-Origin", "*")
-        self.end_headers()
-        self.wfile.write(data)
-
-    def _other(self) -> str:
-        """This server under another site's name (localhost, not 127.0.0.1)."""
-        return f"http://localhost:{self.server.server_address[1]}"
-
-    do_GET = do_POST = _serve
-
-
-class RecordingSite(LocalServer):
-    """Pages from a dict; every request it receives is kept as (method, path with query)."""
-
-    def __init__(self, pages: dict[str, str]) -> None:
-        handler = type("Handler", (_Handler,), {"pages": pages, "seen": []})
-        super().__init__(handler)
-        self._handler = handler
-
-    def url(self, path: str) -> str:
-        return f"{self.base_url}{path}"
-
-    @property
-    def seen(self) -> list[tuple[str, str]]:
-        with self._handler.lock:
-            return list(self._handler.seen)
-
-    def received(self, marker: str) -> list[tuple[str, str]]:
-        """The requests whose path holds ``marker``."""
-        return [(m, p) for m, p in self.seen if marker in p]
-
-    def reset(self) -> None:
-        with self._handler.lock:
-            self._handler.seen.clear()
-
-
-def page(lang: str, title: str, body: str, script: str = "") -> str:
-    return (
-        f"<!doctype html><html lang='{lang}'><head><meta charset='utf-8'><title>{title}</title>"
-        f"</head><body><h1>{title}</h1>{body}<script>{script}</script></body></html>"
-    )
 
 
 PAGES = {
@@ -196,7 +127,7 @@ async def opened(
     site.reset()
     await browser.navigate(site.url(path))
     # the page's "elsewhere" (localhost) belongs to the run, so the binding guard is what
-    # holds it; left out, the run's reach refuses it first (tests/test_reach.py)
+    # holds it; left out, the run's reach refuses it first (tests/stack/test_reach.py)
     elsewhere = site.base_url.replace("127.0.0.1", "localhost")
     stack = ToolStack(
         BrowserToolServer(browser), SERVICE, person.handler(), allow_sites=(elsewhere,)
@@ -383,7 +314,7 @@ async def test_through_mcp_the_changed_form_is_asked_again(
     from harness.mcp_driver import ref
     from subterminator.mcp.server import build_server
     from subterminator.mcp.session import McpOptions
-    from tests.test_mcp import shared_chromium
+    from tests.support.mcp_helpers import shared_chromium
 
     with RecordingSite(MCP_PAGES) as served:
         browsers: list[PlaywrightBrowser] = []

@@ -16,7 +16,7 @@ from subterminator.cli.parser import build_parser, service_specs
 from subterminator.errors import ConfigurationError, ServiceLoadError, ServiceNotFoundError
 from subterminator.models.snapshot import Snapshot
 from subterminator.services import NETFLIX, ServiceConfig, get_service, load_services, registry
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES, ROOT
 
 
 @pytest.fixture(autouse=True)
@@ -300,7 +300,7 @@ def test_an_empty_spec_is_refused() -> None:
 
 @pytest.mark.parametrize("command", ["cancel", "record"])
 def test_the_simulator_is_refused_for_another_service(command: str, tmp_path: Path) -> None:
-    example = Path(__file__).parent.parent / "examples" / "acme_service.py"
+    example = ROOT / "examples" / "acme_service.py"
     argv = [command, "acme", "--services", str(example), "--sim", "2026"]
     argv += ["--out", str(tmp_path / "rec")] if command == "record" else []
     done = subprocess.run(

@@ -8,7 +8,7 @@ from subterminator.errors import ServiceNotFoundError
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.services import NETFLIX, get_service
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 
 
 def sample(name: str) -> Snapshot:

@@ -19,7 +19,7 @@ from subterminator.tools.schemas import (
     TOOL_SCHEMAS,
     parse_arguments,
 )
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 
 SAMPLES = sorted((FIXTURES / "snapshots").glob("*.json"))
 REF = {"type": "string", "pattern": "^@e\\d+$"}

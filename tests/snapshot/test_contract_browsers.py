@@ -9,7 +9,6 @@ elements offered.
 from __future__ import annotations
 
 from collections.abc import AsyncIterator
-from pathlib import Path
 from urllib.parse import urlsplit
 
 import pytest
@@ -22,8 +21,9 @@ from subterminator.models.tools import ToolResult
 from subterminator.recording import load
 from subterminator.simulator import NetflixSimulator
 from subterminator.tools.server import BrowserToolServer
+from tests.support.paths import ROOT
 
-RECORDING = load(Path(__file__).parent.parent / "recordings" / "netflix" / "2026")
+RECORDING = load(ROOT / "recordings" / "netflix" / "2026")
 
 
 @pytest_asyncio.fixture(params=["chromium", "replay"], loop_scope="session")

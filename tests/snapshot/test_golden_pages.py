@@ -1,6 +1,7 @@
 """The golden page snapshots (fixtures/snapshots/) are syrupy assertions: today's pipeline on
-fixtures/pages must produce them. ``pytest tests/test_golden_pages.py --snapshot-update`` (or
-``nox -s fixtures``) rewrites them after an intended change; the diff is the review."""
+fixtures/pages must produce them. ``pytest tests/snapshot/test_golden_pages.py
+--snapshot-update`` (or ``nox -s fixtures``) rewrites them after an intended change; the diff is
+the review."""
 
 from __future__ import annotations
 
@@ -17,8 +18,8 @@ from syrupy.types import SnapshotIndex
 
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from tests.conftest import FIXTURES
-from tests.make_fixture_snapshots import SAMPLES, golden
+from tests.support.make_fixture_snapshots import SAMPLES, golden
+from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.browser
 

@@ -13,8 +13,8 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.snapshot import ElementRegistry, PruneLimits, SnapshotFactory
 from subterminator.snapshot.tokens import estimate_tokens, image_tokens
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name, names, png_size
-from tests.conftest import FIXTURES
+from tests.support.browser_helpers import by_name, names, png_size
+from tests.support.paths import FIXTURES
 
 pytestmark = pytest.mark.browser
 UNLIMITED = PruneLimits(element_token_budget=10**9)

@@ -27,8 +27,8 @@ from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name
-from tests.test_yes_bound import RecordingSite
+from tests.support.browser_helpers import by_name
+from tests.support.recording_site import RecordingSite
 
 pytestmark = pytest.mark.browser
 

@@ -27,7 +27,7 @@ from subterminator.services.base import ServiceConfig
 from subterminator.simulator.server import LocalServer
 from subterminator.stack import Reply, ToolStack
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name
+from tests.support.browser_helpers import by_name
 
 pytestmark = pytest.mark.browser
 

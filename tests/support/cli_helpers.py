@@ -14,8 +14,9 @@ import uuid
 from dataclasses import dataclass
 from pathlib import Path
 
+from tests.support.paths import ROOT
+
 COMMAND = [sys.executable, "-m", "subterminator.cli"]
-ROOT = Path(__file__).resolve().parent.parent
 
 
 HOME = tempfile.mkdtemp(prefix="st-home-")  # run records and profiles land here, not in ~

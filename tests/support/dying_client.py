@@ -1,7 +1,7 @@
 """An MCP client over stdio that walks to the final step and hangs on the question: run by
-tests/test_mcp_stdio.py, which kills it there, as a client that crashed or was closed would die.
+tests/mcp/test_mcp_stdio.py, which kills it there, as a client that crashed or was closed would die.
 
-    python -m tests.dying_client COMMAND ARG...   (the server's command line)
+    python -m tests.support.dying_client COMMAND ARG...   (the server's command line)
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ import mcp.types as types
 from mcp.client import Client
 from mcp.client.stdio import StdioServerParameters
 
-from tests.test_mcp import walk_to_the_final_step
+from tests.support.mcp_helpers import walk_to_the_final_step
 
 
 async def hang(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:

@@ -1,9 +1,9 @@
 """The golden snapshots' recipe: fixtures/pages through the real pipeline.
 
-tests/test_golden_pages.py asserts fixtures/snapshots/*.json with syrupy; ``nox -s fixtures``
-(``pytest tests/test_golden_pages.py --snapshot-update``) rewrites them. Ids and timestamps are
-fixed and the local URL is replaced by the page's real-world address, so the files only change
-when pruning, the pages or Chromium's rendering change.
+tests/snapshot/test_golden_pages.py asserts fixtures/snapshots/*.json with syrupy;
+``nox -s fixtures`` (``pytest tests/snapshot/test_golden_pages.py --snapshot-update``) rewrites
+them. Ids and timestamps are fixed and the local URL is replaced by the page's real-world
+address, so the files only change when pruning, the pages or Chromium's rendering change.
 """
 
 from __future__ import annotations

@@ -1,0 +1,38 @@
+"""The tests' layout: shared helpers live in tests/support/, and no module imports a test module
+or the conftest, so any test file can move, or run alone, without breaking another."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+TESTS = Path(__file__).resolve().parent
+
+
+def imported(path: Path) -> set[str]:
+    """The modules ``path`` imports, by their full dotted names."""
+    names: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names.update(alias.name for alias in node.names)
+        elif isinstance(node, ast.ImportFrom) and node.module and not node.level:
+            names.add(node.module)
+            names.update(f"{node.module}.{alias.name}" for alias in node.names)
+    return names
+
+
+def test_no_module_imports_a_test_module_or_the_conftest() -> None:
+    offenders = {
+        f"{path.relative_to(TESTS)}: {name}"
+        for path in TESTS.rglob("*.py")
+        for name in imported(path)
+        if name.startswith("tests.")
+        and (name.rsplit(".", 1)[-1].startswith("test_") or name.endswith("conftest"))
+    }
+    assert not offenders, sorted(offenders)
+
+
+def test_every_folder_of_tests_is_a_package() -> None:
+    """Test files in different folders may share a name only if each folder is a package."""
+    folders = {path.parent for path in TESTS.rglob("test_*.py")} | {TESTS / "support"}
+    assert not [f for f in folders if not (f / "__init__.py").exists()]
