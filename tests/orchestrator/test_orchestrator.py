@@ -5,7 +5,6 @@ Covers AC-L1..L5, AC-H1..H4, AC-V1..V3, AC-T7..T9, llm_no_action and history tru
 
 from __future__ import annotations
 
-import asyncio
 import dataclasses
 import logging
 
@@ -25,6 +24,7 @@ from subterminator.orchestrator import ApprovalRequest, TaskOrchestrator
 from subterminator.orchestrator.orchestrator import MAX_HUMAN_TRIES
 from subterminator.services import NETFLIX, Checkpoint, CompletionCriteria, ServiceConfig
 from subterminator.tools.server import BrowserToolServer
+from tests.support.clock import stepped_clock
 
 pytestmark = pytest.mark.browser
 GOAL = NETFLIX.goal_template
@@ -428,10 +428,12 @@ async def test_thirty_turns_stay_in_the_history_budget(
 
 
 async def test_a_persons_answering_time_is_not_browser_time(
-    browser: PlaywrightBrowser, pages: StaticSite
+    browser: PlaywrightBrowser, pages: StaticSite, monkeypatch: pytest.MonkeyPatch
 ) -> None:
+    clock = stepped_clock(monkeypatch)  # the person's 3 s pass on the clock, not in the test
+
     async def think(request: ApprovalRequest) -> None:
-        await asyncio.sleep(3.0)
+        clock.advance(3.0)
 
     approvals = ScriptedApprovals([True], on_ask=think)
     ai = ScriptedAI(
