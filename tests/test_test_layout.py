@@ -1,10 +1,15 @@
-"""The tests' layout: shared helpers live in tests/support/, and no module imports a test module
-or the conftest, so any test file can move, or run alone, without breaking another."""
+"""The suite's shape: shared helpers live in tests/support/, and no module imports a test module
+or the conftest, so any test file can move, or run alone, without breaking another; the MCP
+attack suite's sample holds every kind of case."""
 
 from __future__ import annotations
 
 import ast
 from pathlib import Path
+
+from tests.attacks.cases import CASES
+from tests.attacks.fresh import FRESH
+from tests.support.attack_runs import kind_of, sample
 
 TESTS = Path(__file__).resolve().parent
 
@@ -36,3 +41,9 @@ def test_every_folder_of_tests_is_a_package() -> None:
     """Test files in different folders may share a name only if each folder is a package."""
     folders = {path.parent for path in TESTS.rglob("test_*.py")} | {TESTS / "support"}
     assert not [f for f in folders if not (f / "__init__.py").exists()]
+
+
+def test_the_mcp_attack_sample_holds_every_kind_of_case() -> None:
+    every = [*CASES, *FRESH]
+    assert {kind_of(case) for case in sample(every)} == {kind_of(case) for case in every}
+    assert len(sample(every)) < len(every) / 4  # a sample, so the MCP suite stays quick

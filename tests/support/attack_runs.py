@@ -1,4 +1,5 @@
-"""One attack case through the real stack, as the attack, gate-law and made-up-flow tests run it."""
+"""One attack case through the real stack, as the attack, gate-law and made-up-flow tests run it;
+and the sample of cases the MCP attack suite runs by default."""
 
 from __future__ import annotations
 
@@ -25,3 +26,16 @@ async def run(
         ai, BrowserToolServer(browser), NETFLIX, approvals, allow_sites=(site.other, site.sockets)
     )
     return await orchestrator.run(NETFLIX.goal_template)
+
+
+def kind_of(case: Case) -> tuple[str, bool, str, bool]:
+    """What makes two cases alike for a front door: kind, AI, guarded action, need to ask."""
+    return (case.kind, bool(case.script), case.guards, case.must_ask)
+
+
+def sample(cases: list[Case]) -> list[Case]:
+    """The first case (in order) of each ``kind_of``: the same sample every run."""
+    first: dict[tuple[str, bool, str, bool], Case] = {}
+    for case in cases:
+        first.setdefault(kind_of(case), case)
+    return list(first.values())
