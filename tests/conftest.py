@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 
 import pytest
@@ -10,6 +10,7 @@ from harness import profiles
 from harness.sites import StaticSite
 from subterminator.ai import guard
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from tests.support import markers
 from tests.support.paths import PAGES
 
 pytest_plugins = ["pytester"]
@@ -21,6 +22,34 @@ def pytest_configure(config: pytest.Config) -> None:
     """Every test here, not only those using the plugin's fixtures, reaches the real model API
     only under --live (the plugin guards its own tests and leaves other projects' alone)."""
     guard.ALLOW_MODEL_REQUESTS = bool(config.getoption("--live"))
+    markers.install()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that uses a Chromium fixture is a ``browser`` test, and one whose body starts a
+    process a ``subprocess`` test, whether or not it says so."""
+    markers.mark(items)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None]:
+    """Whatever processes the test starts, from its fixtures' setup to their teardown."""
+    markers.SPAWNED.start()
+    try:
+        return (yield)
+    finally:
+        markers.SPAWNED.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A test that starts a process unmarked fails at its teardown, naming the process."""
+    report = yield
+    if call.when == "teardown" and (why := markers.unmarked_spawn(item)):
+        report.outcome, report.longrepr = "failed", why
+    return report
 
 
 @pytest_asyncio.fixture(loop_scope="session")

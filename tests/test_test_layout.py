@@ -1,14 +1,19 @@
 """The suite's shape: shared helpers live in tests/support/, and no module imports a test module
 or the conftest, so any test file can move, or run alone, without breaking another; the MCP
-attack suite's sample holds every kind of case."""
+attack suite's sample holds every kind of case; a test that starts a process is seen doing so."""
 
 from __future__ import annotations
 
 import ast
+import subprocess
+import sys
 from pathlib import Path
+
+import pytest
 
 from tests.attacks.cases import CASES
 from tests.attacks.fresh import FRESH
+from tests.support import markers
 from tests.support.attack_runs import kind_of, sample
 
 TESTS = Path(__file__).resolve().parent
@@ -47,3 +52,18 @@ def test_the_mcp_attack_sample_holds_every_kind_of_case() -> None:
     every = [*CASES, *FRESH]
     assert {kind_of(case) for case in sample(every)} == {kind_of(case) for case in every}
     assert len(sample(every)) < len(every) / 4  # a sample, so the MCP suite stays quick
+
+
+def test_the_three_markers_are_registered(pytestconfig: pytest.Config) -> None:
+    registered = {line.split(":")[0] for line in pytestconfig.getini("markers")}
+    assert set(markers.MARKERS) <= registered
+
+
+@pytest.mark.subprocess
+def test_a_process_a_test_starts_is_seen_and_a_probe_is_not() -> None:
+    markers.SPAWNED.start()
+    subprocess.run([sys.executable, "-c", "pass"], check=True)
+    subprocess.run(["uname", "-p"], capture_output=True, check=False)
+    seen = markers.SPAWNED.stop()
+    assert len(seen) == 1
+    assert sys.executable in seen[0]

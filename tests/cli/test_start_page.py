@@ -11,6 +11,8 @@ import pytest
 from harness.sites import StaticSite
 from tests.support.cli_helpers import run_cli, runs_dir
 
+pytestmark = pytest.mark.subprocess  # the CLI in a subprocess
+
 
 def closed_port() -> int:
     with socket.socket() as s:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import socket
 import subprocess
 import tempfile
+from collections.abc import Callable
 
 import pytest
 
@@ -18,6 +19,8 @@ from subterminator.cancel import EXIT_CONFIG
 from subterminator.simulator import VARIANTS
 from tests.support.cli_helpers import run_cli, runs_dir
 from tests.support.paths import ROOT
+
+pytestmark = pytest.mark.subprocess  # the CLI in a subprocess
 
 ACME = ROOT / "examples" / "acme_service.py"
 
@@ -37,7 +40,7 @@ def refused(done: subprocess.CompletedProcess[str]) -> str:
     return line
 
 
-TRANSPORTS = {
+TRANSPORTS: dict[str, Callable[[], list[str]]] = {
     "stdio": lambda: [],
     "http": lambda: ["--http", f"127.0.0.1:{free_port()}"],
 }

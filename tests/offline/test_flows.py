@@ -23,7 +23,7 @@ from tests.flows.dev import FLOWS, LOOKALIKES, VARIANTS
 from tests.flows.score import run_policy
 from tests.flows.site import FlowSite, Variant, walk
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.corpus]  # the flow corpora, page by page
 
 IDS = [v.name for v in VARIANTS]
 

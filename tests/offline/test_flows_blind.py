@@ -21,7 +21,7 @@ from tests.flows import blind_dev, blind_held
 from tests.flows.score import run_driver
 from tests.flows.site import FlowSite, Variant, walk
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.corpus]  # the flow corpora, page by page
 
 VARIANTS: list[Variant] = [*blind_dev.VARIANTS, *blind_held.VARIANTS]
 IDS = [v.name for v in VARIANTS]

@@ -28,7 +28,7 @@ from tests.flows import blind30_dev, blind30_held
 from tests.flows.score import check_walks, run_driver
 from tests.flows.site import FlowSite, Variant
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.corpus]  # the flow corpora, page by page
 
 VARIANTS: list[Variant] = [*blind30_dev.VARIANTS, *blind30_held.VARIANTS]
 IDS = [v.name for v in VARIANTS]

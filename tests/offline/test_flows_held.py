@@ -21,7 +21,7 @@ from tests.flows import held, held2, held3
 from tests.flows.score import run_policy
 from tests.flows.site import FlowSite, Variant, walk
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.corpus]  # the flow corpora, page by page
 
 VARIANTS: list[Variant] = [*held.VARIANTS, *held2.VARIANTS, *held3.VARIANTS]
 IDS = [v.name for v in VARIANTS]

@@ -19,7 +19,7 @@ from tests.flows import i31_aside, i31_dev
 from tests.flows.score import check_walks, run_driver
 from tests.flows.site import FlowSite, Variant
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.corpus]  # the flow corpora, page by page
 
 VARIANTS: list[Variant] = [*i31_dev.VARIANTS, *i31_aside.VARIANTS]
 FLOWS = [v for v in VARIANTS if v.kind == "flow"]

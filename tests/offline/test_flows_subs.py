@@ -30,7 +30,7 @@ from tests.flows import subs_dev
 from tests.flows.score import run_driver
 from tests.flows.site import FlowSite, Variant, walk
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.corpus]  # the flow corpora, page by page
 
 VARIANTS = subs_dev.VARIANTS
 IDS = [v.name for v in VARIANTS]

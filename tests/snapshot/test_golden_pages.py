@@ -21,7 +21,7 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from tests.support.make_fixture_snapshots import SAMPLES, golden
 from tests.support.paths import FIXTURES
 
-pytestmark = pytest.mark.browser
+pytestmark = [pytest.mark.browser, pytest.mark.corpus]  # every golden page
 
 
 class GoldenPages(JSONSnapshotExtension):
