@@ -149,7 +149,7 @@ KEYS = re.compile(r"sk-ant-[A-Za-z0-9_\-]{8,}|\bsk-[A-Za-z0-9_\-]{16,}|\bBearer\
 def leaks(path: Path) -> list[str]:
     """What in a cassette could identify or authenticate someone: keys, credential and account
     headers, request ids, the simulator's password and code."""
-    import yaml
+    import yaml  # type: ignore[import-untyped]
 
     from subterminator.simulator.netflix import CODE
     from subterminator.simulator.netflix import PASSWORD as SIM_PASSWORD
@@ -220,11 +220,11 @@ async def test_a_changed_system_prompt_still_replays_a_flow_but_not_strictly(
     monkeypatch: pytest.MonkeyPatch,
 ) -> None:
     from harness.replay.run import replay
+    from subterminator.ai.prompts import build_system_prompt as original
     from subterminator.orchestrator import orchestrator as orchestrator_module
     from subterminator.recording import load
 
     folder = RECORDINGS / "netflix" / "legacy"
-    original = orchestrator_module.build_system_prompt
     monkeypatch.setattr(
         orchestrator_module,
         "build_system_prompt",

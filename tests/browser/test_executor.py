@@ -3,12 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+from typing import cast
 
 import pytest
 
 from subterminator.browser import playwright_errors
 from subterminator.browser.capture import RawCapture
-from subterminator.browser.protocol import CaptureScope, ScrollDirection
+from subterminator.browser.protocol import Browser, CaptureScope, ScrollDirection
 from subterminator.errors import (
     BrowserActionError,
     ElementDisabledError,
@@ -80,7 +81,7 @@ FAST = LatencyCaps(click=50, fill=50, select=50, scroll=30)
     [("click", 50), ("fill", 50), ("select", 50), ("scroll_to_element", 30), ("scroll_page", 30)],
 )
 async def test_every_action_is_cut_at_its_cap(action: str, cap: int) -> None:
-    executor = ActionExecutor(StallingBrowser(), FAST)
+    executor = ActionExecutor(cast(Browser, StallingBrowser()), FAST)
     target = element("combobox")
     calls = {
         "click": lambda: executor.click(target),
@@ -121,13 +122,13 @@ async def test_browser_codes_become_the_spec_exceptions(
     code: str, exception: type[Exception]
 ) -> None:
     with pytest.raises(exception) as info:
-        await ActionExecutor(StallingBrowser(code), FAST).click(element())
+        await ActionExecutor(cast(Browser, StallingBrowser(code)), FAST).click(element())
     assert "@e3" in str(info.value)
 
 
 async def test_role_mismatch_is_refused_before_the_browser_is_touched() -> None:
     browser = StallingBrowser()
-    executor = ActionExecutor(browser, FAST)
+    executor = ActionExecutor(cast(Browser, browser), FAST)
     with pytest.raises(MCPError, match="not a text field"):
         await executor.fill(element("button"), "x")
     with pytest.raises(MCPError, match="not a dropdown"):

@@ -6,6 +6,7 @@ their document; a Chromium without the feature names through DevTools."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -54,18 +55,18 @@ async def test_our_pages_read_the_same_either_way(
     assert differences(by_devtools, in_page) == []
     # named in the page, but for the roles Chrome keeps to itself (frames), asked of DevTools
     ours = [n for n in in_page.nodes if n.handle and ":" not in n.handle]
-    asked = {n.role for n in ours if not n.handle.startswith("j")}  # type: ignore[union-attr]
+    asked = {n.role for n in ours if not n.handle.startswith("j")}
     assert asked <= {"Iframe"}
-    assert sum(n.handle.startswith("j") for n in ours) >= len(ours) - 3  # type: ignore[union-attr]
+    assert sum(n.handle.startswith("j") for n in ours) >= len(ours) - 3
 
 
 @pytest.fixture(scope="module")
-def stress(tmp_path_factory: pytest.TempPathFactory) -> StaticSite:
+def stress(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     root = tmp_path_factory.mktemp("stress")
     write_pages(root)
     write_pages(root, held_aside=True)
     with StaticSite(root) as site:
-        yield site  # type: ignore[misc]
+        yield site
 
 
 STRESS = ["article.html", "settings.html", "login.html", "deep.html", "frames.html"]

@@ -426,7 +426,7 @@ async def test_the_approved_steps_own_dialog_is_recorded_and_replays_alike(
         if driven is None:
             replayed = Recording.model_validate_json(recorder.recording.model_dump_json())
             driven = ReplayBrowser([replayed])  # type: ignore[assignment]
-        await driven.navigate(site.url("/p/turbo-lt"))  # type: ignore[union-attr]
+        await driven.navigate(site.url("/p/turbo-lt"))
         stack = ToolStack(BrowserToolServer(driven), SERVICE, person)  # type: ignore[arg-type]
         shown = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
         site.reset()

@@ -7,7 +7,7 @@ from __future__ import annotations
 import json
 import subprocess
 from pathlib import Path
-from typing import Any
+from typing import Any, cast
 
 import pytest
 
@@ -25,7 +25,16 @@ def cancel(
 ) -> tuple[subprocess.CompletedProcess[str], Path]:
     """``subterminator cancel netflix --sim ARGS``, and where its run record went."""
     runs = runs_dir()
-    done = run_cli("cancel", "netflix", "--sim", *args, "--runs-dir", runs, answers=answers, **env)
+    done = run_cli(
+        "cancel",
+        "netflix",
+        "--sim",
+        *args,
+        "--runs-dir",
+        runs,
+        answers=answers,
+        **cast(dict[str, Any], env),
+    )
     return done, Path(runs)
 
 

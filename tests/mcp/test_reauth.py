@@ -21,7 +21,7 @@ from playwright.async_api import Browser as PWBrowser
 
 from harness.approvals import ScriptedApprovals
 from harness.mcp_driver import Person, elements, ref
-from harness.scripted_ai import ScriptedAI, complete, on_element
+from harness.scripted_ai import ScriptedAI, Step, complete, on_element
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
@@ -166,7 +166,7 @@ async def test_an_ai_typing_a_password_is_refused_and_the_person_asked(
     """A sign-in page outside the flow, its password field unlabelled (Filipino): the fill is
     never executed; with nobody to ask, the run ends human_action_needed."""
     await browser.navigate(site.url("any", "account"))
-    script = [
+    script: list[Step] = [
         on_element("browser_fill", "Email", value="ann@example.com"),
         on_element("browser_fill", "", "textbox", value=SECRET),
         complete("failed", "unreachable"),
@@ -191,7 +191,10 @@ async def test_an_ai_typing_a_password_waits_for_the_person_who_types_it(
         typed.append(request.action)
         await browser.page.locator("[name=f1]").fill("the person's own")
 
-    script = [on_element("browser_fill", "", "textbox", value=SECRET), complete("failed", "x")]
+    script: list[Step] = [
+        on_element("browser_fill", "", "textbox", value=SECRET),
+        complete("failed", "x"),
+    ]
     ai = ScriptedAI(script)
     approvals = ScriptedApprovals([True], on_ask=person)
     await TaskOrchestrator(ai, BrowserToolServer(browser), NETFLIX, approvals).run("x")
@@ -209,7 +212,7 @@ async def test_an_ai_sending_a_pin_form_empty_is_the_person_s_step(
     """Estonian, a PIN field only its words say is one (a plain numeric field): the press that
     would send it empty is handed to the person, never sent."""
     await browser.navigate(site.url("pin", "cancelplan/pin"))
-    script = [on_element("browser_click", "Kinnita", "button"), complete("failed", "x")]
+    script: list[Step] = [on_element("browser_click", "Kinnita", "button"), complete("failed", "x")]
     result = await TaskOrchestrator(ScriptedAI(script), BrowserToolServer(browser), NETFLIX).run(
         "x"
     )
@@ -225,7 +228,10 @@ async def test_an_ai_typing_a_card_number_anywhere_is_refused(
     """A plain field of no kind, named in no word list: the card number is known by its
     digits, and not typed."""
     await browser.navigate(site.url("pin", "cancelplan/pin"))
-    script = [on_element("browser_fill", "PIN-kood", value=CARD), complete("failed", "x")]
+    script: list[Step] = [
+        on_element("browser_fill", "PIN-kood", value=CARD),
+        complete("failed", "x"),
+    ]
     result = await TaskOrchestrator(ScriptedAI(script), BrowserToolServer(browser), NETFLIX).run(
         "x"
     )

@@ -30,7 +30,7 @@ from harness.fake_anthropic import FakeAnthropic, Reply, latest_elements, messag
 from harness.mcp_driver import Person, ref
 from harness.record_by_hand import by_hand, click
 from harness.record_cassettes import record_cassette
-from harness.scripted_ai import ScriptedAI, complete, on_element
+from harness.scripted_ai import ScriptedAI, Step, complete, on_element
 from harness.sites import StaticSite
 from subterminator.ai.client import AIClient
 from subterminator.browser.playwright_browser import PlaywrightBrowser
@@ -332,7 +332,7 @@ async def test_a_code_step_on_its_own_is_known_by_its_field_s_shape(
     numeric field is known by the field's shape, masked in the turn, and never typed; with
     nobody to type it, the run ends there."""
     await browser.navigate(site.url("paso2.html"))
-    script = [
+    script: list[Step] = [
         on_element("browser_fill", "Verificación", value=TYPED["Verificación"]),
         on_element("browser_fill", "Comentario", value=CLEAR["Comentario"]),
         complete("failed", "test"),

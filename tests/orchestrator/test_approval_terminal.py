@@ -9,6 +9,7 @@ from rich.console import Console
 
 from subterminator.net import shown_url
 from subterminator.orchestrator import ApprovalRequest, TerminalApprovalHandler
+from tests.support.answers import answering
 
 PNG = b"\x89PNG\r\n\x1a\n" + b"0" * 40
 
@@ -80,7 +81,7 @@ async def test_human_action_without_a_window_says_what_to_do_instead(tmp_path: P
     terminal = TerminalApprovalHandler(
         console,
         screenshot_dir=tmp_path,
-        ask=lambda prompt: asked.append(prompt) or "y",
+        ask=answering("y", asked),
         window=False,
         instead="sign in first with `subterminator login netflix`",
     )
@@ -133,7 +134,7 @@ async def test_a_headless_run_says_so_and_asks_nothing() -> None:
     console = Console(record=True, width=120, force_terminal=True)
     asked: list[str] = []
     terminal = TerminalApprovalHandler(
-        console, ask=lambda p: asked.append(p) or "y", window=False, instead="run it headed"
+        console, ask=answering("y", asked), window=False, instead="run it headed"
     )
     decision = await terminal.request_approval(captcha())
     assert not decision.approved

@@ -16,7 +16,7 @@ from subterminator.models.snapshot import BoundingBox, Element, PageInfo, Snapsh
 from subterminator.outcome import judge_outcome
 from subterminator.outcome.calendars import persian_to_gregorian
 from subterminator.outcome.dates import find_date, read_date
-from subterminator.outcome.judge import HELD_LANGUAGES
+from subterminator.outcome.vocabulary import HELD as HELD_LANGUAGES
 from subterminator.safety.vocabulary import HELD as GATE_HELD
 
 KINDS = ("confirmed", "ended", "pending", "conditional", "negated", "question")

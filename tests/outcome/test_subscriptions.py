@@ -63,7 +63,7 @@ def test_the_membership_is_the_default_and_an_unclear_target_is_none() -> None:
         ("Sports pack add-on", "$7.99 a month", "Cancel"),
         ("Premium", "$22.99 a month", "Cancel"),
     )
-    assert pick(subscriptions(english)).name == "Premium"  # type: ignore[union-attr]
+    assert pick(subscriptions(english)).name == "Premium"
     plain = cards(
         ("Premium planas", "12,99 €", "Atšaukti"), ("Papildomas narys", "4,99 €", "Atšaukti")
     )

@@ -21,14 +21,18 @@ PAGE = "http://127.0.0.1:8000/p/step"
 def effect(action: str = "click", **target: Any) -> ActionEffect:
     base: dict[str, Any] = {"tag": "button", "name": "Weiter", "text": "Weiter"}
     return ActionEffect(
-        action=action,  # type: ignore[arg-type]
+        action=action,
         target=EffectTarget(**{**base, **target}),
         page_url=PAGE,
         page_text="Ihr Konto",
     )
 
 
-FORM = {"submits": True, "form_method": "POST", "form_action": "http://127.0.0.1:8000/p/SAFE"}
+FORM: dict[str, Any] = {
+    "submits": True,
+    "form_method": "POST",
+    "form_action": "http://127.0.0.1:8000/p/SAFE",
+}
 
 
 def request(url: str, method: str = "GET", **more: Any) -> GuardedRequest:

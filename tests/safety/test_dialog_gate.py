@@ -43,7 +43,7 @@ def verdict(kind: str, part: Part, message: str, url: str, text: str = "") -> Ve
     behind = RawCapture(url=url, title="", viewport=RawViewport(width=1280, height=800), text=text)
     action = "fill" if part == "value" else "click"
     fx = answer_effect(kind, part, message, False, action, behind)  # type: ignore[arg-type]
-    label = dict(BUTTONS[kind]).get(part, "Value")  # type: ignore[index]
+    label = dict(BUTTONS[kind]).get(part, "Value")
     role = "textbox" if part == "value" else "button"
     element = Element(ref="@e1", role=role, name=label, state=["visible"], bbox=BOX)
     dialog = Element(

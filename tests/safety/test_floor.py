@@ -122,7 +122,12 @@ async def run(
     return await orchestrator.run(NETFLIX.goal_template)
 
 
-TRIES = [click("Thibitisha"), click("Thibitisha"), complete(), complete("failed", "gave up")]
+TRIES: list[Step] = [
+    click("Thibitisha"),
+    click("Thibitisha"),
+    complete(),
+    complete("failed", "gave up"),
+]
 
 
 @pytest.mark.parametrize("answers", [(False, False), None], ids=["refused", "no-handler"])

@@ -43,7 +43,7 @@ def snapshot(*elements: Element, url: str = "http://127.0.0.1/p", title: str = "
 
 def effect(page: str = FINAL_TEXT, action: str = "click", **target: Any) -> ActionEffect:
     return ActionEffect(
-        action=action,  # type: ignore[arg-type]
+        action=action,
         target=EffectTarget(**{"tag": "button", **target}),
         page_url="http://127.0.0.1/p",
         page_text=page,

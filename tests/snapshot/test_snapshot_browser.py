@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import json
 
-import jsonschema
+import jsonschema  # type: ignore[import-untyped]
 import pytest
 
 from harness.sites import StaticSite
@@ -27,7 +27,8 @@ async def rules(browser: PlaywrightBrowser, pages: StaticSite) -> PlaywrightBrow
 
 
 def schema() -> dict[str, object]:
-    return json.loads((FIXTURES / "snapshot_schema.json").read_text())
+    loaded: dict[str, object] = json.loads((FIXTURES / "snapshot_schema.json").read_text())
+    return loaded
 
 
 async def test_get_snapshot_matches_the_schema(rules: PlaywrightBrowser) -> None:

@@ -15,7 +15,7 @@ from __future__ import annotations
 import threading
 from collections.abc import Iterator
 from http.server import BaseHTTPRequestHandler
-from typing import ClassVar
+from typing import ClassVar, cast
 from urllib.parse import urlsplit
 
 import pytest
@@ -107,7 +107,9 @@ class _Handler(BaseHTTPRequestHandler):
 
 class Site(LocalServer):
     def __init__(self) -> None:
-        self.handler = type("Handler", (_Handler,), {"seen": [], "release": threading.Event()})
+        self.handler = cast(
+            type[_Handler], type("Handler", (_Handler,), {"seen": [], "release": threading.Event()})
+        )
         super().__init__(self.handler)
 
     def writes(self) -> list[str]:

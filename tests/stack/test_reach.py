@@ -265,7 +265,7 @@ async def test_forms_to_another_site_ask_or_stop(
     await run.click("Tafuta")  # a GET form carrying a token to another site: asked, no
     await run.click("Wyślij")  # a POST to another site: stopped, never re-sent
     assert servers[1].hits == []
-    assert "not sent" in (run.last.message if run.last else "")
+    assert "not sent" in ((run.last.message or "") if run.last else "")
 
 
 async def test_script_windows_and_requests_to_local_services_are_refused(

@@ -12,7 +12,7 @@ from __future__ import annotations
 import threading
 from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler
-from typing import ClassVar
+from typing import ClassVar, cast
 from urllib.parse import parse_qsl
 
 from subterminator.simulator.server import LocalServer
@@ -208,7 +208,7 @@ class ReauthSite(LocalServer):
     """Serves every case; remembers each POST (its path and fields)."""
 
     def __init__(self) -> None:
-        handler = type("Handler", (_Handler,), {"posts": []})
+        handler = cast(type[_Handler], type("Handler", (_Handler,), {"posts": []}))
         super().__init__(handler)
         self._handler = handler
 

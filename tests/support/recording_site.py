@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import threading
 from http.server import BaseHTTPRequestHandler
-from typing import ClassVar
+from typing import ClassVar, cast
 from urllib.parse import urlsplit
 
 from subterminator.simulator.server import LocalServer
@@ -40,7 +40,7 @@ class _Handler(BaseHTTPRequestHandler):
 
     def _other(self) -> str:
         """This server under another site's name (localhost, not 127.0.0.1)."""
-        return f"http://localhost:{self.server.server_address[1]}"
+        return f"http://localhost:{cast(tuple[str, int], self.server.server_address)[1]}"
 
     do_GET = do_POST = _serve
 
@@ -49,7 +49,7 @@ class RecordingSite(LocalServer):
     """Pages from a dict; every request it receives is kept as (method, path with query)."""
 
     def __init__(self, pages: dict[str, str]) -> None:
-        handler = type("Handler", (_Handler,), {"pages": pages, "seen": []})
+        handler = cast(type[_Handler], type("Handler", (_Handler,), {"pages": pages, "seen": []}))
         super().__init__(handler)
         self._handler = handler
 
