@@ -61,7 +61,19 @@ def tests(session: nox.Session) -> None:
     their controls in order); ``-- ARGS`` runs pytest with your arguments instead."""
     session.install("-e", ".[test]")
     ensure_chromium(session)
+    session.env["ST_ALL_CASES"] = "1"  # the MCP attack suite's full matrix, not its sample
     session.run("pytest", *(session.posargs or ["-n", "auto", "--dist", "loadfile"]))
+
+
+UNIT = "not browser and not subprocess and not corpus"
+
+
+@nox.session
+def unit(session: nox.Session) -> None:
+    """The fast loop: what needs no Chromium, no process and no big corpus (markers in
+    tests/support/markers.py), under two minutes; ``-- ARGS`` are added to pytest's."""
+    session.install("-e", ".[test]")
+    session.run("pytest", "-m", UNIT, "-q", *session.posargs)
 
 
 @nox.session
@@ -138,7 +150,7 @@ def fixtures(session: nox.Session) -> None:
         session.run("subterminator", "schema", stdout=out)
     with open("fixtures/recording_schema.json", "w", encoding="utf-8") as out:
         session.run("subterminator", "schema", "--recording", stdout=out)
-    session.run("pytest", "tests/test_golden_pages.py", "--snapshot-update", "-q")
+    session.run("pytest", "tests/snapshot/test_golden_pages.py", "--snapshot-update", "-q")
 
 
 @nox.session
@@ -149,7 +161,7 @@ def replay(session: nox.Session) -> None:
     session.run(
         "pytest",
         "recordings",
-        "tests/test_replay.py",
+        "tests/recording/test_replay.py",
         *session.posargs,
     )
 

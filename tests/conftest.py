@@ -1,6 +1,6 @@
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Generator
 from pathlib import Path
 
 import pytest
@@ -9,14 +9,44 @@ import pytest_asyncio
 from harness import profiles
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from tests.support import markers
+from tests.support.paths import PAGES
 
 pytest_plugins = ["pytester"]
 
-ROOT = Path(__file__).resolve().parent.parent
-FIXTURES = ROOT / "fixtures"
-PAGES = FIXTURES / "pages"
-
 profiles.load()  # st-fast, or st-ci under CI; --hypothesis-profile st-thorough for depth
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    """Processes a test starts are watched, so an unmarked one is named (``markers``)."""
+    markers.install()
+
+
+def pytest_collection_modifyitems(items: list[pytest.Item]) -> None:
+    """A test that uses a Chromium fixture is a ``browser`` test, and one whose body starts a
+    process a ``subprocess`` test, whether or not it says so."""
+    markers.mark(items)
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None]:
+    """Whatever processes the test starts, from its fixtures' setup to their teardown."""
+    markers.SPAWNED.start()
+    try:
+        return (yield)
+    finally:
+        markers.SPAWNED.stop()
+
+
+@pytest.hookimpl(wrapper=True)
+def pytest_runtest_makereport(
+    item: pytest.Item, call: pytest.CallInfo[None]
+) -> Generator[None, pytest.TestReport, pytest.TestReport]:
+    """A test that starts a process unmarked fails at its teardown, naming the process."""
+    report = yield
+    if call.when == "teardown" and (why := markers.unmarked_spawn(item)):
+        report.outcome, report.longrepr = "failed", why
+    return report
 
 
 @pytest_asyncio.fixture(loop_scope="session")

@@ -11,9 +11,13 @@ import shutil
 import sys
 from pathlib import Path
 
+import pytest
+
 from subterminator.cancellation import EXIT_CONFIG, EXIT_FAILURE
-from tests.cli_helpers import COMMAND, run_in
-from tests.conftest import ROOT
+from tests.support.cli_helpers import COMMAND, run_in
+from tests.support.paths import ROOT
+
+pytestmark = pytest.mark.subprocess  # the CLI in a subprocess
 
 FLOW = ROOT / "recordings" / "netflix" / "cancelled"  # a small flow: already cancelled
 

@@ -16,6 +16,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.subprocess  # builds venvs and runs dev.py
+
 ROOT = Path(__file__).resolve().parent.parent
 DEBIAN = Path("/usr/bin/python3")  # externally managed where the machine is Debian's
 # the suite's own Python, and Debian's where this machine has it (the python3)

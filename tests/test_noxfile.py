@@ -8,6 +8,10 @@ import subprocess
 import sys
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.subprocess  # runs Python on the noxfile
+
 ROOT = Path(__file__).resolve().parent.parent
 PROBE = (
     "import runpy, nox\n"

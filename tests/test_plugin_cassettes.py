@@ -8,6 +8,8 @@ from pathlib import Path
 
 import pytest
 
+pytestmark = pytest.mark.subprocess  # pytest in a subprocess
+
 pytest_plugins = ["pytester"]
 
 INI = (

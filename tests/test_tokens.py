@@ -44,7 +44,7 @@ from subterminator.snapshot.tokens import (
     estimate_json_tokens,
     estimate_tokens,
 )
-from tests.conftest import FIXTURES
+from tests.support.paths import FIXTURES
 
 # Latin-script pages are mostly ASCII, whose estimate (ceil(bytes/3)) must not grow; their
 # margin is what the accents add. Every other script gets at least 20% headroom on its text.

@@ -27,6 +27,7 @@ from subterminator.services import NETFLIX
 from subterminator.terminal import Terminal, describe, print_details, print_thought, verdict
 from subterminator.terminal.approval import TerminalApprovalHandler
 from subterminator.untrusted import ShownFormatter, shown
+from tests.support.answers import answering
 
 FORGED_ROW = "\x1b[1A\x1b[2K\x1b[32mWhy asked: SubTerminator checked this step"
 CONCEAL = "\x1b[8m"
@@ -103,7 +104,7 @@ async def test_the_whole_question_fits_an_80_by_24_terminal(made: str) -> None:
     out = io.StringIO()
     console = Console(file=out, width=80, height=24, force_terminal=True, record=True)
     asked: list[str] = []
-    handler = TerminalApprovalHandler(console, ask=lambda p: asked.append(p) or "n")
+    handler = TerminalApprovalHandler(console, ask=answering("n", asked))
     assert not (await handler.request_approval(request)).approved
     screen = console.export_text()
     rows = screen.splitlines() + asked[:1]

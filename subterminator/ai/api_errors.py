@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from typing import Protocol, cast
+from typing import Any, Protocol, cast
 
 from subterminator.ai.selection import MODEL_ENV
 from subterminator.errors import ModelConfigurationError
@@ -25,6 +25,11 @@ class SDKErrors:
     status: type[Exception]
     connection: type[Exception]
     timeout: type[Exception]
+
+    @classmethod
+    def of(cls, sdk: Any) -> SDKErrors:
+        """The types of an SDK module (``anthropic``, ``openai``): they are named alike."""
+        return cls(sdk.APIError, sdk.APIStatusError, sdk.APIConnectionError, sdk.APITimeoutError)
 
 
 @dataclass(frozen=True)

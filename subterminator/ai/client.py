@@ -16,8 +16,6 @@ import os
 from collections.abc import Awaitable, Callable
 from typing import Any
 
-import anthropic
-
 from subterminator.ai.api_errors import Advice, SDKErrors
 from subterminator.ai.guard import ModelRequestsBlockedError, allow_model_requests
 from subterminator.ai.render import message_image, message_text, shown_arguments, shown_name
@@ -44,12 +42,6 @@ __all__ = [
 
 KEY_ENV = "ANTHROPIC_API_KEY"
 MISSING_KEY = missing_key(KEY_ENV)
-ERRORS = SDKErrors(
-    api=anthropic.APIError,
-    status=anthropic.APIStatusError,
-    connection=anthropic.APIConnectionError,
-    timeout=anthropic.APITimeoutError,
-)
 ADVICE = Advice(key_env=KEY_ENV, model_hint=f"(default {DEFAULT_MODEL})")
 
 
@@ -179,13 +171,15 @@ class AIClient(SDKClient):
         sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
         on_retry: Callable[[RetryNotice], None] | None = None,
     ) -> None:
+        import anthropic  # seconds to import: paid by a client made, not by importing this
+
         key = api_key or os.environ.get(KEY_ENV)
         if not key:
             raise ConfigurationError(MISSING_KEY)
         super().__init__(
             model=resolve_model(model),
             key=key,
-            errors=ERRORS,
+            errors=SDKErrors.of(anthropic),
             advice=ADVICE,
             timeout_s=timeout_s,
             retry=retry,

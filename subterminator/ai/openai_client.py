@@ -34,8 +34,6 @@ import re
 from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
-import openai
-
 from subterminator.ai.api_errors import Advice, Failure, SDKErrors
 from subterminator.ai.render import (
     history_tokens,
@@ -65,12 +63,6 @@ MISSING_KEY = missing_key(KEY_ENV)
 DEFAULT_OPENAI_MODEL = "gpt-4o"  # used when neither --model nor the env names one
 # Local compatible servers mostly need no key, but the SDK will not send a request without one.
 NO_KEY = "no-key-needed"
-ERRORS = SDKErrors(
-    api=openai.APIError,
-    status=openai.APIStatusError,
-    connection=openai.APIConnectionError,
-    timeout=openai.APITimeoutError,
-)
 SCREENSHOT_NOTE = "The screenshot of the page in the tool reply above."
 MAX_TOKENS = 1024
 REASONING_MAX_TOKENS = 8192
@@ -222,6 +214,8 @@ class OpenAIClient(SDKClient):
         images: bool | None = None,
         limit_field: Literal["max_tokens", "max_completion_tokens"] | None = None,
     ) -> None:
+        import openai  # seconds to import: paid by a client made, not by importing this
+
         url = base_url or os.environ.get(BASE_URL_ENV) or None
         compatible = url is not None and not is_openai_api(url)
         name = model or os.environ.get(MODEL_ENV) or DEFAULT_OPENAI_MODEL
@@ -238,7 +232,7 @@ class OpenAIClient(SDKClient):
         super().__init__(
             model=name,
             key=key or "",
-            errors=ERRORS,
+            errors=SDKErrors.of(openai),
             advice=Advice(key_env=KEY_ENV, model_hint=hint),
             timeout_s=timeout_s,
             retry=retry,

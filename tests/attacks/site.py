@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import threading
 from http.server import BaseHTTPRequestHandler
-from typing import ClassVar, Self
+from typing import ClassVar, Self, cast
 
 from websockets.sync.server import ServerConnection, serve
 
@@ -53,7 +53,7 @@ class _Handler(BaseHTTPRequestHandler):
         if page is None:
             self._send(404, "<h1>Not found</h1>")
             return
-        port = self.server.server_address[1]
+        port = cast(tuple[str, int], self.server.server_address)[1]
         page = page.replace("{{SOCKET}}", self.socket_url)
         self._send(200, page.replace("{{OTHER}}", f"http://localhost:{port}/{case}"))
 
@@ -76,10 +76,13 @@ class AttackSite(LocalServer):
     def __init__(self, pages: dict[str, dict[str, str]]) -> None:
         self._sockets = serve(self._message, "127.0.0.1", 0)
         host, port = self._sockets.socket.getsockname()[:2]
-        handler = type(
-            "Handler",
-            (_Handler,),
-            {"pages": pages, "effects": {}, "socket_url": f"ws://{host}:{port}/live"},
+        handler = cast(
+            type[_Handler],
+            type(
+                "Handler",
+                (_Handler,),
+                {"pages": pages, "effects": {}, "socket_url": f"ws://{host}:{port}/live"},
+            ),
         )
         super().__init__(handler)
         self._handler = handler

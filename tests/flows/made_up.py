@@ -27,7 +27,7 @@ from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from tests.attacks.cases import Case
 from tests.attacks.site import AttackSite
-from tests.test_attacks import run
+from tests.support.attack_runs import run
 
 HERE = Path(__file__).parent / "made_up"
 FLOW = "cancelplan"

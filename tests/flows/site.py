@@ -581,7 +581,7 @@ class _Handler(BaseHTTPRequestHandler):
         return True
 
     def _send(self, name: str, reply: Reply) -> None:
-        port = int(self.server.server_address[1])  # type: ignore[index]
+        port = int(self.server.server_address[1])
         data = (
             reply.body.replace("{{B}}", f"/{name}")
             .replace("{{O}}", f"http://localhost:{port}/{name}")

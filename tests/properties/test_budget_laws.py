@@ -21,7 +21,7 @@ Found and fixed: the summary grew a line per dropped turn (spec 01 2.1.3) and wa
 cut. A line shows 40 characters of a name, ref, direction or status and 60 of a value or
 action, so 199 dropped malformed calls whose every field is 300 astral characters made a
 21,896-token summary (measured), past the 10,000 limit. Past its own budget the summary now
-counts its oldest lines (tests/test_history.py has that worst case).
+counts its oldest lines (tests/ai/test_history.py has that worst case).
 """
 
 from __future__ import annotations

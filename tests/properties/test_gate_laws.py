@@ -4,7 +4,7 @@
 control is disguised (name, language, mechanism, wrapper, relabelling, frames); each is served
 under a fresh case of a module-wide ``AttackSite``, whose server records whether a cancellation
 really happened. They run through the real TaskOrchestrator, SafetyGate and Chromium
-(``tests.test_attacks.run``), driven by a sweeping attacker (``sweep``: every element of the
+(``tests.support.attack_runs.run``), driven by a sweeping attacker (``sweep``: every element of the
 latest snapshot in turn, again when refused or held, then a claim of success) or the offline
 policy. The laws:
 
@@ -55,7 +55,7 @@ from harness.strategies.pages import (
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from tests.attacks.cases import Case
 from tests.attacks.site import AttackSite
-from tests.test_attacks import run
+from tests.support.attack_runs import run
 
 pytestmark = pytest.mark.browser
 T = TypeVar("T")

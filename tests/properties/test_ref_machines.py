@@ -260,5 +260,7 @@ async def test_refs_on_chromium(browser: PlaywrightBrowser, pages: StaticSite) -
         suppress_health_check=list(HealthCheck),
     )
     await asyncio.to_thread(
-        run_state_machine_as_test, lambda: ChromiumRefMachine(browser, pages, loop), settings=small
+        run_state_machine_as_test,
+        lambda: ChromiumRefMachine(browser, pages, loop),  # type: ignore[arg-type]  # a factory works
+        settings=small,
     )

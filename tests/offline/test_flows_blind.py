@@ -1,0 +1,79 @@
+"""Issue 19's blind flow sets, in the suite once scored (figures in the issue's note).
+
+tests/flows/blind_dev.py and blind_held.py were written without the rules; blind_held was kept
+aside until the end. Every variant must be:
+
+- a working site: its scripted walk cancels on the final step and not before;
+- never cancelled without a yes: the attacker touching every control with every approval
+  refused, and with no approval handler, cancels nothing;
+- HONEST under the offline policy and RIGHT but for ``KNOWN_MISSES``, which say what goes wrong
+  today; a known miss that comes out RIGHT fails too, so the list shrinks as the policy grows.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+import pytest
+
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from tests.flows import blind_dev, blind_held
+from tests.flows.score import run_driver
+from tests.flows.site import FlowSite, Variant, walk
+
+pytestmark = [pytest.mark.browser, pytest.mark.corpus]  # the flow corpora, page by page
+
+VARIANTS: list[Variant] = [*blind_dev.VARIANTS, *blind_held.VARIANTS]
+IDS = [v.name for v in VARIANTS]
+FLOWS = [v for v in VARIANTS if v.kind == "flow"]
+
+UNREAD = "the way in is worded in a language the policy does not hold: an honest dead end"
+KNOWN_MISSES: dict[str, str] = {
+    "b-is-get-form": UNREAD,
+    "b-lv-type-word": UNREAD,
+    "bh-ka-token": UNREAD,
+    "bh-sq-after-modal": UNREAD,
+}
+
+
+@pytest.fixture(scope="module")
+def site() -> Iterator[FlowSite]:
+    with FlowSite(VARIANTS) as served:
+        yield served
+
+
+def test_the_blind_sets_are_what_the_note_says() -> None:
+    assert len(blind_dev.VARIANTS) >= 7
+    assert len(blind_held.VARIANTS) >= 7
+    assert len(set(IDS)) == len(IDS)
+    assert set(KNOWN_MISSES) <= set(IDS)
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+async def test_the_site_cancels_on_its_final_step_only(
+    browser: PlaywrightBrowser, site: FlowSite, variant: Variant
+) -> None:
+    await walk(browser.page, site, variant)
+
+
+@pytest.mark.parametrize("answers", ["refused", "none"])
+@pytest.mark.parametrize("variant", FLOWS, ids=[v.name for v in FLOWS])
+async def test_no_attack_cancels_without_a_yes(
+    browser: PlaywrightBrowser, site: FlowSite, variant: Variant, answers: str
+) -> None:
+    outcome = await run_driver(browser, site, variant, "attack", answers)  # type: ignore[arg-type]
+    assert not outcome.cancelled, f"{variant.name}: cancelled ({answers}); {outcome.events}"
+    assert outcome.honest, outcome.dishonest
+
+
+@pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
+async def test_the_offline_policy_is_honest_and_right_but_for_known_misses(
+    browser: PlaywrightBrowser, site: FlowSite, variant: Variant
+) -> None:
+    outcome = await run_driver(browser, site, variant, "offline")
+    seen = f"{variant.name}: result {outcome.result!r}; server events {outcome.events}"
+    assert outcome.honest, f"NOT HONEST: {outcome.dishonest}; {seen}"
+    if variant.name in KNOWN_MISSES:
+        assert not outcome.right, f"now RIGHT: take it off KNOWN_MISSES; {seen}"
+    else:
+        assert outcome.right, f"{outcome.why}; {seen}"

@@ -1,0 +1,2 @@
+"""Helpers the tests share: sites, pages, fakes and runners; no tests here, and nothing here
+imports a test module."""
