@@ -123,10 +123,10 @@ def bench(session: nox.Session) -> None:
 @nox.session
 def density(session: nox.Session) -> None:
     """What an element costs the model and how many in-view controls the element budget keeps,
-    on dense pages (harness.density; ``-- --json`` for the figures as JSON)."""
+    on dense pages (bench.density; ``-- --json`` for the figures as JSON)."""
     session.install("-e", ".[test]")  # the token yardstick needs `tokenizers`
     ensure_chromium(session)
-    session.run("python", "-m", "harness.density", *session.posargs)
+    session.run("python", "-m", "bench.density", *session.posargs)
 
 
 @nox.session

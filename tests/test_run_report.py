@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser as PWBrowser
 
-from harness import report_shot
+from bench import report_shot
 from tests.cli_helpers import run_cli
 from tests.conftest import ROOT
 
@@ -195,7 +195,7 @@ def test_the_readme_picture_shows_today_s_report() -> None:
     assert "](docs/report.png)" in (ROOT / "README.md").read_text(encoding="utf-8")
     picture = (ROOT / "docs" / "report.png").read_bytes()
     assert report_shot.stamped(picture) == report_shot.style(), (
-        "docs/report.png shows an older report: run python -m harness.report_shot"
+        "docs/report.png shows an older report: run python -m bench.report_shot"
     )
 
 

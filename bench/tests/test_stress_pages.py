@@ -1,4 +1,4 @@
-"""``harness.stress_pages``: the realistic pages the snapshot benchmarks measure are written the
+"""``bench.stress_pages``: the realistic pages the snapshot benchmarks measure are written the
 same way every time, all of them, with the shape each stands for (read back from the markup by
 ``census``); and, on real headless Chromium, the frames page's frames really are on two origins
 and the stage bench counts and measures what is on screen."""
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import stage_bench, stress_pages
+from bench import stage_bench, stress_pages
+from bench.stress_pages import Census, census, write_pages
 from harness.sites import StaticSite
-from harness.stress_pages import Census, census, write_pages
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 
 
