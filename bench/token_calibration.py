@@ -43,7 +43,7 @@ def _tokenizer() -> Tokenizer:
     try:
         from tokenizers import Tokenizer
     except ImportError as error:  # pragma: no cover - an install problem, said plainly
-        raise RuntimeError("the yardstick needs `tokenizers`: pip install -e '.[test]'") from error
+        raise RuntimeError("the yardstick needs `tokenizers`: pip install -e '.[dev]'") from error
     return Tokenizer.from_str(gzip.decompress(TOKENIZER.read_bytes()).decode("utf-8"))
 
 

@@ -21,7 +21,6 @@ import pytest
 from playwright.async_api import Page
 from rich.console import Console
 
-from harness.record_by_hand import CLICKS, by_hand, click
 from harness.record_cassettes import record_cassette
 from harness.replay import replay
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
@@ -35,6 +34,7 @@ from subterminator.simulator import NetflixSimulator
 from subterminator.simulator.netflix import PASSWORD
 from tests.cli_helpers import COMMAND, Session, chromiums_marked, marker, on_terminal, run_in
 from tests.conftest import ROOT
+from tests.support.record_by_hand import CLICKS, by_hand, click
 from tests.test_own_service import EXAMPLE as OWN_SERVICE
 from tests.test_own_service import acme_site
 

@@ -28,7 +28,6 @@ from harness.approvals import ScriptedApprovals
 from harness.cassette import use_cassette
 from harness.fake_anthropic import FakeAnthropic, Reply, latest_elements, message, text, tool_use
 from harness.mcp_driver import Person, ref
-from harness.record_by_hand import by_hand, click
 from harness.record_cassettes import record_cassette
 from harness.scripted_ai import ScriptedAI, complete, on_element
 from harness.sites import StaticSite
@@ -42,6 +41,7 @@ from subterminator.services import NETFLIX
 from subterminator.snapshot.secrecy import is_secret, looks_like_card, mask
 from subterminator.tools.server import BrowserToolServer
 from tests.cli_helpers import run_cli
+from tests.support.record_by_hand import by_hand, click
 from tests.test_mcp import shared_chromium
 
 pytestmark = pytest.mark.browser
