@@ -103,7 +103,7 @@ def test_the_model_request_guard_applies_to_our_tests_only(pytester: pytest.Pyte
         def test_theirs():
             assert guard.ALLOW_MODEL_REQUESTS is True
 
-        @pytest.mark.cassette
+        @pytest.mark.st_cassette
         def test_ours_by_marker():
             assert guard.ALLOW_MODEL_REQUESTS is False
 
@@ -176,7 +176,7 @@ def test_four_plugins_load_together(pytester: pytest.Pytester) -> None:
             assert request.config.getoption("--st-record-mode") is None  # ours
             assert request.config.getoption("headed") is False  # pytest-playwright's
             manager = request.session._fixturemanager
-            for name in ("vcr_config", "page", "st_browser", "cassette"):
+            for name in ("vcr_config", "page", "st_browser", "st_cassette"):
                 assert manager.getfixturedefs(name, request.node), name
             assert {"a": 1} == snapshot
 
@@ -185,9 +185,9 @@ def test_four_plugins_load_together(pytester: pytest.Pytester) -> None:
             pass
 
         @pytest.mark.browser
-        async def test_our_browser(st_browser, tmp_path, static_site):
+        async def test_our_browser(st_browser, tmp_path, st_static_site):
             (tmp_path / "index.html").write_text("<title>t</title><button>Go</button>")
-            await st_browser.navigate(static_site(tmp_path).url("index.html"))
+            await st_browser.navigate(st_static_site(tmp_path).url("index.html"))
             assert any(n.name == "Go" for n in (await st_browser.capture()).nodes)
         """
     )
@@ -228,11 +228,11 @@ def test_deselected_live_tests_are_counted_after_the_collection(
         """
         import pytest
 
-        @pytest.mark.live
+        @pytest.mark.st_live
         def test_real_site():
             pass
 
-        @pytest.mark.live
+        @pytest.mark.st_live
         def test_real_model():
             pass
 

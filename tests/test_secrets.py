@@ -349,12 +349,12 @@ async def test_a_code_step_on_its_own_is_known_by_its_field_s_shape(
 
 
 async def test_the_mcp_door_writes_no_secret_and_hands_none_back(
-    chromium_session: PWBrowser, site: StaticSite, tmp_path: Path
+    st_chromium_session: PWBrowser, site: StaticSite, tmp_path: Path
 ) -> None:
     """Through the SDK's client: the run record holds none, nor does any reply's snapshot."""
     runs = tmp_path / "runs"
     options = McpOptions(url=site.url("acceso.html"), runs_dir=runs, headed=False)
-    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
     replies: list[str] = []
     async with Client(server, elicitation_callback=Person([True] * 10)) as client:
         reply = await client.call_tool("browser_open", {})

@@ -184,12 +184,12 @@ def test_census_counts_controls_depth_and_what_is_left_open() -> None:
 @pytest.mark.browser
 async def test_on_chromium_frames_are_cross_origin_and_in_view_controls_are_counted(
     browser: PlaywrightBrowser,
-    static_site: Callable[[Path], StaticSite],
+    st_static_site: Callable[[Path], StaticSite],
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     root = tmp_path_factory.mktemp("served")
     write_pages(root)
-    site = static_site(root)
+    site = st_static_site(root)
     await browser.navigate(site.url("frames.html"))
     urls = [frame.url for frame in browser.page.frames[1:]]
     assert urls.count("about:srcdoc") == 5
