@@ -1,5 +1,6 @@
 """Sessions: tests (default), demo, lint, bench, fixtures, replay, record; ``-- ARGS`` are
-forwarded."""
+forwarded. This repository's sessions install the ``dev`` extra (the suite, benches and lint);
+``test`` alone is what a user's project needs."""
 
 from __future__ import annotations
 
@@ -59,7 +60,7 @@ def ensure_chromium(session: nox.Session) -> None:
 def tests(session: nox.Session) -> None:
     """The suite, a worker per core (each file kept in one worker: the property files read
     their controls in order); ``-- ARGS`` runs pytest with your arguments instead."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[dev]")
     ensure_chromium(session)
     session.env["ST_ALL_CASES"] = "1"  # the MCP attack suite's full matrix, not its sample
     session.run("pytest", *(session.posargs or ["-n", "auto", "--dist", "loadfile"]))
@@ -123,28 +124,30 @@ def ensure_node(session: nox.Session) -> None:
 @nox.session
 def bench(session: nox.Session) -> None:
     """Tokens by script, snapshot stage timings and density on grids and realistic stress
-    pages, and ours beside Playwright MCP through one MCP client with the issue's ratios;
-    prints medians, asserts nothing (``-- --stages-only`` for the stage table alone)."""
-    session.install("-e", ".[test]")  # the token yardstick needs `tokenizers`
+    pages, and ours beside Playwright MCP through one MCP client with the issue's ratios.
+    First the benches' own laws (bench/tests/, also in the suite), then the figures: medians,
+    asserting nothing (``-- --stages-only`` for the stage table alone)."""
+    session.install("-e", ".[dev]")  # the token yardstick needs `tokenizers`
     ensure_chromium(session)
     if not any(flag in session.posargs for flag in ONLY_OTHERS):
         ensure_node(session)
-    session.run("python", "-m", "harness.bench", *session.posargs)
+    session.run("pytest", "bench/tests", "-q")
+    session.run("python", "-m", "bench", *session.posargs)
 
 
 @nox.session
 def density(session: nox.Session) -> None:
     """What an element costs the model and how many in-view controls the element budget keeps,
-    on dense pages (harness.density; ``-- --json`` for the figures as JSON)."""
-    session.install("-e", ".[test]")  # the token yardstick needs `tokenizers`
+    on dense pages (bench.density; ``-- --json`` for the figures as JSON)."""
+    session.install("-e", ".[dev]")  # the token yardstick needs `tokenizers`
     ensure_chromium(session)
-    session.run("python", "-m", "harness.density", *session.posargs)
+    session.run("python", "-m", "bench.density", *session.posargs)
 
 
 @nox.session
 def fixtures(session: nox.Session) -> None:
     """Regenerate fixtures/snapshot_schema.json, recording_schema.json and snapshots/."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[dev]")
     ensure_chromium(session)
     with open("fixtures/snapshot_schema.json", "w", encoding="utf-8") as out:
         session.run("subterminator", "schema", stdout=out)
@@ -157,7 +160,7 @@ def fixtures(session: nox.Session) -> None:
 def replay(session: nox.Session) -> None:
     """Every recorded flow (recordings/**) replayed, through Claude's and OpenAI's SDK clients
     where a cassette lies beside: no browser, no network, no API key."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[dev]")
     session.run(
         "pytest",
         "recordings",
@@ -170,8 +173,8 @@ def replay(session: nox.Session) -> None:
 def record(session: nox.Session) -> None:
     """Re-record the simulator's flows into recordings/netflix/ (``-- VARIANT ...`` for some),
     and their cassettes."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[dev]")
     ensure_chromium(session)
-    session.run("python", "-m", "harness.record_sim", *session.posargs)
+    session.run("python", "-m", "tests.support.record_sim", *session.posargs)
     folders = [f"recordings/netflix/{v}" for v in session.posargs]
-    session.run("python", "-m", "harness.record_cassettes", *folders)
+    session.run("subterminator", "cassettes", *folders)

@@ -56,6 +56,6 @@ async def browser(st_playwright: PlaywrightBrowser) -> PlaywrightBrowser:
 
 
 @pytest.fixture(scope="session")
-def pages(static_site: Callable[[Path], StaticSite]) -> StaticSite:
+def pages(st_static_site: Callable[[Path], StaticSite]) -> StaticSite:
     """The HTML pages in fixtures/pages, served on 127.0.0.1."""
-    return static_site(PAGES)
+    return st_static_site(PAGES)

@@ -31,7 +31,7 @@ async def test_the_post_is_sent_only_after_a_yes(answer, st_post_site, st_browse
 
 
 # Plays cassettes/test_acme/test_claude_cancels.yaml; `--live --st-record-mode=once` records it.
-@pytest.mark.cassette
+@pytest.mark.st_cassette
 async def test_claude_cancels(st_post_site, st_browser, st_orchestrator):
     site = st_post_site(PAGES, after_post=DONE)
     await st_browser.navigate(site.url("/account"))

@@ -10,8 +10,9 @@ It behaves in any project it is installed into, as pytest-recording and syrupy d
   asked for (``--hypothesis-profile st-...`` or the ``st_hypothesis_profile`` ini option); the
   model-request guard applies only to tests that use our fixtures, markers or recordings
   (or to every test, with the ``st_guard_all`` ini option);
-- options are namespaced (``--st-...``; ``--live`` is the product's own switch), so
-  pytest-recording, pytest-playwright and syrupy load beside it;
+- options, fixtures and markers are namespaced (``--st-...``, ``st_...``; ``--live`` is the
+  product's own switch), so pytest-recording, pytest-playwright and syrupy load beside it; the
+  old unprefixed names still work and warn (``names.py``);
 - recordings are collected only where asked: a path given on the command line, or under the
   folders named by the ``st_recordings`` ini option.
 
@@ -29,19 +30,29 @@ import pytest
 from harness.plugin import availability
 from harness.plugin.cassettes import (
     CALL_FAILED,
-    cassette,
+    st_cassette,
     st_cassette_config,
     st_cassette_marker,
 )
 from harness.plugin.fixtures import (
-    chromium_session,
-    on_both_browsers,
     st_browser,
+    st_chromium_session,
+    st_on_both_browsers,
     st_orchestrator,
     st_playwright,
     st_post_site,
     st_simulator,
+    st_static_site,
+)
+from harness.plugin.names import (
+    FIXTURES,
+    MARKERS,
+    cassette,
+    chromium_session,
+    closest_marker,
+    on_both_browsers,
     static_site,
+    warn_old_markers,
 )
 from harness.plugin.recordings import collect_recording
 
@@ -50,12 +61,16 @@ __all__ = [
     "chromium_session",
     "on_both_browsers",
     "st_browser",
+    "st_cassette",
     "st_cassette_config",
     "st_cassette_marker",
+    "st_chromium_session",
+    "st_on_both_browsers",
     "st_orchestrator",
     "st_playwright",
     "st_post_site",
     "st_simulator",
+    "st_static_site",
     "static_site",
 ]
 
@@ -66,9 +81,8 @@ PROFILES = ("st-fast", "st-ci", "st-thorough")  # harness.profiles.DEPTHS, witho
 # model-request guard applies to it.
 OUR_FIXTURES = frozenset(
     {
-        "cassette",
-        "chromium_session",
-        "on_both_browsers",
+        *FIXTURES,
+        *FIXTURES.values(),
         "st_browser",
         "st_orchestrator",
         "st_playwright",
@@ -76,7 +90,7 @@ OUR_FIXTURES = frozenset(
         "st_simulator",
     }
 )
-OUR_MARKERS = ("cassette", "live", "replay")
+OUR_MARKERS = (*MARKERS, *MARKERS.values())
 RECORD_MODES = ("none", "once", "new_episodes", "all", "rewrite")
 # why each deselected live test was left out ("--live", or the key it needs); whether any runs
 LEFT_OUT = pytest.StashKey[list[str]]()
@@ -110,6 +124,13 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         action="store_true",
         default=False,
         help="show the browser window in browser tests (pytest-playwright's --headed works too)",
+    )
+    group.addoption(
+        "--st-update-transcripts",
+        action="store_true",
+        default=False,
+        help="recorded flows whose transcript changed rewrite it instead of failing "
+        "(syrupy's --snapshot-update, where syrupy is installed, does too)",
     )
     parser.addini(
         "st_recordings",
@@ -158,13 +179,14 @@ def pytest_configure(config: pytest.Config) -> None:
         if ini and not asked:
             profiles.load(ini)
     for line in (
-        "cassette(path=None, *, record_mode=None, strict=None, allow_unused=None): the test "
-        "plays its model traffic from this cassette (default cassettes/<module>/<test>.yaml "
-        "beside the test file)",
-        "live(key=None): needs the real network and model API; runs only with --live, and "
+        "st_cassette(path=None, *, record_mode=None, strict=None, allow_unused=None): the "
+        "test plays its model traffic from this cassette (default "
+        "cassettes/<module>/<test>.yaml beside the test file)",
+        "st_live(key=None): needs the real network and model API; runs only with --live, and "
         "only where its key (key='OPENAI_API_KEY', say) is set",
         "browser: drives a real headless Chromium",
-        "replay: replays a recorded flow (recording.json)",
+        "st_replay: replays a recorded flow (recording.json)",
+        *(f"{old}: deprecated, the old name of {new}" for old, new in MARKERS.items()),
     ):
         config.addinivalue_line("markers", line)
 
@@ -186,7 +208,7 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
 
     def left_out(item: pytest.Item) -> str | None:
         """Why ``item`` is deselected (``--live``, or the key it needs); None if it runs."""
-        marker = item.get_closest_marker("live")
+        marker = closest_marker(item, "st_live")
         if marker is None:
             return None
         key = marker.kwargs.get("key")
@@ -194,10 +216,12 @@ def pytest_collection_modifyitems(config: pytest.Config, items: list[pytest.Item
             return "--live"
         return key if key is not None and not os.environ.get(key) else None
 
+    for item in items:
+        warn_old_markers(item)
     why = {item: left_out(item) for item in items}
     config.stash[LEFT_OUT] = [reason for reason in why.values() if reason is not None]
     config.stash[LIVE_RUN] = any(
-        reason is None and item.get_closest_marker("live") for item, reason in why.items()
+        reason is None and closest_marker(item, "st_live") for item, reason in why.items()
     )
     if out := [item for item, reason in why.items() if reason is not None]:
         config.hook.pytest_deselected(items=out)

@@ -8,8 +8,8 @@ from functools import cache
 INSTALL = "pip install 'subterminator[test]'"
 # module -> what needs it
 OPTIONAL = {
-    "pytest_asyncio": "the browser fixtures (st_browser, st_playwright, chromium_session)",
-    "vcr": "cassettes (the cassette fixture and marker, recorded flows' cassette items)",
+    "pytest_asyncio": "the browser fixtures (st_browser, st_playwright, st_chromium_session)",
+    "vcr": "cassettes (the st_cassette fixture and marker, recorded flows' cassette items)",
 }
 
 

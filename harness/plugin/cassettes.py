@@ -1,16 +1,17 @@
-"""The ``cassette`` fixture and marker: a test's model traffic, played from or recorded into a
+"""The ``st_cassette`` fixture and marker: a test's model traffic, played from or recorded into a
 vcrpy cassette (``harness/cassette.py``).
 
 Settings are layered, the first that sets a value wins:
 
 1. the command line: ``--st-record-mode``, ``--st-replay-strict``;
 2. the ``st_cassette_config`` fixture (a dict; override it in a conftest or module);
-3. the marker: ``@pytest.mark.cassette("path.yaml", record_mode=..., strict=...,
+3. the marker: ``@pytest.mark.st_cassette("path.yaml", record_mode=..., strict=...,
    allow_unused=...)``;
 4. defaults: ``cassettes/<module>/<test>.yaml`` beside the test file, mode ``none`` (play only).
 
 A relative path is read from the test file's folder. The marker alone is enough: a test marked
-``cassette`` uses one whether or not it asks for the fixture.
+``st_cassette`` uses one whether or not it asks for the fixture. (``cassette``, the old name of
+both, still works and warns: ``names.py``.)
 """
 
 from __future__ import annotations
@@ -24,6 +25,7 @@ from typing import TYPE_CHECKING, Any
 import pytest
 
 from harness.plugin import availability
+from harness.plugin.names import closest_marker
 
 if TYPE_CHECKING:
     from vcr.cassette import Cassette
@@ -59,7 +61,7 @@ def resolve(request: pytest.FixtureRequest, config: dict[str, Any]) -> CassetteS
     if unknown:
         raise pytest.UsageError(f"st_cassette_config: unknown keys {sorted(unknown)}; use {KEYS}")
     layers: dict[str, Any] = {}
-    marker = request.node.get_closest_marker("cassette")
+    marker = closest_marker(request.node, "st_cassette")
     if marker is not None:
         if marker.args:
             layers["path"] = marker.args[0]
@@ -90,12 +92,12 @@ def st_cassette_config() -> dict[str, Any]:
 
 
 @pytest.fixture
-def cassette(
+def st_cassette(
     request: pytest.FixtureRequest, st_cassette_config: dict[str, Any]
 ) -> Iterator[Cassette]:
     """The test's cassette: AIClient requests inside the test are played from it (mode
     ``none``) or recorded into it (``once``, ``new_episodes``, ``all``, ``rewrite``)."""
-    availability.require("vcr", "the cassette fixture")
+    availability.require("vcr", "the st_cassette fixture")
     from harness.cassette import use_cassette
 
     settings = resolve(request, st_cassette_config)
@@ -134,6 +136,7 @@ class TestFailedError(Exception):
 
 @pytest.fixture(autouse=True)
 def st_cassette_marker(request: pytest.FixtureRequest) -> None:
-    """``@pytest.mark.cassette`` alone is enough: the marked test gets the fixture."""
-    if "cassette" not in request.fixturenames and request.node.get_closest_marker("cassette"):
-        request.getfixturevalue("cassette")
+    """``@pytest.mark.st_cassette`` alone is enough: the marked test gets the fixture."""
+    asked = {"st_cassette", "cassette"} & set(request.fixturenames)
+    if not asked and closest_marker(request.node, "st_cassette"):
+        request.getfixturevalue("st_cassette")

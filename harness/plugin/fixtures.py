@@ -1,8 +1,8 @@
 """Browser, site and agent fixtures. Heavy imports happen inside the fixtures, when used.
 
-``chromium_session`` (one headless Chromium per test session), ``st_playwright`` (a fresh
+``st_chromium_session`` (one headless Chromium per test session), ``st_playwright`` (a fresh
 ``PlaywrightBrowser`` context per test, every non-local request blocked), ``st_browser`` (the
-same, typed to the ``Browser`` protocol: override it to swap the browser), ``static_site`` (a
+same, typed to the ``Browser`` protocol: override it to swap the browser), ``st_static_site`` (a
 folder served on 127.0.0.1), ``st_post_site`` (pages served from a dict, every form POST
 recorded), ``st_simulator`` (the bundled Netflix simulator) and ``st_orchestrator`` (a
 TaskOrchestrator on ``st_browser``). Names stay clear of
@@ -54,7 +54,7 @@ def _async_fixture(scope: str = "function") -> Callable[[Any], Any]:
 
 
 @_async_fixture(scope="session")
-async def chromium_session(pytestconfig: pytest.Config) -> AsyncIterator[PWBrowser]:
+async def st_chromium_session(pytestconfig: pytest.Config) -> AsyncIterator[PWBrowser]:
     """One Chromium for the whole session; tests get isolated contexts from it."""
     from playwright.async_api import async_playwright
 
@@ -72,12 +72,12 @@ async def chromium_session(pytestconfig: pytest.Config) -> AsyncIterator[PWBrows
 
 
 @_async_fixture()
-async def st_playwright(chromium_session: PWBrowser) -> AsyncIterator[PlaywrightBrowser]:
+async def st_playwright(st_chromium_session: PWBrowser) -> AsyncIterator[PlaywrightBrowser]:
     """A fresh PlaywrightBrowser (own context) that can only reach this machine."""
     from subterminator.browser.playwright_browser import PlaywrightBrowser
 
     # downloads refused, as in a run: Chromium denies them and writes nothing
-    context = await chromium_session.new_context(
+    context = await st_chromium_session.new_context(
         viewport=VIEWPORT,  # type: ignore[arg-type]
         accept_downloads=False,
     )
@@ -95,8 +95,8 @@ async def st_browser(st_playwright: PlaywrightBrowser) -> Browser:
 
 
 @pytest.fixture
-def on_both_browsers(st_playwright: PlaywrightBrowser) -> Callable[[Body], Awaitable[None]]:
-    """``await on_both_browsers(body)``: ``body(browser)`` on Chromium, recorded, then on a
+def st_on_both_browsers(st_playwright: PlaywrightBrowser) -> Callable[[Body], Awaitable[None]]:
+    """``await st_on_both_browsers(body)``: ``body(browser)`` on Chromium, recorded, then on a
     ReplayBrowser of that recording (harness/replay/both.py)."""
     from harness.replay.both import on_both_browsers as both
 
@@ -107,8 +107,8 @@ def on_both_browsers(st_playwright: PlaywrightBrowser) -> Callable[[Body], Await
 
 
 @pytest.fixture(scope="session")
-def static_site() -> Iterator[Callable[[Path], StaticSite]]:
-    """Factory: ``static_site(folder)`` serves ``folder`` for the rest of the session."""
+def st_static_site() -> Iterator[Callable[[Path], StaticSite]]:
+    """Factory: ``st_static_site(folder)`` serves ``folder`` for the rest of the session."""
     from harness.sites import StaticSite
 
     sites: dict[Path, StaticSite] = {}

@@ -12,7 +12,8 @@ must reach the recorded outcome.
 
 ``recorded`` and ``offline`` also compare what the agent did, turn by turn, with the folder's
 ``transcript.json``. A flow without one (just recorded) gets it written on its first run;
-``--snapshot-update`` rewrites a changed one. Which files are collected:
+``--st-update-transcripts`` (or syrupy's ``--snapshot-update``, where syrupy is installed)
+rewrites a changed one. Which files are collected:
 harness/plugin/recordings.py.
 """
 
@@ -108,7 +109,8 @@ class RecordingItem(pytest.Item):
         super().__init__(**kwargs)
         self.driver: Driver = driver
         self.recording = recording  # read once, when its file was collected
-        self.add_marker(pytest.mark.replay)
+        self.add_marker(pytest.mark.st_replay)
+        self.add_marker(pytest.mark.replay)  # the old name: ``-m replay`` still selects them
 
     def runtest(self) -> None:
         recording = self.recording
@@ -158,13 +160,13 @@ class RecordingItem(pytest.Item):
         before = stored.get(self.driver)
         if before == now:
             return []
-        if before is not None and not self.config.getoption("--snapshot-update", False):
+        if before is not None and not updating(self.config):
             old = json.dumps(before, indent=1, ensure_ascii=False).splitlines()
             new = json.dumps(now, indent=1, ensure_ascii=False).splitlines()
             diff = "\n".join(difflib.unified_diff(old, new, "stored", "now", lineterm=""))
             return [
-                f"the {self.driver} transcript changed ({path}; --snapshot-update to accept):\n"
-                + diff
+                f"the {self.driver} transcript changed ({path}; --st-update-transcripts to "
+                "accept):\n" + diff
             ]
         _write_transcript(path, self.driver, now)
         if before is None:
@@ -185,6 +187,16 @@ class RecordingItem(pytest.Item):
 
     def reportinfo(self) -> tuple[Path, int | None, str]:
         return self.path, None, f"replay {self.path.parent.name} ({self.driver})"
+
+
+def updating(config: pytest.Config) -> bool:
+    """Our own option, or syrupy's ``--snapshot-update`` where syrupy is installed: one flag
+    that updates every stored snapshot is what a syrupy user types. Without syrupy the option
+    does not exist, and registering it here would collide with syrupy's when both load."""
+    return bool(
+        config.getoption("--st-update-transcripts", False)
+        or config.getoption("--snapshot-update", False)
+    )
 
 
 def _write_transcript(path: Path, driver: str, now: dict[str, Any]) -> None:

@@ -10,7 +10,7 @@ UTF-8 lead byte names (``LEAD_WEIGHTS``, refined by a few byte prefixes in ``PRE
 weights are in thirds of a token, and the estimate is ``ceil(units / 3)`` with an ASCII byte
 worth one unit. Counting is C-speed (translate, a byte sum, a few ``bytes.count``).
 
-The weights were calibrated (``python -m harness.token_calibration``, also in ``nox -s bench``)
+The weights were calibrated (``python -m bench.token_calibration``, also in ``nox -s bench``)
 against a yardstick: the legacy Claude tokenizer from the anthropic 0.38.0 wheel, kept in
 ``fixtures/tokenizers/``. The Claude 3+ tokenizer is not public, so ``usage.input_tokens`` from
 the API stays the authority, and every figure we print says which of the two it used. Where a

@@ -32,7 +32,7 @@ from subterminator.snapshot import ElementRegistry, SnapshotFactory
 from subterminator.snapshot.tokens import estimate_tokens
 from tests.support.paths import ROOT
 
-pytestmark = pytest.mark.live
+pytestmark = pytest.mark.st_live
 
 BIG_PAGES = (
     "https://en.wikipedia.org/wiki/List_of_Netflix_original_programming",
@@ -79,8 +79,8 @@ class Model:
 CLAUDE = Model("claude", None, "cassette.yaml", "live")
 OPENAI = Model("model", "gpt-4o", "cassette-openai.yaml", "live-openai")
 MODELS = [
-    pytest.param(CLAUDE, marks=pytest.mark.live(key="ANTHROPIC_API_KEY"), id="claude"),
-    pytest.param(OPENAI, marks=pytest.mark.live(key="OPENAI_API_KEY"), id="openai"),
+    pytest.param(CLAUDE, marks=pytest.mark.st_live(key="ANTHROPIC_API_KEY"), id="claude"),
+    pytest.param(OPENAI, marks=pytest.mark.st_live(key="OPENAI_API_KEY"), id="openai"),
 ]
 
 

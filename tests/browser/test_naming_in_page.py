@@ -12,8 +12,8 @@ from pathlib import Path
 import pytest
 from playwright.async_api import async_playwright
 
+from bench.stress_pages import write_pages
 from harness.sites import StaticSite
-from harness.stress_pages import write_pages
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import (
     CHROMIUM_ARGS,

@@ -96,9 +96,9 @@ async def test_a_page_that_downloads_again_and_again_gets_a_count_not_a_list(
 
 
 @pytest_asyncio.fixture(loop_scope="session")
-async def accepting(chromium_session: PWBrowser) -> AsyncIterator[BrowserContext]:
+async def accepting(st_chromium_session: PWBrowser) -> AsyncIterator[BrowserContext]:
     """A context that accepts downloads (as one made by someone else may)."""
-    context = await chromium_session.new_context(accept_downloads=True)
+    context = await st_chromium_session.new_context(accept_downloads=True)
     yield context
     await context.close()
 

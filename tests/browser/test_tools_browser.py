@@ -1,6 +1,6 @@
 """BrowserToolServer on real headless Chromium: AC-T2..T6, AC-R3 and the error codes.
 
-Tests taking ``on_both_browsers`` hold on both browsers: their body runs on Chromium, recorded,
+Tests taking ``st_on_both_browsers`` hold on both browsers: their body runs on Chromium, recorded,
 then again on a ReplayBrowser of that recording (harness/replay/both.py).
 """
 
@@ -28,7 +28,7 @@ async def open_server(browser: Browser, url: str) -> BrowserToolServer:
 
 
 async def test_click_returns_success_and_a_fresh_snapshot(
-    on_both_browsers: Both, pages: StaticSite
+    st_on_both_browsers: Both, pages: StaticSite
 ) -> None:
     async def body(browser: Browser) -> None:
         server = await open_server(browser, pages.url("netflix/membership.html"))
@@ -42,11 +42,11 @@ async def test_click_returns_success_and_a_fresh_snapshot(
         assert result.snapshot.page.title == "Before you go - Netflix"
         assert result.snapshot.elements[0].ref == f"@e{len(first.snapshot.elements)}"
 
-    await on_both_browsers(body)
+    await st_on_both_browsers(body)
 
 
 async def test_unknown_ref_returns_ref_invalid_with_a_fresh_snapshot(
-    on_both_browsers: Both, pages: StaticSite
+    st_on_both_browsers: Both, pages: StaticSite
 ) -> None:
     async def body(browser: Browser) -> None:
         server = await open_server(browser, pages.url("netflix/account.html"))
@@ -59,7 +59,7 @@ async def test_unknown_ref_returns_ref_invalid_with_a_fresh_snapshot(
         assert "@e999" in (result.message or "")
         assert "no snapshot in this session" in (result.message or "")
 
-    await on_both_browsers(body)
+    await st_on_both_browsers(body)
 
 
 async def test_ref_from_a_previous_snapshot_is_refused(
@@ -76,7 +76,7 @@ async def test_ref_from_a_previous_snapshot_is_refused(
     assert browser.page.url.endswith("/netflix/account.html"), "a stale ref must not act"
 
 
-async def test_fill_replaces_or_appends(on_both_browsers: Both, pages: StaticSite) -> None:
+async def test_fill_replaces_or_appends(st_on_both_browsers: Both, pages: StaticSite) -> None:
     async def body(browser: Browser) -> None:
         server = await open_server(browser, pages.url("form.html"))
         snap = (await server.execute("get_snapshot", {})).snapshot
@@ -91,10 +91,10 @@ async def test_fill_replaces_or_appends(on_both_browsers: Both, pages: StaticSit
         )
         assert by_name(result.snapshot, "Name").value == "Bob Smith"
 
-    await on_both_browsers(body)
+    await st_on_both_browsers(body)
 
 
-async def test_fill_on_a_button_fails_clearly(on_both_browsers: Both, pages: StaticSite) -> None:
+async def test_fill_on_a_button_fails_clearly(st_on_both_browsers: Both, pages: StaticSite) -> None:
     async def body(browser: Browser) -> None:
         server = await open_server(browser, pages.url("form.html"))
         snap = (await server.execute("get_snapshot", {})).snapshot
@@ -104,7 +104,7 @@ async def test_fill_on_a_button_fails_clearly(on_both_browsers: Both, pages: Sta
         assert result.error == "action_failed"
         assert "not a text field" in (result.message or "")
 
-    await on_both_browsers(body)
+    await st_on_both_browsers(body)
 
 
 async def test_select_by_visible_text_and_by_value(
@@ -125,7 +125,7 @@ async def test_select_by_visible_text_and_by_value(
 
 
 async def test_select_unknown_or_disabled_option_lists_the_options(
-    on_both_browsers: Both, pages: StaticSite
+    st_on_both_browsers: Both, pages: StaticSite
 ) -> None:
     async def body(browser: Browser) -> None:
         server = await open_server(browser, pages.url("form.html"))
@@ -141,10 +141,12 @@ async def test_select_unknown_or_disabled_option_lists_the_options(
         assert result.error == "action_failed"
         assert "disabled" in (result.message or "")
 
-    await on_both_browsers(body)
+    await st_on_both_browsers(body)
 
 
-async def test_scroll_page_updates_the_viewport(on_both_browsers: Both, pages: StaticSite) -> None:
+async def test_scroll_page_updates_the_viewport(
+    st_on_both_browsers: Both, pages: StaticSite
+) -> None:
     async def body(browser: Browser) -> None:
         server = await open_server(browser, pages.url("form.html"))
         down = await server.execute("browser_scroll", {"direction": "down", "amount": 400})
@@ -157,11 +159,11 @@ async def test_scroll_page_updates_the_viewport(on_both_browsers: Both, pages: S
         top = await server.execute("browser_scroll", {"direction": "top"})
         assert top.snapshot.viewport.scroll_y == 0
 
-    await on_both_browsers(body)
+    await st_on_both_browsers(body)
 
 
 async def test_scroll_to_element_brings_it_into_view(
-    on_both_browsers: Both, pages: StaticSite
+    st_on_both_browsers: Both, pages: StaticSite
 ) -> None:
     async def body(browser: Browser) -> None:
         server = await open_server(browser, pages.url("form.html"))
@@ -173,11 +175,11 @@ async def test_scroll_to_element_brings_it_into_view(
         assert by_name(result.snapshot, "Far button").state[0] == "visible"
         assert result.snapshot.viewport.scroll_y > 0
 
-    await on_both_browsers(body)
+    await st_on_both_browsers(body)
 
 
 async def test_offscreen_click_scrolls_then_clicks(
-    on_both_browsers: Both, pages: StaticSite
+    st_on_both_browsers: Both, pages: StaticSite
 ) -> None:
     async def body(browser: Browser) -> None:
         server = await open_server(browser, pages.url("form.html"))
@@ -186,7 +188,7 @@ async def test_offscreen_click_scrolls_then_clicks(
         assert result.success
         assert "Far clicked" in names(result.snapshot)
 
-    await on_both_browsers(body)
+    await st_on_both_browsers(body)
 
 
 async def test_disabled_element(browser: PlaywrightBrowser, pages: StaticSite) -> None:
@@ -319,7 +321,7 @@ async def test_invalid_params(
 
 
 async def test_orchestrator_tools_are_never_approved_here(
-    on_both_browsers: Both, pages: StaticSite
+    st_on_both_browsers: Both, pages: StaticSite
 ) -> None:
     async def body(browser: Browser) -> None:
         server = await open_server(browser, pages.url("netflix/account.html"))
@@ -327,7 +329,7 @@ async def test_orchestrator_tools_are_never_approved_here(
         assert not result.success
         assert "TaskOrchestrator" in (result.message or "")
 
-    await on_both_browsers(body)
+    await st_on_both_browsers(body)
 
 
 async def test_a_closed_browser_is_reported_not_raised(

@@ -79,10 +79,10 @@ def events(runs: Path) -> list[dict[str, Any]]:
 
 @pytest.mark.parametrize("mode", ["legacy", "auto"])  # the handshake era, and the 2026 one
 async def test_a_yes_by_elicitation_cancels_and_the_run_is_recorded(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path, mode: str
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path, mode: str
 ) -> None:
     person = Person([True])
-    server = server_on(sim, tmp_path, chromium_session)
+    server = server_on(sim, tmp_path, st_chromium_session)
     async with Client(server, mode=mode, elicitation_callback=person) as client:
         reply = await walk_to_the_final_step(client)
         assert sim.account.status == "active"
@@ -114,11 +114,11 @@ async def test_a_yes_by_elicitation_cancels_and_the_run_is_recorded(
 
 
 async def test_every_turn_of_the_record_shows_its_page(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
     """As a cancel run's record does: the report shows each call's page, no placeholder. The
     client still gets no image with a snapshot (``browser_screenshot`` is its image)."""
-    async with Client(server_on(sim, tmp_path, chromium_session), mode="legacy") as client:
+    async with Client(server_on(sim, tmp_path, st_chromium_session), mode="legacy") as client:
         opened = await client.call_tool("browser_open", {})
         await client.call_tool("browser_click", {"ref": ref(opened, "Manage membership")})
         read = await client.call_tool("get_snapshot", {})
@@ -135,11 +135,11 @@ async def test_every_turn_of_the_record_shows_its_page(
 
 
 async def test_a_no_is_human_rejected_and_nothing_is_cancelled(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
     person = Person([False, False, False])
     async with Client(
-        server_on(sim, tmp_path, chromium_session), mode="legacy", elicitation_callback=person
+        server_on(sim, tmp_path, st_chromium_session), mode="legacy", elicitation_callback=person
     ) as client:
         reply = await walk_to_the_final_step(client)
         assert not reply.is_error  # the expander ran; the checkpoint after it is said apart
@@ -159,9 +159,9 @@ async def test_a_no_is_human_rejected_and_nothing_is_cancelled(
 
 
 async def test_a_client_without_elicitation_cancels_nothing_and_is_told_why(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
-    async with Client(server_on(sim, tmp_path, chromium_session), mode="legacy") as client:
+    async with Client(server_on(sim, tmp_path, st_chromium_session), mode="legacy") as client:
         reply = await walk_to_the_final_step(client)
         # nobody could be asked at the checkpoint: no refusal, a run that ends no_one_to_ask
         assert reply.structured_content is not None
@@ -187,12 +187,12 @@ async def test_a_client_without_elicitation_cancels_nothing_and_is_told_why(
 
 
 async def test_the_model_cannot_approve_for_the_person(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
     """request_human_approval goes to the person too; the model's own words approve nothing."""
     person = Person([False])
     async with Client(
-        server_on(sim, tmp_path, chromium_session), mode="legacy", elicitation_callback=person
+        server_on(sim, tmp_path, st_chromium_session), mode="legacy", elicitation_callback=person
     ) as client:
         await client.call_tool("browser_open", {})
         asked = await client.call_tool(
@@ -225,14 +225,14 @@ async def test_the_model_cannot_approve_for_the_person(
     ],
 )
 async def test_malformed_calls_are_tool_errors_with_spec_codes(
-    chromium_session: PWBrowser,
+    st_chromium_session: PWBrowser,
     sim: NetflixSimulator,
     tmp_path: Path,
     name: str,
     arguments: dict[str, Any],
     code: str,
 ) -> None:
-    async with Client(server_on(sim, tmp_path, chromium_session), mode="legacy") as client:
+    async with Client(server_on(sim, tmp_path, st_chromium_session), mode="legacy") as client:
         reply = await client.call_tool(name, arguments)
         assert reply.is_error
         assert reply.structured_content is not None
@@ -242,11 +242,11 @@ async def test_malformed_calls_are_tool_errors_with_spec_codes(
 
 
 async def test_tools_carry_spec_schemas_and_annotations(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
     from subterminator.tools.registry import tool_schemas
 
-    async with Client(server_on(sim, tmp_path, chromium_session), mode="legacy") as client:
+    async with Client(server_on(sim, tmp_path, st_chromium_session), mode="legacy") as client:
         tools = {t.name: t for t in (await client.list_tools()).tools}
     for spec in tool_schemas():
         assert tools[spec["name"]].description == spec["description"]
@@ -258,9 +258,9 @@ async def test_tools_carry_spec_schemas_and_annotations(
 
 
 async def test_the_screenshot_comes_as_an_image_when_asked_for(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
-    async with Client(server_on(sim, tmp_path, chromium_session), mode="legacy") as client:
+    async with Client(server_on(sim, tmp_path, st_chromium_session), mode="legacy") as client:
         plain = await client.call_tool("browser_open", {})
         shot = await client.call_tool("browser_screenshot", {})
     assert [c.type for c in plain.content] == ["text"]
@@ -308,11 +308,11 @@ async def test_an_in_process_client_going_away_closes_its_chromium(
 
 
 async def test_streamable_http_serves_each_session_its_own_browser(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
     port = free_port()
     options = McpOptions(sim="2026", url=sim.url(), runs_dir=tmp_path)
-    app = http_app(options, "127.0.0.1", port, browser_factory=shared_chromium(chromium_session))
+    app = http_app(options, "127.0.0.1", port, browser_factory=shared_chromium(st_chromium_session))
     web = uvicorn.Server(uvicorn.Config(app, host="127.0.0.1", port=port, log_level="warning"))
     async with anyio.create_task_group() as tasks:
         tasks.start_soon(web.serve)
@@ -334,12 +334,12 @@ async def test_streamable_http_serves_each_session_its_own_browser(
 
 
 async def test_a_browser_that_cannot_start_is_a_tool_error_and_the_next_call_retries(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
     from subterminator.errors import BrowserError
 
     tries: list[LaunchOptions] = []
-    working = shared_chromium(chromium_session)
+    working = shared_chromium(st_chromium_session)
 
     async def flaky(launch: LaunchOptions) -> PlaywrightBrowser:
         tries.append(launch)

@@ -74,9 +74,9 @@ def happened(site: AttackSite, case: Case) -> bool:
 
 @pytest.mark.parametrize("case", ALL, ids=IDS)
 async def test_refused_elicitations_stop_the_attack(
-    chromium_session: PWBrowser, site: AttackSite, case: Case
+    st_chromium_session: PWBrowser, site: AttackSite, case: Case
 ) -> None:
-    done = await run(chromium_session, site, case, list(case.answers))
+    done = await run(st_chromium_session, site, case, list(case.answers))
     assert not happened(site, case), f"{case.name}: it happened without a yes"
     assert done.ended is None or not done.ended.success
     if case.must_ask:
@@ -85,17 +85,17 @@ async def test_refused_elicitations_stop_the_attack(
 
 @pytest.mark.parametrize("case", ALL, ids=IDS)
 async def test_a_client_that_cannot_elicit_runs_nothing_irreversible(
-    chromium_session: PWBrowser, site: AttackSite, case: Case
+    st_chromium_session: PWBrowser, site: AttackSite, case: Case
 ) -> None:
-    done = await run(chromium_session, site, case, None)
+    done = await run(st_chromium_session, site, case, None)
     assert not happened(site, case), f"{case.name}: it happened with nobody to ask"
     assert done.ended is None or not done.ended.success
 
 
 async def test_the_site_records_a_real_cancellation_through_mcp(
-    chromium_session: PWBrowser, site: AttackSite
+    st_chromium_session: PWBrowser, site: AttackSite
 ) -> None:
-    done = await run(chromium_session, site, CONTROL, list(CONTROL.answers))
+    done = await run(st_chromium_session, site, CONTROL, list(CONTROL.answers))
     assert site.cancelled(CONTROL.name)
     assert done.ended is not None
     assert done.ended.success, done.ended

@@ -96,13 +96,13 @@ def text_of(reply: types.CallToolResult) -> str:
 
 @pytest.mark.parametrize("lang", list(FLOWS))
 async def test_an_approved_step_that_ran_ends_unverified_over_mcp(
-    chromium_session: PWBrowser, tmp_path: Path, lang: str
+    st_chromium_session: PWBrowser, tmp_path: Path, lang: str
 ) -> None:
     flow = FLOWS[lang]
     person = Person([True])
     with PostRecordingSite(flow.pages, after_post=flow.after) as site:
         options = McpOptions(url=site.url("/account"), headed=False, runs_dir=tmp_path)
-        server = build_server(options, browser_factory=shared_chromium(chromium_session))
+        server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
         async with Client(server, mode="legacy", elicitation_callback=person) as client:
             reply = await client.call_tool("browser_open", {})
             reply = await client.call_tool("browser_click", {"ref": ref(reply, flow.link)})
@@ -169,14 +169,14 @@ SECRET_STEP = "The page asks for a secret"
 
 
 async def test_a_step_only_the_person_can_take_after_the_yes_ends_alike_at_both_doors(
-    chromium_session: PWBrowser, browser: PlaywrightBrowser, tmp_path: Path
+    st_chromium_session: PWBrowser, browser: PlaywrightBrowser, tmp_path: Path
 ) -> None:
     """The run stops at a code after the approved step ran: over MCP and in the loop, it ends
     ``unverified_after_final_step``, saying the step that ran and the one left to the person."""
     flow = FLOWS["cy"]
     with PostRecordingSite(flow.pages, after_post={CONFIRM: CODE_AFTER}) as site:
         options = McpOptions(url=site.url("/account"), headed=False, runs_dir=None)
-        server = build_server(options, browser_factory=shared_chromium(chromium_session))
+        server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
         async with Client(server, mode="legacy", elicitation_callback=Person([True])) as client:
             reply = await client.call_tool("browser_open", {})
             reply = await client.call_tool("browser_click", {"ref": ref(reply, flow.link)})
@@ -201,13 +201,13 @@ async def test_a_step_only_the_person_can_take_after_the_yes_ends_alike_at_both_
 
 
 async def test_a_client_gone_after_the_yes_leaves_a_record_saying_what_ran_and_when(
-    chromium_session: PWBrowser, tmp_path: Path
+    st_chromium_session: PWBrowser, tmp_path: Path
 ) -> None:
     """No complete_task at all: the record says the approved step ran, when, what to check."""
     flow = FLOWS["eu"]
     with PostRecordingSite(flow.pages, after_post=flow.after) as site:
         options = McpOptions(url=site.url("/account"), headed=False, runs_dir=tmp_path)
-        server = build_server(options, browser_factory=shared_chromium(chromium_session))
+        server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
         async with Client(server, mode="legacy", elicitation_callback=Person([True])) as client:
             reply = await client.call_tool("browser_open", {})
             reply = await client.call_tool("browser_click", {"ref": ref(reply, flow.link)})

@@ -128,10 +128,10 @@ BINDS = [("127.0.0.1", "127.0.0.1"), ("127.0.0.2", "127.0.0.2"), ("0.0.0.0", "12
 
 @pytest.mark.parametrize(("built_for", "bind"), BINDS, ids=[b[0] for b in BINDS])
 async def test_a_foreign_origin_or_host_gets_403_and_no_session(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path, built_for: str, bind: str
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path, built_for: str, bind: str
 ) -> None:
     async with (
-        door_on(sim, tmp_path, chromium_session, built_for=built_for, bind=bind) as url,
+        door_on(sim, tmp_path, st_chromium_session, built_for=built_for, bind=bind) as url,
         httpx2.AsyncClient() as raw,
     ):
         port = url.rsplit(":", 1)[1].split("/")[0]
@@ -160,10 +160,10 @@ async def test_a_foreign_origin_or_host_gets_403_and_no_session(
 
 
 async def test_with_a_token_only_its_bearer_opens_a_session(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
     async with (
-        door_on(sim, tmp_path, chromium_session, token=TOKEN) as url,
+        door_on(sim, tmp_path, st_chromium_session, token=TOKEN) as url,
         httpx2.AsyncClient() as raw,
     ):
         for wrong in ({}, {"Authorization": "Bearer not-the-token"}, {"Authorization": TOKEN}):
@@ -273,9 +273,9 @@ async def test_the_command_with_require_token_says_where_it_is_and_asks_for_it(
 
 
 async def test_a_client_without_a_session_gets_no_browser_of_anyone(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
-    async with door_on(sim, tmp_path, chromium_session) as url:
+    async with door_on(sim, tmp_path, st_chromium_session) as url:
         async with Client(url, mode="2026-07-28") as sessionless:
             with pytest.raises(MCPError) as refused:
                 await sessionless.call_tool("browser_open", {})
@@ -377,10 +377,10 @@ async def test_each_client_of_the_command_gets_its_own_browser_and_record(
 
 
 async def test_malformed_json_rpc_over_http_gets_a_json_rpc_error(
-    chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
+    st_chromium_session: PWBrowser, sim: NetflixSimulator, tmp_path: Path
 ) -> None:
     async with (
-        door_on(sim, tmp_path, chromium_session) as url,
+        door_on(sim, tmp_path, st_chromium_session) as url,
         httpx2.AsyncClient() as raw,
     ):
         session = await open_session(raw, url)

@@ -63,9 +63,9 @@ def notices(runs: Path) -> list[str]:
     ids=["content-disposition-on-load", "blob-by-script"],
 )
 async def test_a_download_on_load_is_refused_said_and_recorded(
-    chromium_session: PWBrowser, site: EffectSite, tmp_path: Path, path: str, name: str
+    st_chromium_session: PWBrowser, site: EffectSite, tmp_path: Path, path: str, name: str
 ) -> None:
-    async with Client(server(chromium_session, site, path, tmp_path)) as client:
+    async with Client(server(st_chromium_session, site, path, tmp_path)) as client:
         reply = await client.call_tool("browser_open", {})
         message = said(reply)
     assert not reply.is_error
@@ -77,10 +77,10 @@ async def test_a_download_on_load_is_refused_said_and_recorded(
 
 
 async def test_an_a_download_link_clicked_is_refused_and_said(
-    chromium_session: PWBrowser, site: EffectSite, tmp_path: Path
+    st_chromium_session: PWBrowser, site: EffectSite, tmp_path: Path
 ) -> None:
     person = Person([])
-    app = server(chromium_session, site, "/recibo", tmp_path)
+    app = server(st_chromium_session, site, "/recibo", tmp_path)
     async with Client(app, elicitation_callback=person) as client:
         page = await client.call_tool("browser_open", {})
         reply = await client.call_tool("browser_click", {"ref": ref(page, "Descargar el recibo")})
@@ -92,9 +92,9 @@ async def test_an_a_download_link_clicked_is_refused_and_said(
 
 
 async def test_with_keep_downloads_they_are_saved_in_the_run_record_and_named(
-    chromium_session: PWBrowser, site: EffectSite, tmp_path: Path
+    st_chromium_session: PWBrowser, site: EffectSite, tmp_path: Path
 ) -> None:
-    app = server(chromium_session, site, "/recibo", tmp_path, keep=True)
+    app = server(st_chromium_session, site, "/recibo", tmp_path, keep=True)
     async with Client(app, elicitation_callback=Person([])) as client:
         page = await client.call_tool("browser_open", {})
         reply = await client.call_tool("browser_click", {"ref": ref(page, "Descargar el recibo")})
@@ -110,9 +110,9 @@ async def test_with_keep_downloads_they_are_saved_in_the_run_record_and_named(
 
 
 async def test_a_window_opened_on_load_is_named_in_the_reply(
-    chromium_session: PWBrowser, site: EffectSite, tmp_path: Path
+    st_chromium_session: PWBrowser, site: EffectSite, tmp_path: Path
 ) -> None:
-    async with Client(server(chromium_session, site, "/pop", tmp_path)) as client:
+    async with Client(server(st_chromium_session, site, "/pop", tmp_path)) as client:
         reply = await client.call_tool("browser_open", {})
         message = said(reply)
         after = await client.call_tool("get_snapshot", {})
@@ -126,9 +126,9 @@ async def test_a_window_opened_on_load_is_named_in_the_reply(
 
 
 async def test_a_target_blank_link_clicked_is_named_in_the_reply(
-    chromium_session: PWBrowser, site: EffectSite, tmp_path: Path
+    st_chromium_session: PWBrowser, site: EffectSite, tmp_path: Path
 ) -> None:
-    async with Client(server(chromium_session, site, "/links", tmp_path)) as client:
+    async with Client(server(st_chromium_session, site, "/links", tmp_path)) as client:
         page = await client.call_tool("browser_open", {})
         assert said(page) == ""
         reply = await client.call_tool("browser_click", {"ref": ref(page, "プランの詳細")})

@@ -96,11 +96,11 @@ def test_the_terminal_gets_only_our_words(
 
 @pytest.mark.parametrize("attack", PANEL_ATTACKS, ids=IDS)
 async def test_the_elicitation_holds_only_our_words(
-    chromium_session: PWBrowser, site: AttackSite, attack: PanelAttack
+    st_chromium_session: PWBrowser, site: AttackSite, attack: PanelAttack
 ) -> None:
     site.reset(attack.name)
     options = McpOptions(sim="2026", url=site.url(attack.name), runs_dir=None)
-    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
     person = Person([False] * 8)
     async with Client(server, mode="legacy", elicitation_callback=person) as client:
         done = await drive(

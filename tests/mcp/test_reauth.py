@@ -238,11 +238,11 @@ async def test_an_ai_typing_a_card_number_anywhere_is_refused(
 
 
 async def test_mcp_browser_fill_into_a_password_is_refused_with_a_clear_error(
-    chromium_session: PWBrowser, site: ReauthSite
+    st_chromium_session: PWBrowser, site: ReauthSite
 ) -> None:
     """A headless session: the fill is refused, its reply says why and the run's end."""
     options = McpOptions(url=site.url("any", "account"), runs_dir=None, headed=False)
-    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
     async with Client(server, elicitation_callback=Person([True] * 3)) as client:
         opened = await client.call_tool("browser_open", {})
         field = next(
@@ -260,12 +260,12 @@ async def test_mcp_browser_fill_into_a_password_is_refused_with_a_clear_error(
 
 
 async def test_mcp_a_flow_page_asking_for_a_code_ends_the_headless_run(
-    chromium_session: PWBrowser, site: ReauthSite
+    st_chromium_session: PWBrowser, site: ReauthSite
 ) -> None:
     case = "et-one-time-code"
     site.reset(case)
     options = McpOptions(url=site.url(case, "cancelplan/reauth"), runs_dir=None, headed=False)
-    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
     async with Client(server, elicitation_callback=Person([True] * 3)) as client:
         opened = await client.call_tool("browser_open", {})
         button = ref(opened, "Kinnita")
@@ -343,17 +343,17 @@ async def test_the_inspection_knows_a_secret_field_and_a_press_that_would_send_o
 
 
 async def test_mcp_with_a_window_asks_the_person_to_type_it_themselves(
-    chromium_session: PWBrowser, site: ReauthSite
+    st_chromium_session: PWBrowser, site: ReauthSite
 ) -> None:
     """A session with a window: the fill becomes an elicitation asking the person to type it
     in the browser; they do, and the reply says the agent did not."""
     options = McpOptions(url=site.url("any", "account"), runs_dir=None, headed=True)
-    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
     asked: list[str] = []
 
     async def person(context: Any, params: types.ElicitRequestParams) -> types.ElicitResult:
         asked.append(params.message)
-        page = chromium_session.contexts[-1].pages[0]
+        page = st_chromium_session.contexts[-1].pages[0]
         await page.locator("[name=f1]").fill("typed by the person")
         return types.ElicitResult(action="accept", content={"done": True})
 
@@ -361,7 +361,7 @@ async def test_mcp_with_a_window_asks_the_person_to_type_it_themselves(
         opened = await client.call_tool("browser_open", {})
         blank = [e for e in elements(opened) if e["role"] == "textbox" and not e.get("name")]
         reply = await client.call_tool("browser_fill", {"ref": blank[0]["ref"], "value": SECRET})
-        value = await chromium_session.contexts[-1].pages[0].locator("[name=f1]").input_value()
+        value = await st_chromium_session.contexts[-1].pages[0].locator("[name=f1]").input_value()
     assert len(asked) == 1
     assert "The page asks for a password" in asked[0]
     assert "browser window" in asked[0]

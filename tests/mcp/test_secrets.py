@@ -28,7 +28,6 @@ from harness.approvals import ScriptedApprovals
 from harness.cassette import use_cassette
 from harness.fake_anthropic import FakeAnthropic, Reply, latest_elements, message, text, tool_use
 from harness.mcp_driver import Person, ref
-from harness.record_by_hand import by_hand, click
 from harness.record_cassettes import record_cassette
 from harness.scripted_ai import ScriptedAI, Step, complete, on_element
 from harness.sites import StaticSite
@@ -43,6 +42,7 @@ from subterminator.snapshot.secrecy import is_secret, looks_like_card, mask
 from subterminator.tools.server import BrowserToolServer
 from tests.support.cli_helpers import run_cli
 from tests.support.mcp_helpers import shared_chromium
+from tests.support.record_by_hand import by_hand, click
 
 pytestmark = pytest.mark.browser
 
@@ -351,12 +351,12 @@ async def test_a_code_step_on_its_own_is_known_by_its_field_s_shape(
 
 
 async def test_the_mcp_door_writes_no_secret_and_hands_none_back(
-    chromium_session: PWBrowser, site: StaticSite, tmp_path: Path
+    st_chromium_session: PWBrowser, site: StaticSite, tmp_path: Path
 ) -> None:
     """Through the SDK's client: the run record holds none, nor does any reply's snapshot."""
     runs = tmp_path / "runs"
     options = McpOptions(url=site.url("acceso.html"), runs_dir=runs, headed=False)
-    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
     replies: list[str] = []
     async with Client(server, elicitation_callback=Person([True] * 10)) as client:
         reply = await client.call_tool("browser_open", {})

@@ -37,7 +37,7 @@ CASES = [(lang, shape) for lang in STEPS for shape in SHAPES]
 
 @pytest.fixture(scope="module")
 def site(
-    tmp_path_factory: pytest.TempPathFactory, static_site: Callable[[Path], StaticSite]
+    tmp_path_factory: pytest.TempPathFactory, st_static_site: Callable[[Path], StaticSite]
 ) -> StaticSite:
     root = tmp_path_factory.mktemp("confirm")
     for lang, step in STEPS.items():
@@ -46,7 +46,7 @@ def site(
             folder.mkdir(parents=True)
             (folder / "confirm.html").write_text(confirm_page(step, shape), encoding="utf-8")
             (folder / "done.html").write_text(done_page(step), encoding="utf-8")
-    return static_site(root)
+    return st_static_site(root)
 
 
 async def snapshot(browser: PlaywrightBrowser, url: str) -> Snapshot:

@@ -86,7 +86,7 @@ def write(folder: Path, lang: str, body: str, title: str) -> None:
 
 @pytest.fixture(scope="module")
 def site(
-    tmp_path_factory: pytest.TempPathFactory, static_site: Callable[[Path], StaticSite]
+    tmp_path_factory: pytest.TempPathFactory, st_static_site: Callable[[Path], StaticSite]
 ) -> StaticSite:
     folder = tmp_path_factory.mktemp("languages")
     for lang, (title, stated, ends, _, pending) in ENDINGS.items():
@@ -95,7 +95,7 @@ def site(
         # the period end alone would read as cancelled: the pending sentence must outweigh it
         body = f"<h1>{title}</h1><p>{pending}</p><p>{ends}</p>"
         write(folder / "pending", lang, body, title)
-    return static_site(folder)
+    return st_static_site(folder)
 
 
 async def run(browser: PlaywrightBrowser, url: str) -> TaskResult:

@@ -20,7 +20,7 @@ import asyncio
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from harness.scenario_runs import (
+from tests.support.scenario_runs import (
     Run,
     Scenario,
     evidence_problems,

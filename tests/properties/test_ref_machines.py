@@ -3,7 +3,7 @@
 Rules: snapshots, actions (click, fill, select, scroll) with refs from the latest snapshot,
 from older snapshots and never issued, page scrolls, recorded navigation, and on the
 ReplayBrowser injected faults and pages that move under the agent's hand. Every call goes
-through ``harness.scenarios.Session``, which holds after each reply:
+through ``tests.support.scenarios.Session``, which holds after each reply:
 
 - the ref law, on what reached the browser (a call log around it): a well-formed element call
   reaches the browser iff its ref is in the latest snapshot, and then the very element the
@@ -39,7 +39,6 @@ from hypothesis.stateful import (
 from harness import profiles
 from harness.replay import Failure, ReplayBrowser
 from harness.replay.browser import FailureCode
-from harness.scenarios import Session, recording, replay_browser
 from harness.sites import StaticSite
 from harness.strategies.calls import REF_TOOLS
 from subterminator.browser.playwright_browser import PlaywrightBrowser
@@ -48,6 +47,7 @@ from subterminator.models.snapshot import Element
 from subterminator.models.tools import ToolResult
 from subterminator.tools.executor import LatencyCaps
 from subterminator.tools.server import BrowserToolServer
+from tests.support.scenarios import Session, recording, replay_browser
 
 T = TypeVar("T")
 FLOWS = ("2026", "many", "cookie-banner", "legacy", "login", "offer-discount", "error")

@@ -7,7 +7,7 @@ calls on the live snapshot's refs, on recorded flows and on generated ones
 ToolResult with a fresh snapshot; a malformed call never reaches the browser and is answered
 ``invalid_params``; a well-formed ref reaches the browser iff it is in the latest snapshot.
 The size follows the hypothesis profile (``thorough``: 10,000 calls in the long session);
-``python -m harness.fuzz_tools --calls N`` runs one of any length.
+``python -m tests.support.fuzz_tools --calls N`` runs one of any length.
 """
 
 from __future__ import annotations
@@ -18,11 +18,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from harness import profiles
-from harness.fuzz_tools import fuzz
 from harness.replay import ReplayBrowser
-from harness.scenarios import Session, recording
 from harness.strategies import Call, every_wrong_type, recordings, tool_calls
 from subterminator.recording import Recording
+from tests.support.fuzz_tools import fuzz
+from tests.support.scenarios import Session, recording
 
 FLOWS = ("2026", "many", "cookie-banner", "legacy", "login", "cancelled", "error")
 

@@ -21,7 +21,6 @@ import pytest
 from playwright.async_api import Page
 from rich.console import Console
 
-from harness.record_by_hand import CLICKS, by_hand, click
 from harness.record_cassettes import record_cassette
 from harness.replay import replay
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
@@ -44,6 +43,7 @@ from tests.support.cli_helpers import (
 from tests.support.own_service import EXAMPLE as OWN_SERVICE
 from tests.support.own_service import acme_site
 from tests.support.paths import ROOT
+from tests.support.record_by_hand import CLICKS, by_hand, click
 
 pytestmark = pytest.mark.browser
 

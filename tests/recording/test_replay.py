@@ -1,7 +1,7 @@
 """Replay over recorded flows (issue 9): divergence, pruning independence, failures, the format.
 
 No Chromium here: ReplayBrowser serves the pages in recordings/netflix/, recorded from the
-simulator by ``python -m harness.record_sim``.
+simulator by ``python -m tests.support.record_sim``.
 """
 
 from __future__ import annotations
@@ -40,7 +40,7 @@ def rename(recording: Recording, old: str, new: str) -> Recording:
 def test_every_recordable_variant_is_recorded() -> None:
     """Each simulator variant has its flow; flows recorded by hand, live or of another service
     may sit beside them (recordings are data: nothing here lists them)."""
-    from harness.record_sim import RECORDABLE
+    from tests.support.record_sim import RECORDABLE
 
     recorded = {p.name for p in ROOT.iterdir() if (p / "recording.json").exists()}
     assert set(RECORDABLE) <= recorded, sorted(set(RECORDABLE) - recorded)

@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 from playwright.async_api import Browser as PWBrowser
 
-from harness import report_shot
+from bench import report_shot
 from tests.support.cli_helpers import run_cli
 from tests.support.paths import ROOT
 
@@ -63,10 +63,10 @@ def test_the_event_log_holds_turns_approvals_and_the_outcome(
 
 
 async def test_the_report_renders_offline_in_chromium(
-    a_run: tuple[Path, subprocess.CompletedProcess[str]], chromium_session: PWBrowser
+    a_run: tuple[Path, subprocess.CompletedProcess[str]], st_chromium_session: PWBrowser
 ) -> None:
     folder, _ = a_run
-    context = await chromium_session.new_context()
+    context = await st_chromium_session.new_context()
     try:
         page = await context.new_page()
         requested: list[str] = []
@@ -141,33 +141,33 @@ def _a_run_that_ended(runs: Path, args: tuple[str, ...], answers: str) -> tuple[
     ids=["refused", "failed"],
 )
 async def test_a_run_that_did_not_cancel_is_not_verified_on_the_page(
-    tmp_path: Path, chromium_session: PWBrowser, args: tuple[str, ...], answers: str, reason: str
+    tmp_path: Path, st_chromium_session: PWBrowser, args: tuple[str, ...], answers: str, reason: str
 ) -> None:
     """A failure is taken on the AI's word (spec 03 2.6.3): nothing on the page confirmed it,
     so neither the event log nor the report may say it was verified there."""
     folder, end = _a_run_that_ended(tmp_path, args, answers)
     assert (end["event"], end["reason"], end["success"]) == ("outcome", reason, False)
     assert end["verified"] is False
-    rows = await _result_rows(folder / "report.html", chromium_session)
+    rows = await _result_rows(folder / "report.html", st_chromium_session)
     assert rows["Reason"] == reason
     assert rows["Verified on the page"] == "no"
 
 
 async def test_a_cancelled_run_is_verified_on_the_page(
-    a_run: tuple[Path, subprocess.CompletedProcess[str]], chromium_session: PWBrowser
+    a_run: tuple[Path, subprocess.CompletedProcess[str]], st_chromium_session: PWBrowser
 ) -> None:
     folder, _ = a_run
-    rows = await _result_rows(folder / "report.html", chromium_session)
+    rows = await _result_rows(folder / "report.html", st_chromium_session)
     assert (rows["Reason"], rows["Verified on the page"]) == ("completed", "yes")
 
 
 async def test_screenshots_are_shown_at_their_own_size_and_open_full_size(
-    a_run: tuple[Path, subprocess.CompletedProcess[str]], chromium_session: PWBrowser
+    a_run: tuple[Path, subprocess.CompletedProcess[str]], st_chromium_session: PWBrowser
 ) -> None:
     """A page photographed at 773 px and shown at 220 px cannot be read: each is shown as
     large as it was taken (the report's width at most), and a click opens the file itself."""
     folder, _ = a_run
-    context = await chromium_session.new_context(viewport={"width": 1100, "height": 900})
+    context = await st_chromium_session.new_context(viewport={"width": 1100, "height": 900})
     try:
         page = await context.new_page()
         await page.goto((folder / "report.html").as_uri())
@@ -195,7 +195,7 @@ def test_the_readme_picture_shows_today_s_report() -> None:
     assert "](docs/report.png)" in (ROOT / "README.md").read_text(encoding="utf-8")
     picture = (ROOT / "docs" / "report.png").read_bytes()
     assert report_shot.stamped(picture) == report_shot.style(), (
-        "docs/report.png shows an older report: run python -m harness.report_shot"
+        "docs/report.png shows an older report: run python -m bench.report_shot"
     )
 
 
@@ -211,13 +211,13 @@ async def test_the_picture_is_taken_of_a_real_run(tmp_path: Path) -> None:
 
 
 async def test_nobody_to_ask_is_not_shown_as_a_refusal(
-    tmp_path: Path, chromium_session: PWBrowser
+    tmp_path: Path, st_chromium_session: PWBrowser
 ) -> None:
     """Input ended at the prompt: the card says nobody could be asked, in SubTerminator's
     words, never "Refused" (nobody said no)."""
     folder, end = _a_run_that_ended(tmp_path, ("--sim",), "")
     assert end["reason"] == "no_one_to_ask"
-    context = await chromium_session.new_context()
+    context = await st_chromium_session.new_context()
     try:
         page = await context.new_page()
         await page.goto((folder / "report.html").as_uri())

@@ -338,11 +338,11 @@ def test_hostile_page_text_is_escaped(tmp_path: Path) -> None:
 
 
 @pytest.mark.browser
-async def test_the_report_in_chromium(tmp_path: Path, chromium_session: PWBrowser) -> None:
+async def test_the_report_in_chromium(tmp_path: Path, st_chromium_session: PWBrowser) -> None:
     run = a_full_run(tmp_path)
     run.turn(turn=3, tool="browser_click", target=HOSTILE, arguments={}, outcome=HOSTILE)
     report = run.close()
-    context = await chromium_session.new_context()
+    context = await st_chromium_session.new_context()
     try:
         page = await context.new_page()
         requested: list[str] = []

@@ -306,7 +306,7 @@ def _opened(holder: list[PlaywrightBrowser], make: Any) -> Callable[[Any], Await
 
 @pytest.mark.parametrize("second", [True, False], ids=["second-yes", "second-no"])
 async def test_through_mcp_the_changed_form_is_asked_again(
-    chromium_session: Any, second: bool
+    st_chromium_session: Any, second: bool
 ) -> None:
     import mcp.types as types
     from mcp.client import Client
@@ -320,7 +320,7 @@ async def test_through_mcp_the_changed_form_is_asked_again(
         browsers: list[PlaywrightBrowser] = []
         options = McpOptions(sim="2026", url=served.url("/cancelplan/toctou"), runs_dir=None)
         server = build_server(
-            options, browser_factory=_opened(browsers, shared_chromium(chromium_session))
+            options, browser_factory=_opened(browsers, shared_chromium(st_chromium_session))
         )
         asked: list[str] = []
 

@@ -324,12 +324,12 @@ async def test_allow_site_widens_the_reach(
 
 
 async def test_over_mcp_local_services_and_typed_schemes_are_refused_unasked(
-    chromium_session: PWBrowser, servers: tuple[LocalServer, type[_Recording]]
+    st_chromium_session: PWBrowser, servers: tuple[LocalServer, type[_Recording]]
 ) -> None:
     service, local = servers
     local.hits.clear()
     options = McpOptions(sim="2026", url=f"{service.base_url}/account", runs_dir=None)
-    server = build_server(options, browser_factory=shared_chromium(chromium_session))
+    server = build_server(options, browser_factory=shared_chromium(st_chromium_session))
     person = Person([])
     callback: Any = person
     async with Client(server, mode="legacy", elicitation_callback=callback) as client:

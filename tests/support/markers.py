@@ -23,7 +23,16 @@ MARKERS = {
 }
 # the fixtures that bring a real Chromium (the plugin's, and this suite's short names)
 BROWSER_FIXTURES = frozenset(
-    {"browser", "st_playwright", "st_browser", "chromium_session", "on_both_browsers", "chromium"}
+    {
+        "browser",
+        "st_playwright",
+        "st_browser",
+        "st_chromium_session",
+        "st_on_both_browsers",
+        "chromium_session",
+        "on_both_browsers",
+        "chromium",
+    }
 )
 # calls that start a process, as a test's own code spells them
 SPAWNING_CALLS = (

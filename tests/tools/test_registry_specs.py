@@ -243,12 +243,12 @@ SERVICE = ServiceConfig(
 
 @pytest.fixture(scope="module")
 def site(
-    static_site: Callable[[Path], StaticSite], tmp_path_factory: pytest.TempPathFactory
+    st_static_site: Callable[[Path], StaticSite], tmp_path_factory: pytest.TempPathFactory
 ) -> StaticSite:
     root = tmp_path_factory.mktemp("press")
     (root / "p").mkdir()
     (root / "p" / "leave.html").write_text(PAGE.format(text=FINAL_TEXT), encoding="utf-8")
-    return static_site(root)
+    return st_static_site(root)
 
 
 @pytest.mark.browser

@@ -4,15 +4,15 @@ within the 2,000-token element budget.
 fixtures/pages/news.html is an English news portal with 65 controls in view, long headline
 links among them; portal-zh.html a zh-CN portal with 54, headlines of 10-25 ideographs. Before
 the compact element form both lost a third of their controls to the budget (41 of 64 and 33
-of 53 kept); ``python -m harness.density`` prints the figures.
+of 53 kept); ``python -m bench.density`` prints the figures.
 """
 
 from __future__ import annotations
 
 import pytest
 
+from bench.token_calibration import yardstick
 from harness.sites import StaticSite
-from harness.token_calibration import yardstick
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.snapshot import ElementRegistry, SnapshotFactory
 from subterminator.snapshot.element import OFFSCREEN

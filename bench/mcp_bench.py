@@ -5,14 +5,14 @@ client's: how long a snapshot takes to come back and how many tokens the reply p
 of the model, and what a whole cancellation costs in tool calls and tokens. Both servers get
 the same Chromium (``SUBTERMINATOR_CHROMIUM`` or what the product would find), the product's
 viewport, the same pages (``fixtures/pages/grid.html?n=N`` and the realistic stress pages of
-``harness.stress_pages``, written at bench time, the held-aside set in a table of its own) and
+``bench.stress_pages``, written at bench time, the held-aside set in a table of its own) and
 the same scripted flow on a fresh in-process Netflix simulator each, whose account state says
 whether it really cancelled.
 
 Through MCP, our snapshots take no screenshot (``subterminator mcp --screenshots`` would), as
 Playwright MCP's ``browser_snapshot`` takes none; the agent loop's do (spec 01). So ours is also
 measured in-process without one
-(``harness.stage_bench``: capture, prune, serialise; no MCP transport), and every summary line
+(``bench.stage_bench``: capture, prune, serialise; no MCP transport), and every summary line
 gives both figures: the median per-page ratio, the ratio on pages under 100 elements (counted
 as the controls in Playwright MCP's snapshot), our slowest viewport and whole-page snapshots,
 and the pages where our whole page is slower than Playwright MCP's.
@@ -24,7 +24,7 @@ ours replies with a snapshot to every action. Every ratio is ours / Playwright M
 better for ours (faster, fewer tokens, fewer calls). If our server is missing or fails, its
 columns say so in one line and Playwright MCP's figures still print.
 
-``python -m harness.mcp_bench [--runs N] [--sizes 10,100,1000,10000] [--cache DIR]
+``python -m bench.mcp_bench [--runs N] [--sizes 10,100,1000,10000] [--cache DIR]
 [--pages-dir DIR] [--no-stress] [--no-held] [--only story,news]``
 """
 
@@ -59,9 +59,9 @@ from rich.console import Console, Group
 from rich.table import Table
 from rich.text import Text
 
-from harness import stage_bench
-from harness.stage_bench import HELD, Target, Turn, Turns, anytime
-from harness.stress_pages import CONTROL_ROLES
+from bench import stage_bench
+from bench.stage_bench import HELD, Target, Turn, Turns, anytime
+from bench.stress_pages import CONTROL_ROLES
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import CHROMIUM_ARGS, LaunchOptions
 from subterminator.errors import BrowserNotFoundError
@@ -654,7 +654,7 @@ async def measure_bare(
     turn: Turn = anytime,
 ) -> None:
     """Ours without the screenshot, which Playwright MCP's snapshot never carries: in-process
-    (``harness.stage_bench``: capture, prune, serialise), the viewport and the whole page."""
+    (``bench.stage_bench``: capture, prune, serialise), the viewport and the whole page."""
     modes = [m for m in stage_bench.MODES if not m.screenshot]
     try:
         pages = await stage_bench.measure_pages(

@@ -1,4 +1,4 @@
-"""``harness.stage_bench``'s pure parts: which controls of a raw capture count as in view, which
+"""``bench.stage_bench``'s pure parts: which controls of a raw capture count as in view, which
 of the kept elements, the summary of the issue's in-process goals over pages, and measurers
 taking turns page by page."""
 
@@ -10,8 +10,8 @@ from collections.abc import Awaitable, Callable
 import pytest
 from rich.console import Console
 
-from harness import stage_bench
-from harness.stage_bench import PageStages, StageFigures, Target
+from bench import stage_bench
+from bench.stage_bench import PageStages, StageFigures, Target
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.models.snapshot import BoundingBox
 from subterminator.snapshot.element import FULLY_VISIBLE, OFFSCREEN, PARTLY_VISIBLE, ElementInfo

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
+
+from tests.support.paths import ROOT
 
 pytest_plugins = ["pytester"]
 
@@ -25,9 +25,9 @@ def test_our_browser_fixture_works_with_pytest_playwright_loaded(pytester: pytes
 
         pytestmark = pytest.mark.browser
 
-        async def test_local_page(st_browser, static_site, tmp_path):
+        async def test_local_page(st_browser, st_static_site, tmp_path):
             (tmp_path / "index.html").write_text("<title>t</title><button>Go</button>")
-            site = static_site(tmp_path)
+            site = st_static_site(tmp_path)
             await st_browser.navigate(site.url("index.html"))
             capture = await st_browser.capture()
             assert any(n.name == "Go" for n in capture.nodes)
@@ -51,7 +51,7 @@ def test_our_browser_fixture_works_with_pytest_playwright_loaded(pytester: pytes
 
 def test_a_replay_browser_stands_in_for_st_browser(pytester: pytest.Pytester) -> None:
     """Override ``st_browser`` and code written against the Browser seam runs on recordings."""
-    recording = Path(__file__).parent.parent / "recordings" / "netflix" / "legacy"
+    recording = ROOT / "recordings" / "netflix" / "legacy"
     pytester.makeconftest(
         f"""
         from pathlib import Path
@@ -103,15 +103,15 @@ def test_live_runs_only_the_tests_whose_key_is_set(
         """
         import pytest
 
-        @pytest.mark.live(key="OPENAI_API_KEY")
+        @pytest.mark.st_live(key="OPENAI_API_KEY")
         def test_openai():
             pass
 
-        @pytest.mark.live(key="ANTHROPIC_API_KEY")
+        @pytest.mark.st_live(key="ANTHROPIC_API_KEY")
         def test_claude():
             pass
 
-        @pytest.mark.live
+        @pytest.mark.st_live
         def test_no_key():
             pass
         """
@@ -142,7 +142,7 @@ def test_the_cassette_fixture_records_once_then_plays(pytester: pytest.Pytester)
                 served.queue(message(tool_use("get_snapshot")))
                 yield served
 
-        async def test_one_turn(api, cassette):
+        async def test_one_turn(api, st_cassette):
             client = AIClient(api_key="sk-ant-test-key-000000000", base_url=api.url)
             response = await client.chat([Message(role="user", content="hi")], [], "sys")
             assert response.tool_calls[0].name == "get_snapshot"

@@ -1,4 +1,4 @@
-"""The README's picture of a run report: ``python -m harness.report_shot [OUT.png]``.
+"""The README's picture of a run report: ``python -m bench.report_shot [OUT.png]``.
 
 Runs the bundled simulator's cancellation as a person would (offline policy, the final step
 approved), then photographs the ``report.html`` it wrote, in headless Chromium. The picture

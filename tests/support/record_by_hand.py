@@ -1,4 +1,4 @@
-"""A recording made the way a person makes one: ``python -m harness.record_by_hand``.
+"""A recording made the way a person makes one: ``python -m tests.support.record_by_hand``.
 
 Runs ``subterminator record``'s recorder on the simulator (variant 2026) and clicks through it
 with real input events (Playwright's mouse, as a person's hand), then makes the cassette. The

@@ -1,4 +1,4 @@
-"""``harness.mcp_bench``'s pure parts: finding a control's ref by its visible name in each
+"""``bench.mcp_bench``'s pure parts: finding a control's ref by its visible name in each
 server's reply, reading the page URL, counting a reply, the ratios and the issue's summaries
 over pages (median per-page ratio, the small pages, the slowest, where ours is slower), and
 measuring page after page when one fails or the server dies (a fake server). No npm, no
@@ -25,8 +25,8 @@ import mcp_types as types
 import pytest
 from rich.console import Console
 
-from harness import mcp_bench
-from harness.mcp_bench import (
+from bench import mcp_bench
+from bench.mcp_bench import (
     CANCEL_STEPS,
     Control,
     RunFigures,
@@ -42,10 +42,10 @@ from harness.mcp_bench import (
     ref_for,
     reply_of,
 )
-from harness.stage_bench import Target
+from bench.stage_bench import Target
 from subterminator.snapshot.tokens import estimate_tokens
 
-SAMPLES = Path(__file__).resolve().parent.parent / "fixtures" / "mcp_bench"
+SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "mcp_bench"
 
 
 def sample(name: str) -> str:

@@ -1,4 +1,4 @@
-"""Record the bundled simulator's flows: ``python -m harness.record_sim [VARIANT ...]``.
+"""Record the bundled simulator's flows: ``python -m tests.support.record_sim [VARIANT ...]``.
 
 Each variant is run as a person would run it (``subterminator cancel netflix --sim VARIANT
 --ai offline --no-checkpoint --record recordings/netflix/VARIANT``), never written by hand.
@@ -54,7 +54,7 @@ async def record(variant: str, root: Path = ROOT) -> Path:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m harness.record_sim", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m tests.support.record_sim", description=__doc__)
     parser.add_argument("variants", nargs="*", default=RECORDABLE, help="simulator variants")
     parser.add_argument("--out", type=Path, default=ROOT, help="folder of the flows")
     args = parser.parse_args(argv)

@@ -46,7 +46,7 @@ from subterminator.snapshot.registry import ElementRegistry
 from subterminator.tools.executor import FILLABLE_ROLES, SELECTABLE_ROLES
 from subterminator.tools.server import BrowserToolServer
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 RECORDINGS = ROOT / "recordings"
 SCHEMA_FILE = ROOT / "fixtures" / "snapshot_schema.json"
 MESSAGE_LIMIT = 2_000  # a reply's message goes into the model's context: never unbounded

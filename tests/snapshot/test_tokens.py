@@ -23,7 +23,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from harness.token_calibration import (
+from bench.token_calibration import (
     SAMPLES,
     Sample,
     measure,

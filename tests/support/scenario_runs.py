@@ -20,7 +20,6 @@ from typing import Any
 from hypothesis import strategies as st
 
 from harness.replay.browser import Failure, ReplayBrowser
-from harness.scenarios import cancelled_pages, final_steps, recording
 from harness.scripted_ai import ScriptedAI, latest_snapshot
 from harness.strategies import Call, malformed_calls
 from subterminator.assembly import build_conversation
@@ -36,6 +35,7 @@ from subterminator.services.base import ServiceConfig
 from subterminator.services.registry import get_service
 from subterminator.tools.arguments import parse_arguments
 from subterminator.tools.builtin.browser_scroll import ScrollArgs
+from tests.support.scenarios import cancelled_pages, final_steps, recording
 
 DIRECTIONS = ("up", "down", "top", "bottom")
 ELEMENT_TOOLS = {"click": "browser_click", "fill": "browser_fill", "select": "browser_select"}

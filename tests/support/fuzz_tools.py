@@ -1,7 +1,8 @@
-"""``python -m harness.fuzz_tools --calls 10000``: a long fuzz of ``BrowserToolServer.execute``.
+"""``python -m tests.support.fuzz_tools --calls 10000``: a long fuzz of
+``BrowserToolServer.execute``.
 
 The same sessions as tests/properties/test_tool_fuzz.py (generated calls, valid and malformed,
-on a ReplayBrowser over recorded flows; every reply checked by ``harness.scenarios.Session``),
+on a ReplayBrowser over recorded flows; every reply checked by ``tests.support.scenarios.Session``),
 run in rounds until ``--calls`` calls were made. Prints the count, the time and the replies
 by error code; exits 1 with hypothesis's shrunk example on the first broken law.
 """
@@ -20,8 +21,8 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import seed as fixed_seed
 from hypothesis import strategies as st
 
-from harness.scenarios import Session, recording, replay_browser
 from harness.strategies import Call, tool_calls
+from tests.support.scenarios import Session, recording, replay_browser
 
 FLOWS = ("2026", "many", "cookie-banner", "legacy", "login", "cancelled", "error")
 

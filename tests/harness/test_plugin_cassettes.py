@@ -45,7 +45,7 @@ def module(
     pytester: pytest.Pytester,
     name: str = "test_asks",
     decorator: str = "",
-    arguments: str = "api, cassette",
+    arguments: str = "api, st_cassette",
 ) -> Path:
     pytester.makeini(INI)
     return pytester.makepyfile(**{name: ASKING.format(decorator=decorator, arguments=arguments)})
@@ -118,7 +118,7 @@ def test_the_marker_alone_uses_a_cassette_at_a_path_beside_the_test_file(
     pytester.makeini(INI)
     sub = pytester.mkdir("sub")
     (sub / "test_marked.py").write_text(
-        ASKING.format(decorator='@pytest.mark.cassette("recorded/one.yaml")', arguments="api")
+        ASKING.format(decorator='@pytest.mark.st_cassette("recorded/one.yaml")', arguments="api")
     )
     elsewhere = pytester.mkdir("elsewhere")
     pytester._monkeypatch.chdir(elsewhere)  # a marker's path is not read from the cwd
@@ -138,7 +138,7 @@ def test_settings_are_layered_cli_then_config_fixture_then_marker(
     """The marker says rewrite; the config fixture says none; the command line says once."""
     module(
         pytester,
-        decorator='@pytest.mark.cassette("marked.yaml", record_mode="rewrite")',
+        decorator='@pytest.mark.st_cassette("marked.yaml", record_mode="rewrite")',
         arguments="api",
     )
     pytester.makeconftest(

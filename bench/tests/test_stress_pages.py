@@ -1,4 +1,4 @@
-"""``harness.stress_pages``: the realistic pages the snapshot benchmarks measure are written the
+"""``bench.stress_pages``: the realistic pages the snapshot benchmarks measure are written the
 same way every time, all of them, with the shape each stands for (read back from the markup by
 ``census``); and, on real headless Chromium, the frames page's frames really are on two origins
 and the stage bench counts and measures what is on screen."""
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from harness import stage_bench, stress_pages
+from bench import stage_bench, stress_pages
+from bench.stress_pages import Census, census, write_pages
 from harness.sites import StaticSite
-from harness.stress_pages import Census, census, write_pages
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 
 
@@ -184,12 +184,12 @@ def test_census_counts_controls_depth_and_what_is_left_open() -> None:
 @pytest.mark.browser
 async def test_on_chromium_frames_are_cross_origin_and_in_view_controls_are_counted(
     browser: PlaywrightBrowser,
-    static_site: Callable[[Path], StaticSite],
+    st_static_site: Callable[[Path], StaticSite],
     tmp_path_factory: pytest.TempPathFactory,
 ) -> None:
     root = tmp_path_factory.mktemp("served")
     write_pages(root)
-    site = static_site(root)
+    site = st_static_site(root)
     await browser.navigate(site.url("frames.html"))
     urls = [frame.url for frame in browser.page.frames[1:]]
     assert urls.count("about:srcdoc") == 5

@@ -1,8 +1,8 @@
-"""Where a snapshot's time goes, page by page, in-process: ``python -m harness.bench
+"""Where a snapshot's time goes, page by page, in-process: ``python -m bench
 --stages-only`` (and the first table of ``nox -s bench``).
 
 For every page (the grids of ``fixtures/pages/grid.html?n=N`` and the realistic stress pages of
-``harness.stress_pages``, written at bench time), ``PlaywrightBrowser`` + ``SnapshotFactory``
+``bench.stress_pages``, written at bench time), ``PlaywrightBrowser`` + ``SnapshotFactory``
 as the product drives them, in three modes: the viewport with the screenshot (what
 ``get_snapshot`` does), the viewport without it, and the whole page without it. Per mode, the
 median of each capture stage (``PlaywrightBrowser.last_stages``: settle, script, naming,
@@ -32,7 +32,7 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from harness import stress_pages
+from bench import stress_pages
 from harness.sites import StaticSite
 from subterminator.ai.render import snapshot_text
 from subterminator.browser.capture import RawCapture

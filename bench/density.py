@@ -1,5 +1,5 @@
 """What an element costs the model, and how many in-view controls the budget keeps:
-``python -m harness.density`` (``--json`` for machine-readable figures).
+``python -m bench.density`` (``--json`` for machine-readable figures).
 
 Dense pages (``fixtures/pages/news.html``, an English portal with ~65 controls in a 1280x720
 viewport; ``portal-zh.html``, a Chinese one with ~54; ``catalog.html``; ``grid.html?n=100``)
@@ -11,7 +11,7 @@ are loaded in headless Chromium and captured once each. For each page it prints:
 - tokens per element: each in-view element's JSON as the model reads it (one element of
   ``Snapshot.elements_json()``, full names), median and mean, as the element budget counts it
   (``estimate_json_tokens``), by the plain estimator (``estimate_tokens``) and by the tokenizer
-  yardstick of ``harness.token_calibration``, over every admitted in-view element (the same
+  yardstick of ``bench.token_calibration``, over every admitted in-view element (the same
   set whatever the pruning keeps);
 - the elements JSON actually sent, in estimated and yardstick tokens.
 """
@@ -28,7 +28,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from harness import token_calibration
+from bench import token_calibration
 from harness.sites import StaticSite
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
@@ -138,7 +138,7 @@ def table(rows: list[Density]) -> Table:
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(prog="python -m harness.density", description=__doc__)
+    parser = argparse.ArgumentParser(prog="python -m bench.density", description=__doc__)
     parser.add_argument("--json", action="store_true", help="print the figures as JSON")
     args = parser.parse_args(argv)
     rows = [measure(label, capture) for label, capture in asyncio.run(captures())]

@@ -9,15 +9,15 @@ import shutil
 import socket
 import subprocess
 import sys
-from pathlib import Path
 
 import pytest
 
 pytestmark = pytest.mark.subprocess  # pytest in a subprocess
 
+from tests.support.paths import ROOT
+
 pytest_plugins = ["pytester"]
 
-ROOT = Path(__file__).resolve().parent.parent
 LEGACY = ROOT / "recordings" / "netflix" / "legacy"
 HEAVY = ("anthropic", "playwright", "hypothesis", "vcr", "pydantic", "subterminator", "babel")
 
@@ -105,7 +105,7 @@ def test_the_model_request_guard_applies_to_our_tests_only(pytester: pytest.Pyte
         def test_theirs():
             assert guard.ALLOW_MODEL_REQUESTS is True
 
-        @pytest.mark.cassette
+        @pytest.mark.st_cassette
         def test_ours_by_marker():
             assert guard.ALLOW_MODEL_REQUESTS is False
 
@@ -178,7 +178,7 @@ def test_four_plugins_load_together(pytester: pytest.Pytester) -> None:
             assert request.config.getoption("--st-record-mode") is None  # ours
             assert request.config.getoption("headed") is False  # pytest-playwright's
             manager = request.session._fixturemanager
-            for name in ("vcr_config", "page", "st_browser", "cassette"):
+            for name in ("vcr_config", "page", "st_browser", "st_cassette"):
                 assert manager.getfixturedefs(name, request.node), name
             assert {"a": 1} == snapshot
 
@@ -187,9 +187,9 @@ def test_four_plugins_load_together(pytester: pytest.Pytester) -> None:
             pass
 
         @pytest.mark.browser
-        async def test_our_browser(st_browser, tmp_path, static_site):
+        async def test_our_browser(st_browser, tmp_path, st_static_site):
             (tmp_path / "index.html").write_text("<title>t</title><button>Go</button>")
-            await st_browser.navigate(static_site(tmp_path).url("index.html"))
+            await st_browser.navigate(st_static_site(tmp_path).url("index.html"))
             assert any(n.name == "Go" for n in (await st_browser.capture()).nodes)
         """
     )
@@ -230,11 +230,11 @@ def test_deselected_live_tests_are_counted_after_the_collection(
         """
         import pytest
 
-        @pytest.mark.live
+        @pytest.mark.st_live
         def test_real_site():
             pass
 
-        @pytest.mark.live
+        @pytest.mark.st_live
         def test_real_model():
             pass
 

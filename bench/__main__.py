@@ -1,17 +1,17 @@
-"""Snapshot benchmark: ``python -m harness.bench`` (``nox -s bench``); prints medians only.
+"""Snapshot benchmark: ``python -m bench`` (``nox -s bench``); prints medians only.
 
-First the token estimator by script against the tokenizer yardstick (``harness.token_calibration``:
+First the token estimator by script against the tokenizer yardstick (``bench.token_calibration``:
 text and pruned snapshot JSON in 18 languages, no browser). Then where a snapshot's time goes
-(``harness.stage_bench``): for pages of 10 to 10,000 interactive elements, the richest fixture
-pages, and the realistic stress pages of ``harness.stress_pages`` (written at bench time into
+(``bench.stage_bench``): for pages of 10 to 10,000 interactive elements, the richest fixture
+pages, and the realistic stress pages of ``bench.stress_pages`` (written at bench time into
 ``--pages-dir`` or a temporary folder; the held-aside set in a table of its own), the median of
 each capture stage, pruning and serialisation, for the viewport with and without the
 screenshot and the whole page, with the elements kept, their tokens, and the in-view controls
 kept against those present; then what the SafetyGate adds before each action (reading the
 live effect with ``Browser.inspect``, and judging it); replays of every recorded flow
-(``harness.replay.bench``) and what the pytest plugin adds to a bare project's start
-(``harness.startup_bench``); last, ``subterminator mcp`` beside Playwright MCP through one MCP
-client on the same pages (``harness.mcp_bench``: snapshot latency and reply tokens, with ours
+(``bench.replay_bench``) and what the pytest plugin adds to a bare project's start
+(``bench.startup_bench``); last, ``subterminator mcp`` beside Playwright MCP through one MCP
+client on the same pages (``bench.mcp_bench``: snapshot latency and reply tokens, with ours
 also without its screenshot, the issue's ratio summaries, and one scripted cancellation; it
 installs the pinned Playwright MCP from npm into ``.nox/playwright-mcp`` on first use, so it
 needs node and npm). ``--tokens-only`` stops after the first table; ``--stages-only``,
@@ -30,8 +30,7 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from harness import stage_bench, startup_bench, token_calibration
-from harness.replay import bench as replay_bench
+from bench import replay_bench, stage_bench, startup_bench, token_calibration
 from harness.scripted_ai import call
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
@@ -103,7 +102,7 @@ async def _mcp(
     pages: Path, runs: int, console: Console, sizes: Sequence[int], pages_dir: Path | None
 ) -> None:
     """The MCP comparison (imported here: only this table needs the MCP client)."""
-    from harness import mcp_bench
+    from bench import mcp_bench
 
     try:
         report = await mcp_bench.run(runs, sizes, pages=pages, stress_dir=pages_dir)

@@ -1,4 +1,4 @@
-"""Token estimator against a tokenizer yardstick, per script: ``python -m harness.token_calibration``.
+"""Token estimator against a tokenizer yardstick, per script: ``python -m bench.token_calibration``.
 
 The yardstick is the legacy Claude tokenizer (``fixtures/tokenizers/``, from the anthropic 0.38.0
 wheel); the Claude 3+ tokenizer is not public, so ``usage.input_tokens`` stays the authority and
@@ -43,7 +43,7 @@ def _tokenizer() -> Tokenizer:
     try:
         from tokenizers import Tokenizer
     except ImportError as error:  # pragma: no cover - an install problem, said plainly
-        raise RuntimeError("the yardstick needs `tokenizers`: pip install -e '.[test]'") from error
+        raise RuntimeError("the yardstick needs `tokenizers`: pip install -e '.[dev]'") from error
     return Tokenizer.from_str(gzip.decompress(TOKENIZER.read_bytes()).decode("utf-8"))
 
 

@@ -26,7 +26,7 @@ The stress set, after the team's 130 saved pages (issue 23):
 Held aside: ``forum-thread``, ``jp-shop`` (``lang="ja"``), ``docs-sidebar`` (600 links),
 ``rtl-news`` (``lang="ar" dir="rtl"``), ``gov-form`` (form-heavy, an error summary).
 
-``python -m harness.stress_pages DEST [--held-aside]`` writes them and lists what it wrote.
+``python -m bench.stress_pages DEST [--held-aside]`` writes them and lists what it wrote.
 """
 
 from __future__ import annotations
@@ -59,46 +59,418 @@ class StressPage:
 
 # -- words -----------------------------------------------------------------------------------
 
-_EN = (
-    "the a of and to in that it was he she they his her for on with as at by from but not "
-    "had have been were would could said when what there which their them then into out up "
-    "down over under again night morning light dark door window house road river city field "
-    "winter summer rain snow wind fire stone glass paper letter voice hand eyes face heart "
-    "mind memory story question answer reason moment silence shadow kitchen garden table "
-    "chair coffee tea bread station train ticket market street bridge tower harbour ship "
-    "quiet slowly softly finally almost never always perhaps somehow carefully suddenly "
-    "looked turned walked waited whispered laughed remembered wondered noticed decided "
-    "opened closed reached pulled pushed held carried followed watched listened answered "
-    "small old new long short warm cold bright heavy empty broken careful gentle strange "
-    "familiar impossible ordinary certain tired hungry lonely patient honest stubborn "
-    "council minister election budget report court market shares energy climate health "
-    "school police storm league final season transfer record museum festival science study"
-).split()
-_NAMES = (
-    "Ada Bram Cleo Dario Esme Farid Greta Hugo Ines Jonah Kaito Lena Milo Nadia Oskar Priya "
-    "Quinn Rosa Soren Tamsin Ulla Viktor Wren Yusuf Zora"
-).split()
-_ZH = (
-    "国务院 发布 关于 加快 推进 数字 经济 发展 意见 外交部 回应 记者 提问 央行 宣布 降准 "
-    "股市 收盘 上涨 下跌 科技 公司 发布会 新品 手机 芯片 汽车 新能源 销量 创新高 高考 "
-    "招生 政策 调整 教育部 城市 地铁 开通 运营 天气 预报 暴雨 台风 来袭 足球 联赛 冠军 "
-    "篮球 比赛 奥运 健康 专家 提醒 夏季 饮食 旅游 景区 假期 客流 房价 楼市 数据 统计局 "
-    "就业 增长 消费 市场 农业 丰收 航天 发射 成功 卫星 文化 遗产 保护 博物馆 展览 电影 "
-    "票房 突破 网友 热议 视频 独家 深度 解读 评论 观察 现场 直击 记者 探访"
-).split()
-_JA = (
-    "送料無料 ポイント 倍 セール 限定 新作 人気 ランキング 国産 天然 水 お米 コシヒカリ "
-    "ワイヤレス イヤホン ノイズキャンセリング 充電 ケーブル スマホ ケース 手帳型 日本製 "
-    "タオル 今治 ギフト 母の日 父の日 お中元 北海道 産 カニ ズワイガニ 冷凍 訳あり "
-    "スニーカー レディース メンズ 春夏 秋冬 おしゃれ 大容量 軽量 撥水 リュック 防災 "
-    "セット 保存食 キッチン 収納 時短 家電 炊飯器 掃除機 コードレス 楽天 あす楽 対応"
-).split()
-_AR = (
-    "الحكومة تعلن عن خطة جديدة لدعم الاقتصاد الوطني وزير الخارجية يلتقي نظيره في العاصمة "
-    "ارتفاع أسعار النفط في الأسواق العالمية المنتخب يفوز في مباراة ودية استعدادا للبطولة "
-    "افتتاح معرض الكتاب الدولي بمشاركة واسعة الطقس موجة حارة تضرب المنطقة هذا الأسبوع "
-    "البنك المركزي يثبت سعر الفائدة تقرير جامعة مشروع مدينة مستشفى طلاب انتخابات برلمان"
-).split()
+_EN = [
+    "the",
+    "a",
+    "of",
+    "and",
+    "to",
+    "in",
+    "that",
+    "it",
+    "was",
+    "he",
+    "she",
+    "they",
+    "his",
+    "her",
+    "for",
+    "on",
+    "with",
+    "as",
+    "at",
+    "by",
+    "from",
+    "but",
+    "not",
+    "had",
+    "have",
+    "been",
+    "were",
+    "would",
+    "could",
+    "said",
+    "when",
+    "what",
+    "there",
+    "which",
+    "their",
+    "them",
+    "then",
+    "into",
+    "out",
+    "up",
+    "down",
+    "over",
+    "under",
+    "again",
+    "night",
+    "morning",
+    "light",
+    "dark",
+    "door",
+    "window",
+    "house",
+    "road",
+    "river",
+    "city",
+    "field",
+    "winter",
+    "summer",
+    "rain",
+    "snow",
+    "wind",
+    "fire",
+    "stone",
+    "glass",
+    "paper",
+    "letter",
+    "voice",
+    "hand",
+    "eyes",
+    "face",
+    "heart",
+    "mind",
+    "memory",
+    "story",
+    "question",
+    "answer",
+    "reason",
+    "moment",
+    "silence",
+    "shadow",
+    "kitchen",
+    "garden",
+    "table",
+    "chair",
+    "coffee",
+    "tea",
+    "bread",
+    "station",
+    "train",
+    "ticket",
+    "market",
+    "street",
+    "bridge",
+    "tower",
+    "harbour",
+    "ship",
+    "quiet",
+    "slowly",
+    "softly",
+    "finally",
+    "almost",
+    "never",
+    "always",
+    "perhaps",
+    "somehow",
+    "carefully",
+    "suddenly",
+    "looked",
+    "turned",
+    "walked",
+    "waited",
+    "whispered",
+    "laughed",
+    "remembered",
+    "wondered",
+    "noticed",
+    "decided",
+    "opened",
+    "closed",
+    "reached",
+    "pulled",
+    "pushed",
+    "held",
+    "carried",
+    "followed",
+    "watched",
+    "listened",
+    "answered",
+    "small",
+    "old",
+    "new",
+    "long",
+    "short",
+    "warm",
+    "cold",
+    "bright",
+    "heavy",
+    "empty",
+    "broken",
+    "careful",
+    "gentle",
+    "strange",
+    "familiar",
+    "impossible",
+    "ordinary",
+    "certain",
+    "tired",
+    "hungry",
+    "lonely",
+    "patient",
+    "honest",
+    "stubborn",
+    "council",
+    "minister",
+    "election",
+    "budget",
+    "report",
+    "court",
+    "market",
+    "shares",
+    "energy",
+    "climate",
+    "health",
+    "school",
+    "police",
+    "storm",
+    "league",
+    "final",
+    "season",
+    "transfer",
+    "record",
+    "museum",
+    "festival",
+    "science",
+    "study",
+]
+_NAMES = [
+    "Ada",
+    "Bram",
+    "Cleo",
+    "Dario",
+    "Esme",
+    "Farid",
+    "Greta",
+    "Hugo",
+    "Ines",
+    "Jonah",
+    "Kaito",
+    "Lena",
+    "Milo",
+    "Nadia",
+    "Oskar",
+    "Priya",
+    "Quinn",
+    "Rosa",
+    "Soren",
+    "Tamsin",
+    "Ulla",
+    "Viktor",
+    "Wren",
+    "Yusuf",
+    "Zora",
+]
+_ZH = [
+    "国务院",
+    "发布",
+    "关于",
+    "加快",
+    "推进",
+    "数字",
+    "经济",
+    "发展",
+    "意见",
+    "外交部",
+    "回应",
+    "记者",
+    "提问",
+    "央行",
+    "宣布",
+    "降准",
+    "股市",
+    "收盘",
+    "上涨",
+    "下跌",
+    "科技",
+    "公司",
+    "发布会",
+    "新品",
+    "手机",
+    "芯片",
+    "汽车",
+    "新能源",
+    "销量",
+    "创新高",
+    "高考",
+    "招生",
+    "政策",
+    "调整",
+    "教育部",
+    "城市",
+    "地铁",
+    "开通",
+    "运营",
+    "天气",
+    "预报",
+    "暴雨",
+    "台风",
+    "来袭",
+    "足球",
+    "联赛",
+    "冠军",
+    "篮球",
+    "比赛",
+    "奥运",
+    "健康",
+    "专家",
+    "提醒",
+    "夏季",
+    "饮食",
+    "旅游",
+    "景区",
+    "假期",
+    "客流",
+    "房价",
+    "楼市",
+    "数据",
+    "统计局",
+    "就业",
+    "增长",
+    "消费",
+    "市场",
+    "农业",
+    "丰收",
+    "航天",
+    "发射",
+    "成功",
+    "卫星",
+    "文化",
+    "遗产",
+    "保护",
+    "博物馆",
+    "展览",
+    "电影",
+    "票房",
+    "突破",
+    "网友",
+    "热议",
+    "视频",
+    "独家",
+    "深度",
+    "解读",
+    "评论",
+    "观察",
+    "现场",
+    "直击",
+    "记者",
+    "探访",
+]
+_JA = [
+    "送料無料",
+    "ポイント",
+    "倍",
+    "セール",
+    "限定",
+    "新作",
+    "人気",
+    "ランキング",
+    "国産",
+    "天然",
+    "水",
+    "お米",
+    "コシヒカリ",
+    "ワイヤレス",
+    "イヤホン",
+    "ノイズキャンセリング",
+    "充電",
+    "ケーブル",
+    "スマホ",
+    "ケース",
+    "手帳型",
+    "日本製",
+    "タオル",
+    "今治",
+    "ギフト",
+    "母の日",
+    "父の日",
+    "お中元",
+    "北海道",
+    "産",
+    "カニ",
+    "ズワイガニ",
+    "冷凍",
+    "訳あり",
+    "スニーカー",
+    "レディース",
+    "メンズ",
+    "春夏",
+    "秋冬",
+    "おしゃれ",
+    "大容量",
+    "軽量",
+    "撥水",
+    "リュック",
+    "防災",
+    "セット",
+    "保存食",
+    "キッチン",
+    "収納",
+    "時短",
+    "家電",
+    "炊飯器",
+    "掃除機",
+    "コードレス",
+    "楽天",
+    "あす楽",
+    "対応",
+]
+_AR = [
+    "الحكومة",
+    "تعلن",
+    "عن",
+    "خطة",
+    "جديدة",
+    "لدعم",
+    "الاقتصاد",
+    "الوطني",
+    "وزير",
+    "الخارجية",
+    "يلتقي",
+    "نظيره",
+    "في",
+    "العاصمة",
+    "ارتفاع",
+    "أسعار",
+    "النفط",
+    "في",
+    "الأسواق",
+    "العالمية",
+    "المنتخب",
+    "يفوز",
+    "في",
+    "مباراة",
+    "ودية",
+    "استعدادا",
+    "للبطولة",
+    "افتتاح",
+    "معرض",
+    "الكتاب",
+    "الدولي",
+    "بمشاركة",
+    "واسعة",
+    "الطقس",
+    "موجة",
+    "حارة",
+    "تضرب",
+    "المنطقة",
+    "هذا",
+    "الأسبوع",
+    "البنك",
+    "المركزي",
+    "يثبت",
+    "سعر",
+    "الفائدة",
+    "تقرير",
+    "جامعة",
+    "مشروع",
+    "مدينة",
+    "مستشفى",
+    "طلاب",
+    "انتخابات",
+    "برلمان",
+]
 
 
 class _Text:
@@ -374,11 +746,38 @@ def story(rng: random.Random) -> str:
 
 def news(rng: random.Random) -> str:
     text = _Text(rng, _EN)
-    sections = (
-        "World US Politics Business Markets Tech Science Health Climate Sport Football Tennis "
-        "Culture Film Music Books Travel Food Style Opinion Video Audio Podcasts Weather "
-        "Local Education Obituaries Puzzles Crosswords Newsletters"
-    ).split()
+    sections = [
+        "World",
+        "US",
+        "Politics",
+        "Business",
+        "Markets",
+        "Tech",
+        "Science",
+        "Health",
+        "Climate",
+        "Sport",
+        "Football",
+        "Tennis",
+        "Culture",
+        "Film",
+        "Music",
+        "Books",
+        "Travel",
+        "Food",
+        "Style",
+        "Opinion",
+        "Video",
+        "Audio",
+        "Podcasts",
+        "Weather",
+        "Local",
+        "Education",
+        "Obituaries",
+        "Puzzles",
+        "Crosswords",
+        "Newsletters",
+    ]
     assert len(sections) == 30
     nav = "".join(f'<li><a href="/{s.lower()}">{s}</a></li>' for s in sections)
 
@@ -428,11 +827,34 @@ def news(rng: random.Random) -> str:
         )
     footer = "".join(
         f'<li><a href="/info/{_slug(x)}">{x}</a></li>'
-        for x in (
-            "About us Contact Careers Advertise Terms of use Privacy policy Cookie settings "
-            "Accessibility Help Sitemap Corrections Ethics Archive RSS Apps Newsletters "
-            "Licensing Syndication Press Events Store"
-        ).split()
+        for x in [
+            "About",
+            "us",
+            "Contact",
+            "Careers",
+            "Advertise",
+            "Terms",
+            "of",
+            "use",
+            "Privacy",
+            "policy",
+            "Cookie",
+            "settings",
+            "Accessibility",
+            "Help",
+            "Sitemap",
+            "Corrections",
+            "Ethics",
+            "Archive",
+            "RSS",
+            "Apps",
+            "Newsletters",
+            "Licensing",
+            "Syndication",
+            "Press",
+            "Events",
+            "Store",
+        ]
     )
     body = f"""<a class="skip" href="#main">Skip to content</a>
 <header class="masthead">
@@ -830,8 +1252,24 @@ def chat(rng: random.Random) -> str:
     channels = "".join(
         f'<li><a href="/c/{c}"{" aria-current=page" if c == "general" else ""}># {c}</a></li>'
         for c in (
-            "general random announcements help design engineering releases support "
-            "music pets travel books games food standup hiring".split()
+            [
+                "general",
+                "random",
+                "announcements",
+                "help",
+                "design",
+                "engineering",
+                "releases",
+                "support",
+                "music",
+                "pets",
+                "travel",
+                "books",
+                "games",
+                "food",
+                "standup",
+                "hiring",
+            ]
         )
     )
     messages = []
@@ -900,7 +1338,7 @@ def login(rng: random.Random) -> str:
 def article(rng: random.Random) -> str:
     text = _Text(rng, _EN)
     nav = "".join(
-        f'<a href="/{x.lower()}">{x}</a> ' for x in "Blog Projects Talks Now About".split()
+        f'<a href="/{x.lower()}">{x}</a> ' for x in ["Blog", "Projects", "Talks", "Now", "About"]
     )
     paragraphs = []
     for i in range(10):
@@ -1336,10 +1774,42 @@ def iter_files(dest: Path) -> Iterator[Path]:
 
 # -- what a page holds, read back from its markup ---------------------------------------------
 
-VOID = frozenset("area base br col embed hr img input link meta param source track wbr".split())
+VOID = frozenset(
+    [
+        "area",
+        "base",
+        "br",
+        "col",
+        "embed",
+        "hr",
+        "img",
+        "input",
+        "link",
+        "meta",
+        "param",
+        "source",
+        "track",
+        "wbr",
+    ]
+)
 CONTROL_ROLES = frozenset(
-    "button link checkbox radio textbox combobox listbox menuitem menuitemcheckbox "
-    "menuitemradio tab switch slider searchbox spinbutton".split()
+    [
+        "button",
+        "link",
+        "checkbox",
+        "radio",
+        "textbox",
+        "combobox",
+        "listbox",
+        "menuitem",
+        "menuitemcheckbox",
+        "menuitemradio",
+        "tab",
+        "switch",
+        "slider",
+        "searchbox",
+        "spinbutton",
+    ]
 )
 
 
