@@ -1,4 +1,4 @@
-"""The plugin in someone else's project (issue 20): it loads with nothing beyond pytest, changes
+"""The plugin in someone else's project (a stranger's): it loads with nothing beyond pytest, changes
 nothing at import, guards only its own tests, collects recordings only where asked, and loads
 beside pytest-recording, pytest-playwright and syrupy."""
 
@@ -12,9 +12,9 @@ import sys
 
 import pytest
 
-pytestmark = pytest.mark.subprocess  # pytest in a subprocess
-
 from tests.support.paths import ROOT
+
+pytestmark = pytest.mark.subprocess  # pytest in a subprocess
 
 pytest_plugins = ["pytester"]
 
