@@ -20,10 +20,9 @@ from subterminator.ai.sdk_client import SDKClient
 from subterminator.ai.selection import choose_model, connect, missing_key
 from subterminator.assembly import (
     DEFAULT_RUNS,
+    BrowserPlace,
     Run,
     build_run,
-    has_window,
-    is_simulated,
     kept_downloads,
     launch_options,
     start_page,
@@ -62,7 +61,7 @@ EXIT_DECLINED = 4  # the person said no: their choice, not a failure of the prog
 
 
 @dataclass(frozen=True)
-class CancelOptions:
+class CancelOptions(BrowserPlace):
     service: str
     model: str | None = None
     base_url: str | None = None  # an OpenAI-compatible server (--base-url)
@@ -80,14 +79,6 @@ class CancelOptions:
     runs_dir: Path | None = None  # where the run record goes; None: no run record
     services: tuple[str, ...] = ()  # --services SPECs: repeated in any command advised
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
-
-    @property
-    def simulated(self) -> bool:
-        return is_simulated(self.sim, self.url)
-
-    @property
-    def window(self) -> bool:
-        return has_window(self.headed, self.simulated)
 
 
 def choose_ai(

@@ -3,6 +3,7 @@
 from subterminator.assembly.builder import (
     DEFAULT_PROFILE,
     DEFAULT_RUNS,
+    BrowserPlace,
     Run,
     build_conversation,
     build_run,
@@ -16,6 +17,7 @@ from subterminator.assembly.builder import (
 __all__ = [
     "DEFAULT_PROFILE",
     "DEFAULT_RUNS",
+    "BrowserPlace",
     "Run",
     "build_conversation",
     "build_run",

@@ -62,6 +62,23 @@ def has_window(headed: bool | None, simulated: bool) -> bool:
     return headed if headed is not None else not simulated
 
 
+class BrowserPlace:
+    """Where a front door's browser runs, read alike by ``cancel`` and ``mcp`` options: the
+    dataclass that mixes it in declares ``sim``, ``url`` and ``headed``."""
+
+    sim: str | None
+    url: str | None
+    headed: bool | None
+
+    @property
+    def simulated(self) -> bool:
+        return is_simulated(self.sim, self.url)
+
+    @property
+    def window(self) -> bool:
+        return has_window(self.headed, self.simulated)
+
+
 def launch_options(
     *,
     simulated: bool,

@@ -15,9 +15,9 @@ from subterminator.cancellation import (
     CancelOptions,
     run_cancel,
 )
+from subterminator.cli.checks import check_simulator, netflix_only
 from subterminator.cli.parser import service_specs
 from subterminator.errors import ConfigurationError
-from subterminator.services import get_service
 
 
 def cancel(args: argparse.Namespace, console: Console) -> int:
@@ -26,19 +26,14 @@ def cancel(args: argparse.Namespace, console: Console) -> int:
             "Name the service to cancel: `subterminator cancel netflix` (only "
             "`subterminator cancel --list-variants` goes without one)"
         )
-    if args.list_variants or args.sim is not None:
+    if args.list_variants:
+        netflix_only(args.service)
         from subterminator.simulator import VARIANTS
 
-        if args.service is not None and get_service(args.service).name != "netflix":
-            raise ConfigurationError(f"The simulator is Netflix's; {args.service} has none")
-        if args.list_variants:
-            for name, what in VARIANTS.items():
-                console.print(f"{name:16} {what}", markup=False)
-            return EXIT_SUCCESS
-        if args.sim not in VARIANTS:
-            raise ConfigurationError(
-                f"Unknown simulator variant '{args.sim}'. Variants: {', '.join(VARIANTS)}"
-            )
+        for name, what in VARIANTS.items():
+            console.print(f"{name:16} {what}", markup=False)
+        return EXIT_SUCCESS
+    check_simulator(args.service, args.sim)
     options = CancelOptions(
         service=args.service,
         model=args.model,

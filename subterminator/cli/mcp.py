@@ -7,11 +7,11 @@ import asyncio
 import logging
 import os
 import sys
-from pathlib import Path
 
 from subterminator.assembly import DEFAULT_RUNS
 from subterminator.cancellation import EXIT_SUCCESS
 from subterminator.cli.app import logs_to_stderr
+from subterminator.cli.checks import check_runs_dir, check_simulator
 from subterminator.errors import ConfigurationError
 from subterminator.mcp.door import is_loopback
 from subterminator.mcp.server import serve_http, serve_stdio
@@ -22,41 +22,13 @@ from subterminator.services import get_service
 HTTP_ONLY = ("allow_remote", "require_token", "token_file", "allowed_host")
 
 
-def check_start(service: str, sim: str | None) -> None:
-    """The service, and the simulator variant, refused as ``cancel`` refuses them: checked
-    before serving, since a client shows a server that started as connected, and would
-    learn of a bad one only at its first call."""
-    found = get_service(service)
-    if sim is None:
-        return
-    if found.name != "netflix":
-        raise ConfigurationError(f"The simulator is Netflix's; {service} has none")
-    from subterminator.simulator import VARIANTS
-
-    if sim not in VARIANTS:
-        raise ConfigurationError(
-            f"Unknown simulator variant '{sim}'. Variants: {', '.join(VARIANTS)}"
-        )
-
-
-def check_runs_dir(folder: Path) -> None:
-    """Where run records go must be (or become) a folder this user can write in."""
-    probe = folder.expanduser()
-    while not probe.exists() and probe != probe.parent:
-        probe = probe.parent
-    if not probe.is_dir() or not os.access(probe, os.W_OK | os.X_OK):
-        raise ConfigurationError(
-            f"run records cannot be written to {folder}: {probe} is not a folder you can write "
-            "in. Give --runs-dir DIR, or --no-record"
-        )
-
-
 def options(args: argparse.Namespace) -> McpOptions:
     if args.keep_downloads and args.no_record:
         raise ConfigurationError(
             "--keep-downloads keeps them in the run record: it cannot go with --no-record"
         )
-    check_start(args.service, args.sim)
+    get_service(args.service)  # an unknown service is refused before serving
+    check_simulator(args.service, args.sim)
     runs_dir = None if args.no_record else (args.runs_dir or DEFAULT_RUNS)
     if runs_dir is not None:
         check_runs_dir(runs_dir)

@@ -17,10 +17,9 @@ from pathlib import Path
 
 from subterminator.assembly import (
     DEFAULT_RUNS,
+    BrowserPlace,
     Run,
     build_run,
-    has_window,
-    is_simulated,
     kept_downloads,
     launch_options,
     start_page,
@@ -56,7 +55,7 @@ def idle_ending(seconds: float) -> str:
 
 
 @dataclass(frozen=True)
-class McpOptions:
+class McpOptions(BrowserPlace):
     service: str = "netflix"
     sim: str | None = None  # simulator variant; None for the real site
     url: str | None = None  # start page override
@@ -70,14 +69,6 @@ class McpOptions:
     # snapshot (``browser_screenshot`` is its image).
     screenshots: bool = False
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
-
-    @property
-    def simulated(self) -> bool:
-        return is_simulated(self.sim, self.url)
-
-    @property
-    def window(self) -> bool:
-        return has_window(self.headed, self.simulated)
 
 
 @dataclass
