@@ -1,11 +1,14 @@
-"""``ReplayBrowser``: a ``Browser`` that serves recorded pages (spec 01 2.3, NFR3).
+"""``ReplayBrowser``: a ``Browser`` that serves recorded pages: a flow replays offline, fast and
+the same every time.
 
 Several recordings of one service merge into one state graph: pages are keyed by their content
 fingerprint, and every recorded action is an edge from the page it was taken on to the page it
 led to. Captures are cut from the recorded whole page at the current scroll offset, so scrolling
 behaves as in a browser. An action nobody recorded is a divergence: strict mode raises
 ``ReplayDivergence`` naming the step, the element and what was recorded there; lenient mode
-answers that nothing happened. ``failures`` simulate what real browsers do (spec 01 2.3.1).
+answers that nothing happened. ``failures`` simulate what real browsers do (a crash, a slow
+capture, a failed action, a page that moves under the agent's hand), so a test can check
+that the agent survives them.
 """
 
 from __future__ import annotations

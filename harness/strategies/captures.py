@@ -1,7 +1,7 @@
 """Raw page captures (``RawCapture``) as Chrome reports them, for pruning and snapshot tests.
 
-Pages are where spec 01 1.3.2-1.3.4 break: so these captures cover the whole ARIA role set
-(the roles 1.3.2 includes, its landmarks and excluded roles, headings of levels 1-6, and roles
+Pages are where pruning and naming break: so these captures cover the whole ARIA role set
+(the roles a snapshot includes, its landmarks and excluded roles, headings of levels 1-6, and roles
 no list names, like img, cell, option or RootWebArea), names that test collapsing and the
 200-character cut (astral characters, RTL marks, combining marks, runs of newlines, tabs and
 odd Unicode spaces, names of 150-1,000 characters and names right at the limit), real trees in
@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 
-# Spec 01 1.3.2, rule by rule.
+# The snapshot's rules of which roles it keeps, rule by rule: controls always,
+# landmarks around them, never the roles that only hold text or layout.
 INCLUDED_ROLES = (
     "button",
     "link",
@@ -42,7 +43,7 @@ INCLUDED_ROLES = (
 )
 LANDMARK_ROLES = ("region", "dialog", "alert", "alertdialog")
 EXCLUDED_ROLES = ("generic", "presentation", "none", "separator", "StaticText")
-# Roles no list of 1.3.2 names: in only when focusable. "" is a role-less custom control.
+# Roles none of those lists names: in only when focusable. "" is a role-less custom control.
 OTHER_ROLES = (
     "img",
     "list",

@@ -18,8 +18,8 @@ makes them:
 
 Every turn is told apart from every other (its call id and snapshot id, or a reply without a
 call its text, carry the turn's number; plain refs and values too), so a history that keeps
-the wrong turns cannot pass for the right ones, and each carries the line spec 01 2.1.3's
-"Previous actions:" summary must show for it (``Turn.line``, exact for the spec's forms;
+the wrong turns cannot pass for the right ones, and each carries the line the
+"Previous actions:" summary must show for it (``Turn.line``, exact for the plain forms;
 ``Turn.line_prefix`` and ``Turn.line_suffix`` always). Pages come from raw captures
 (``harness.strategies.captures``) through the real ``SnapshotFactory``: titles, addresses
 and page text of any length, and ``stress_captures`` pages (100+ controls with 200-character
@@ -213,9 +213,9 @@ def conversation_pages() -> st.SearchStrategy[Snapshot]:
 
 @dataclass(frozen=True)
 class Turn:
-    """The messages one model turn adds, and the summary line spec 01 2.1.3 wants for it.
+    """The messages one model turn adds, and its line in the "Previous actions:" summary.
 
-    ``line`` is the exact line when the call has the spec's plain form (a ``@eN`` ref, a
+    ``line`` is the exact line when the call has the summary's plain form (a ``@eN`` ref, a
     direction, a short plain value), else None; ``line_prefix`` and ``line_suffix`` always
     hold (``- browser_click(`` and ``): failed (element_disabled)``)."""
 

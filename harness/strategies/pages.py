@@ -78,7 +78,8 @@ CLICKS: tuple[Mechanism, ...] = (
 )
 FIELDS: tuple[Mechanism, ...] = ("checkbox", "radio", "select", "textbox")
 GETS: tuple[Mechanism, ...] = ("get_form", "link", "script_nav")  # commit by a GET navigation
-# commit by a channel that is no form or link (issue 30): a beacon, a keepalive fetch, a
+# commit by a channel that is no form or link (a way around a gate that watches only forms
+# and links): a beacon, a keepalive fetch, a
 # WebSocket message (to ``{{SOCKET}}``, the site's socket server), a timer the click starts
 # that posts after the click has returned (an undo window). Not in CLICKS: the older laws keep
 # their pages; the channel laws draw these.

@@ -44,8 +44,9 @@ _CALL_CAPTURE = (
     f"(...a) => {{ const run = globalThis.__subterminatorCapture;"
     f" return run ? ({_READY})(run, a) : null; }}"
 )
-# A snapshot keeps at most 100 elements (spec 01), so past this many only the highest-ranked
-# are captured: in view first, then by the role the markup implies, then in document order
+# A snapshot keeps at most 100 elements (what a model can weigh in one turn), so past this
+# many only the highest-ranked are captured: in view first, then by the role the markup
+# implies, then in document order
 # (RawCapture.omitted says how many were left out); more would only cost pruning its time.
 MAX_CAPTURE_NODES = 300
 MAX_NEW_TABS = 10  # captures restarted for a tab that opened meanwhile; then the one held
