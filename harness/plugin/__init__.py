@@ -98,7 +98,11 @@ LIVE_RUN = pytest.StashKey[bool]()
 
 
 def pytest_addoption(parser: pytest.Parser) -> None:
-    group = parser.getgroup("subterminator", "SubTerminator harness")
+    _command_line(parser.getgroup("subterminator", "SubTerminator harness"))
+    _ini(parser)
+
+
+def _command_line(group: pytest.OptionGroup) -> None:
     group.addoption(
         "--live",
         action="store_true",
@@ -132,6 +136,9 @@ def pytest_addoption(parser: pytest.Parser) -> None:
         help="recorded flows whose transcript changed rewrite it instead of failing "
         "(syrupy's --snapshot-update, where syrupy is installed, does too)",
     )
+
+
+def _ini(parser: pytest.Parser) -> None:
     parser.addini(
         "st_recordings",
         type="paths",

@@ -1,11 +1,14 @@
-"""``ReplayBrowser``: a ``Browser`` that serves recorded pages (spec 01 2.3, NFR3).
+"""``ReplayBrowser``: a ``Browser`` that serves recorded pages: a flow replays offline, fast and
+the same every time.
 
 Several recordings of one service merge into one state graph: pages are keyed by their content
 fingerprint, and every recorded action is an edge from the page it was taken on to the page it
 led to. Captures are cut from the recorded whole page at the current scroll offset, so scrolling
 behaves as in a browser. An action nobody recorded is a divergence: strict mode raises
 ``ReplayDivergence`` naming the step, the element and what was recorded there; lenient mode
-answers that nothing happened. ``failures`` simulate what real browsers do (spec 01 2.3.1).
+answers that nothing happened. ``failures`` simulate what real browsers do (a crash, a slow
+capture, a failed action, a page that moves under the agent's hand), so a test can check
+that the agent survives them.
 """
 
 from __future__ import annotations
@@ -210,37 +213,7 @@ class ReplayBrowser:
         self.calls.append(ReplayCall("capture", self.current, scope))
         whole = self.page.capture
         top, height = self.scroll_y, self.viewport[1]
-        keep: list[int] = []
-        for index, node in enumerate(whole.nodes):
-            box = node.box
-            inside = box is not None and box.y < top + height and box.y + box.height > top
-            if scope == "page" or inside or box is None:
-                keep.append(index)
-        # ancestors of kept nodes stay (landmarks and dialogs around what is seen)
-        wanted = set(keep)
-        for index in list(keep):
-            up = whole.nodes[index].parent
-            while up is not None and up not in wanted:
-                wanted.add(up)
-                up = whole.nodes[up].parent
-        order = sorted(wanted)
-        position = {old: new for new, old in enumerate(order)}
-        nodes: list[RawNode] = []
-        for old in order:
-            node = whole.nodes[old]
-            up = node.parent
-            while up is not None and up not in position:
-                up = whole.nodes[up].parent
-            box = node.box
-            nodes.append(
-                node.model_copy(
-                    update={
-                        "handle": f"{self.current}#{old}",
-                        "parent": position[up] if up is not None else None,
-                        "box": box.model_copy(update={"y": box.y - top}) if box else None,
-                    }
-                )
-            )
+        nodes = _in_view(whole.nodes, self.current, top, height, scope)
         viewport = whole.viewport.model_copy(
             update={"width": self.viewport[0], "height": height, "scroll_y": top}
         )
@@ -357,3 +330,42 @@ class ReplayBrowser:
 
     async def close(self) -> None:
         self.closed = True
+
+
+def _in_view(
+    whole: Sequence[RawNode], page: str, top: int, height: int, scope: CaptureScope
+) -> list[RawNode]:
+    """The recorded page's nodes a capture of ``scope`` at scroll ``top`` shows (their
+    ancestors too: the landmarks and dialogs around what is seen), with handles of this page
+    and boxes where the viewport puts them."""
+    keep: list[int] = []
+    for index, node in enumerate(whole):
+        box = node.box
+        inside = box is not None and box.y < top + height and box.y + box.height > top
+        if scope == "page" or inside or box is None:
+            keep.append(index)
+    wanted = set(keep)
+    for index in list(keep):
+        up = whole[index].parent
+        while up is not None and up not in wanted:
+            wanted.add(up)
+            up = whole[up].parent
+    order = sorted(wanted)
+    position = {old: new for new, old in enumerate(order)}
+    nodes: list[RawNode] = []
+    for old in order:
+        node = whole[old]
+        up = node.parent
+        while up is not None and up not in position:
+            up = whole[up].parent
+        box = node.box
+        nodes.append(
+            node.model_copy(
+                update={
+                    "handle": f"{page}#{old}",
+                    "parent": position[up] if up is not None else None,
+                    "box": box.model_copy(update={"y": box.y - top}) if box else None,
+                }
+            )
+        )
+    return nodes

@@ -1,7 +1,7 @@
 """Raw page captures (``RawCapture``) as Chrome reports them, for pruning and snapshot tests.
 
-Pages are where spec 01 1.3.2-1.3.4 break: so these captures cover the whole ARIA role set
-(the roles 1.3.2 includes, its landmarks and excluded roles, headings of levels 1-6, and roles
+Pages are where pruning and naming break: so these captures cover the whole ARIA role set
+(the roles a snapshot includes, its landmarks and excluded roles, headings of levels 1-6, and roles
 no list names, like img, cell, option or RootWebArea), names that test collapsing and the
 200-character cut (astral characters, RTL marks, combining marks, runs of newlines, tabs and
 odd Unicode spaces, names of 150-1,000 characters and names right at the limit), real trees in
@@ -24,7 +24,8 @@ from hypothesis import strategies as st
 
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 
-# Spec 01 1.3.2, rule by rule.
+# The snapshot's rules of which roles it keeps, rule by rule: controls always,
+# landmarks around them, never the roles that only hold text or layout.
 INCLUDED_ROLES = (
     "button",
     "link",
@@ -42,7 +43,7 @@ INCLUDED_ROLES = (
 )
 LANDMARK_ROLES = ("region", "dialog", "alert", "alertdialog")
 EXCLUDED_ROLES = ("generic", "presentation", "none", "separator", "StaticText")
-# Roles no list of 1.3.2 names: in only when focusable. "" is a role-less custom control.
+# Roles none of those lists names: in only when focusable. "" is a role-less custom control.
 OTHER_ROLES = (
     "img",
     "list",
@@ -265,87 +266,105 @@ def raw_nodes(
         # Bits 0-39 states, 40-79 the rest. Bytes, not an integer: Hypothesis draws big
         # integers mostly small, which would leave the high bits (the role) nearly always 0.
         flags = int.from_bytes(draw(st.binary(min_size=10, max_size=10)), "little")
-
-        def pick(pool: Sequence[str], first: int) -> str:
-            return pool[_bits(flags, first, 4) % len(pool)]  # noqa: B023 (used at once)
-
-        if chain:
-            chain -= 1
-            depth = len(stack)
-        else:
-            move = _bits(flags, 40, 7) % 100 if stack else 90
-            if move < 40:  # sibling of the previous node
-                depth = len(stack) - 1
-            elif move < 80:  # its child
-                depth = len(stack)
-            elif move < 90:  # back up to an ancestor's sibling
-                depth = _bits(flags, 47, 6) * len(stack) // 64
-            elif move < 98 or not deep:  # a new top-level node
-                depth = 0
-            else:  # its child, and a chain of 15-40 nested nodes below (2 in 100)
-                depth = len(stack)
-                chain = 14 + _bits(flags, 47, 6) % 26
+        depth, chain = _depth(flags, len(stack), chain, deep)
         stack = stack[:depth]
         parent = stack[-1] if stack else None
         stack.append(index)
         role = role_choices[_bits(flags, 53, 8) % len(role_choices)]
-
-        native = role in _NATIVELY_FOCUSABLE
-        focusable = _bits(flags, 13, 3) != 0 if native else _bits(flags, 13, 3) == 7
-        hidden_here = hidden and _bits(flags, 6, 4) == 15
-        if parent is not None and nodes[parent].hidden:
-            hidden_here = hidden_here or _bits(flags, 10, 3) != 0
-        focused = focusable and not focus_taken and not hidden_here and _bits(flags, 16, 3) == 7
-        focus_taken = focus_taken or focused
-        checkable = role in _CHECKABLE or _bits(flags, 21, 3) == 7
-        valued = _bits(flags, 29, 1) == 1 if role in _VALUED else _bits(flags, 30, 4) == 15
-        textual = _bits(flags, 34, 1) == 1 if role in _TEXTUAL else _bits(flags, 35, 4) == 15
-        nodes.append(
-            RawNode(
-                handle=f"h{index}",
-                parent=parent,
-                tag=_TAGS.get(role, "div"),
-                role=role,
-                name=pick(name_pool, 61),
-                value=pick(name_pool, 65) if valued else None,
-                level=(1, 2, 3, 4, 5, 6, None, 3)[_bits(flags, 26, 3)]
-                if role == "heading"
-                else None,
-                box=box_pool[_bits(flags, 73, 6) % len(box_pool)],
-                focusable=focusable,
-                focused=focused,
-                disabled=_bits(flags, 0, 2) == 3,
-                readonly=_bits(flags, 2, 2) == 3,
-                busy=_bits(flags, 4, 2) == 3,
-                hidden=hidden_here,
-                checked=(None, "true", "false", "mixed")[_bits(flags, 19, 2)]
-                if checkable
-                else None,
-                expanded=(None, True, False, None)[_bits(flags, 24, 2)]
-                if role in _EXPANDABLE
-                else None,
-                text=pick(name_pool, 69) if textual else None,
-            )
-        )
+        parent_hidden = parent is not None and nodes[parent].hidden
+        hides = (hidden, parent_hidden)
+        node = _node(index, parent, role, flags, (name_pool, box_pool), hides, focus_taken)
+        focus_taken = focus_taken or node.focused
+        nodes.append(node)
     if corrupt_parents and nodes:
-        damage = st.tuples(
-            st.integers(0, len(nodes) - 1),
-            st.sampled_from(("self", "later", "negative", "beyond", "cycle")),
-        )
-        for index, kind in draw(st.lists(damage, min_size=1, max_size=8)):
-            node, target = nodes[index], index
-            if kind == "later":
-                target = min(len(nodes) - 1, index + 1)
-            elif kind == "negative":
-                target = -1 - index
-            elif kind == "beyond":
-                target = len(nodes) + index
-            elif kind == "cycle" and node.parent is not None and 0 <= node.parent < index:
-                above = node.parent  # its parent's parent becomes the node itself
-                nodes[above] = nodes[above].model_copy(update={"parent": index})
-                continue
-            nodes[index] = node.model_copy(update={"parent": target})
+        _corrupt(draw, nodes)
     return nodes
+
+
+def _depth(flags: int, height: int, chain: int, deep: bool) -> tuple[int, int]:
+    """Where the next node goes (its depth, below the ``height`` ancestors of the last one)
+    and how many nodes are still to nest under it."""
+    if chain:
+        return height, chain - 1
+    move = _bits(flags, 40, 7) % 100 if height else 90
+    if move < 40:  # sibling of the previous node
+        return height - 1, 0
+    if move < 80:  # its child
+        return height, 0
+    if move < 90:  # back up to an ancestor's sibling
+        return _bits(flags, 47, 6) * height // 64, 0
+    if move < 98 or not deep:  # a new top-level node
+        return 0, 0
+    # its child, and a chain of 15-40 nested nodes below (2 in 100)
+    return height, 14 + _bits(flags, 47, 6) % 26
+
+
+def _node(
+    index: int,
+    parent: int | None,
+    role: str,
+    flags: int,
+    pools: tuple[Sequence[str], Sequence[RawBox | None]],
+    hides: tuple[bool, bool],
+    focus_taken: bool,
+) -> RawNode:
+    """One node, everything about it read from ``flags``; ``hides``: whether nodes may be
+    hidden, and whether its parent is; focused only if no node before it took the focus."""
+    name_pool, box_pool = pools
+    hidden, parent_hidden = hides
+
+    def pick(pool: Sequence[str], first: int) -> str:
+        return pool[_bits(flags, first, 4) % len(pool)]
+
+    native = role in _NATIVELY_FOCUSABLE
+    focusable = _bits(flags, 13, 3) != 0 if native else _bits(flags, 13, 3) == 7
+    hidden_here = hidden and _bits(flags, 6, 4) == 15
+    if parent_hidden:
+        hidden_here = hidden_here or _bits(flags, 10, 3) != 0
+    focused = focusable and not focus_taken and not hidden_here and _bits(flags, 16, 3) == 7
+    checkable = role in _CHECKABLE or _bits(flags, 21, 3) == 7
+    valued = _bits(flags, 29, 1) == 1 if role in _VALUED else _bits(flags, 30, 4) == 15
+    textual = _bits(flags, 34, 1) == 1 if role in _TEXTUAL else _bits(flags, 35, 4) == 15
+    return RawNode(
+        handle=f"h{index}",
+        parent=parent,
+        tag=_TAGS.get(role, "div"),
+        role=role,
+        name=pick(name_pool, 61),
+        value=pick(name_pool, 65) if valued else None,
+        level=(1, 2, 3, 4, 5, 6, None, 3)[_bits(flags, 26, 3)] if role == "heading" else None,
+        box=box_pool[_bits(flags, 73, 6) % len(box_pool)],
+        focusable=focusable,
+        focused=focused,
+        disabled=_bits(flags, 0, 2) == 3,
+        readonly=_bits(flags, 2, 2) == 3,
+        busy=_bits(flags, 4, 2) == 3,
+        hidden=hidden_here,
+        checked=(None, "true", "false", "mixed")[_bits(flags, 19, 2)] if checkable else None,
+        expanded=(None, True, False, None)[_bits(flags, 24, 2)] if role in _EXPANDABLE else None,
+        text=pick(name_pool, 69) if textual else None,
+    )
+
+
+def _corrupt(draw: st.DrawFn, nodes: list[RawNode]) -> None:
+    """A few parent links broken as no browser should report them."""
+    damage = st.tuples(
+        st.integers(0, len(nodes) - 1),
+        st.sampled_from(("self", "later", "negative", "beyond", "cycle")),
+    )
+    for index, kind in draw(st.lists(damage, min_size=1, max_size=8)):
+        node, target = nodes[index], index
+        if kind == "later":
+            target = min(len(nodes) - 1, index + 1)
+        elif kind == "negative":
+            target = -1 - index
+        elif kind == "beyond":
+            target = len(nodes) + index
+        elif kind == "cycle" and node.parent is not None and 0 <= node.parent < index:
+            above = node.parent  # its parent's parent becomes the node itself
+            nodes[above] = nodes[above].model_copy(update={"parent": index})
+            continue
+        nodes[index] = node.model_copy(update={"parent": target})
 
 
 @st.composite

@@ -18,8 +18,8 @@ makes them:
 
 Every turn is told apart from every other (its call id and snapshot id, or a reply without a
 call its text, carry the turn's number; plain refs and values too), so a history that keeps
-the wrong turns cannot pass for the right ones, and each carries the line spec 01 2.1.3's
-"Previous actions:" summary must show for it (``Turn.line``, exact for the spec's forms;
+the wrong turns cannot pass for the right ones, and each carries the line the
+"Previous actions:" summary must show for it (``Turn.line``, exact for the plain forms;
 ``Turn.line_prefix`` and ``Turn.line_suffix`` always). Pages come from raw captures
 (``harness.strategies.captures``) through the real ``SnapshotFactory``: titles, addresses
 and page text of any length, and ``stress_captures`` pages (100+ controls with 200-character
@@ -213,9 +213,9 @@ def conversation_pages() -> st.SearchStrategy[Snapshot]:
 
 @dataclass(frozen=True)
 class Turn:
-    """The messages one model turn adds, and the summary line spec 01 2.1.3 wants for it.
+    """The messages one model turn adds, and its line in the "Previous actions:" summary.
 
-    ``line`` is the exact line when the call has the spec's plain form (a ``@eN`` ref, a
+    ``line`` is the exact line when the call has the summary's plain form (a ``@eN`` ref, a
     direction, a short plain value), else None; ``line_prefix`` and ``line_suffix`` always
     hold (``- browser_click(`` and ``): failed (element_disabled)``)."""
 
@@ -355,58 +355,94 @@ def _draw_turn(draw: st.DrawFn, index: int, pages: Sequence[Snapshot]) -> Turn:
     kind = draw(_KIND)
     snapshot = pages[draw(_PICK) % len(pages)]
     thought = draw(thoughts)
-    call_id = f"toolu_{index}"
-    ref = f"@e{index}"  # the turn's number: no two turns alike
     error = draw(_ERROR)
     result = _result(error is None, error, None if error is None else draw(reply_messages))
+    step = _Step(index, kind, thought, snapshot)
     if kind == "get_snapshot":
-        args: dict[str, Any] = draw(_SNAPSHOT_ARGS)
-        call = ToolCall(id=call_id, name=kind, arguments=args)
+        call = ToolCall(id=step.call_id, name=kind, arguments=draw(_SNAPSHOT_ARGS))
         return _turn(index, kind, thought, call, _result(True, None, None), snapshot, "")
+    if kind in ("browser_click", "browser_fill", "browser_select", "browser_scroll"):
+        return _action_turn(draw, step, result)
+    if kind == "request_human_approval":
+        return _approval_turn(draw, step)
+    if kind == "complete_task":
+        return _claim_turn(draw, step)
+    return _malformed_turn(draw, step)
+
+
+@dataclass(frozen=True)
+class _Step:
+    """What every drawn turn has: its number, tool, thought and page."""
+
+    index: int
+    kind: str
+    thought: str
+    snapshot: Snapshot
+
+    @property
+    def call_id(self) -> str:
+        return f"toolu_{self.index}"
+
+    @property
+    def ref(self) -> str:
+        return f"@e{self.index}"  # the turn's number: no two turns alike
+
+    def turn(self, call: ToolCall, reply: dict[str, Any], line: str | None) -> Turn:
+        return _turn(self.index, self.kind, self.thought, call, reply, self.snapshot, line)
+
+
+def _action_turn(draw: st.DrawFn, step: _Step, result: dict[str, Any]) -> Turn:
+    """A click, a fill, a select or a scroll, answered ``result``."""
+    kind, ref, index = step.kind, step.ref, step.index
     if kind == "browser_click":
-        call = ToolCall(id=call_id, name=kind, arguments={"ref": ref})
-        return _turn(index, kind, thought, call, result, snapshot, ref)
+        return step.turn(ToolCall(id=step.call_id, name=kind, arguments={"ref": ref}), result, ref)
     if kind in ("browser_fill", "browser_select"):
         value = draw(_VALUE)
         if value in ("test", "Other", "x"):
             value = f"{value} {index}"
-        call = ToolCall(id=call_id, name=kind, arguments={"ref": ref, "value": value})
-        line = f'{ref}, "{value}"' if _plain(value) else None
-        return _turn(index, kind, thought, call, result, snapshot, line)
-    if kind == "browser_scroll":
-        if draw(_BOOL):
-            args = {"ref": ref}
-            line_args = ref
-        else:
-            direction = draw(_DIRECTION)
-            args = {"direction": direction, "amount": index + 1}
-            line_args = direction
-        call = ToolCall(id=call_id, name=kind, arguments=args)
-        return _turn(index, kind, thought, call, result, snapshot, line_args)
-    if kind == "request_human_approval":
-        action = draw(_VALUE)
-        if action in ("test", "Other", "x"):
-            action = f"Cancel membership, step {index}"
-        reason = draw(hostile_text())
-        call = ToolCall(id=call_id, name=kind, arguments={"action": action, "reason": reason})
-        approved = draw(_BOOL)
-        person = None if approved else f"User feedback: {draw(hostile_text())}"
-        reply = ApprovalResult(approved=approved, message=person).model_dump()
-        line = f'"{action}"' if _plain(action) else None
-        return _turn(index, kind, thought, call, reply, snapshot, line)
-    if kind == "complete_task":
-        # a claimed success the page does not show: refused, and the run goes on
-        reason = draw(hostile_text())
-        call = ToolCall(id=call_id, name=kind, arguments={"status": "success", "reason": reason})
-        text = (
-            "Cannot verify success: the page does not show that the Netflix membership is "
-            "cancelled (no cancellation message). Current URL: "
-            f"{snapshot.page.url}. Check page state and retry, or call "
-            "complete_task(status='failed') if cancellation is not possible."
-        )
-        reply = CompletionAck(acknowledged=False, message=text).model_dump()
-        return _turn(index, kind, thought, call, reply, snapshot, "success")
-    # malformed: answered invalid_params in the real parse_arguments' words
+        call = ToolCall(id=step.call_id, name=kind, arguments={"ref": ref, "value": value})
+        return step.turn(call, result, f'{ref}, "{value}"' if _plain(value) else None)
+    args: dict[str, Any]
+    if draw(_BOOL):
+        args = {"ref": ref}
+        line_args = ref
+    else:
+        direction = draw(_DIRECTION)
+        args = {"direction": direction, "amount": index + 1}
+        line_args = direction
+    return step.turn(ToolCall(id=step.call_id, name=kind, arguments=args), result, line_args)
+
+
+def _approval_turn(draw: st.DrawFn, step: _Step) -> Turn:
+    action = draw(_VALUE)
+    if action in ("test", "Other", "x"):
+        action = f"Cancel membership, step {step.index}"
+    reason = draw(hostile_text())
+    arguments = {"action": action, "reason": reason}
+    call = ToolCall(id=step.call_id, name=step.kind, arguments=arguments)
+    approved = draw(_BOOL)
+    person = None if approved else f"User feedback: {draw(hostile_text())}"
+    reply = ApprovalResult(approved=approved, message=person).model_dump()
+    return step.turn(call, reply, f'"{action}"' if _plain(action) else None)
+
+
+def _claim_turn(draw: st.DrawFn, step: _Step) -> Turn:
+    """A claimed success the page does not show: refused, and the run goes on."""
+    reason = draw(hostile_text())
+    arguments = {"status": "success", "reason": reason}
+    call = ToolCall(id=step.call_id, name=step.kind, arguments=arguments)
+    text = (
+        "Cannot verify success: the page does not show that the Netflix membership is "
+        "cancelled (no cancellation message). Current URL: "
+        f"{step.snapshot.page.url}. Check page state and retry, or call "
+        "complete_task(status='failed') if cancellation is not possible."
+    )
+    reply = CompletionAck(acknowledged=False, message=text).model_dump()
+    return step.turn(call, reply, "success")
+
+
+def _malformed_turn(draw: st.DrawFn, step: _Step) -> Turn:
+    """Malformed: answered invalid_params in the real parse_arguments' words."""
     generated = draw(_MALFORMED)
     name, arguments = generated.name, generated.arguments
     try:
@@ -414,16 +450,16 @@ def _draw_turn(draw: st.DrawFn, index: int, pages: Sequence[Snapshot]) -> Turn:
         problem = f"Invalid params for '{name}': stale"
     except InvalidParamsError as exc:
         problem = str(exc)
-    call = ToolCall(id=call_id, name=name, arguments=arguments)
+    call = ToolCall(id=step.call_id, name=name, arguments=arguments)
     reply = _result(False, "invalid_params", problem)
-    unique = snapshot.model_copy(update={"snapshot_id": f"snap-{index}"})
+    unique = step.snapshot.model_copy(update={"snapshot_id": f"snap-{step.index}"})
     messages = (
-        Message(role="assistant", content=thought, tool_calls=[call]),
-        Message(role="tool", tool_call_id=call_id, result=reply, snapshot=unique),
+        Message(role="assistant", content=step.thought, tool_calls=[call]),
+        Message(role="tool", tool_call_id=step.call_id, result=reply, snapshot=unique),
     )
     shown = name if len(name) <= 40 and name.isascii() and name.isprintable() else None
     prefix = f"- {shown}(" if shown is not None else "- "
-    return Turn(index, "malformed", messages, None, prefix, "): failed (invalid_params)")
+    return Turn(step.index, "malformed", messages, None, prefix, "): failed (invalid_params)")
 
 
 def no_tool_turn(index: int, text: str) -> Turn:

@@ -78,7 +78,8 @@ CLICKS: tuple[Mechanism, ...] = (
 )
 FIELDS: tuple[Mechanism, ...] = ("checkbox", "radio", "select", "textbox")
 GETS: tuple[Mechanism, ...] = ("get_form", "link", "script_nav")  # commit by a GET navigation
-# commit by a channel that is no form or link (issue 30): a beacon, a keepalive fetch, a
+# commit by a channel that is no form or link (a way around a gate that watches only forms
+# and links): a beacon, a keepalive fetch, a
 # WebSocket message (to ``{{SOCKET}}``, the site's socket server), a timer the click starts
 # that posts after the click has returned (an undo window). Not in CLICKS: the older laws keep
 # their pages; the channel laws draw these.
@@ -715,26 +716,9 @@ def final_pages(
         relabel = draw(relabels if relabels is not None else st.sampled_from(RELABELS))
     if relabel in SCRIPTED and wrapper in ("shadow_open", "shadow_closed"):
         wrapper = "plain"  # scripts in a shadow root's innerHTML never run
-    kinds: list[NameKind] = ["word", "arrow"]
-    if mechanism not in ("input_submit", *FIELDS):
-        kinds += ["icon_label", "icon", "empty"]
-    kind = draw(st.sampled_from(kinds))
-    word = {
-        "word": draw(st.sampled_from(lang.words)),
-        "arrow": draw(
-            st.sampled_from(("\u2192", "\u203a", "\u00bb", "\u2190" if lang.rtl else "\u2794"))
-        ),
-        "icon_label": draw(st.sampled_from(lang.words)),
-        "icon": "",
-        "empty": "",
-    }[kind]
+    kind, word = _draw_name(draw, lang, mechanism)
     name = _Name(kind, word)
-    day, month = draw(st.integers(1, 28)), draw(st.integers(1, 12))
-    date = lang.format_date(day, month, draw(st.integers(2026, 2028)))
-    which = {"netflix": st.just(0), "variant": st.integers(1, 2), "any": st.integers(0, 2)}
-    first, second = draw(which[phrasing]), draw(which[phrasing])
-    heading = lang.headings[first % len(lang.headings)]
-    ending = lang.endings[second % len(lang.endings)].format(date=date)
+    heading, ending, canonical = _draw_wording(draw, lang, phrasing)
     delay = draw(st.sampled_from((0, 300, 1200)))
     control, names, replaces_back = _disguise(mechanism, name, relabel, lang, delay)
     placed, extra = _wrap(wrapper, lang, control, "")
@@ -745,26 +729,14 @@ def final_pages(
     )
     emails = mechanism != "checkbox" and draw(st.booleans())
     restart = draw(st.booleans())
-    parts = [f"<h1>{html.escape(heading)}</h1>", f"<p>{html.escape(ending)}</p>"]
-    if restart:
-        parts.append(f"<p>{html.escape(lang.restart)}</p>")
-    if emails:
-        parts.append(
-            f'<label><input type="checkbox" name="news"> {html.escape(lang.emails)}</label>'
-        )
-    order = [placed, back] if draw(st.booleans()) else [back, placed]
-    parts += order
-    body = "".join(parts)
-    if wrapper == "dialog":
-        body = (
-            f'<dialog id="step" aria-labelledby="h">{body.replace("<h1>", "<h1 id=h>", 1)}</dialog>'
-            "<script>document.getElementById('step').showModal()</script>"
-        )
-    elif wrapper == "modal":
-        body = (
-            f'<div class="modal" role="dialog" aria-modal="true" aria-labelledby="h">'
-            f"{body.replace('<h1>', '<h1 id=h>', 1)}</div>"
-        )
+    placed_first = draw(st.booleans())
+    body = _body(
+        lang,
+        (heading, ending),
+        (restart, emails),
+        [placed, back] if placed_first else [back, placed],
+        wrapper,
+    )
     title = draw(st.sampled_from((lang.title, heading)))
     pages = {"index": _document(lang, title, body), **extra}
     options = lang.options if mechanism == "select" else ()
@@ -781,8 +753,71 @@ def final_pages(
         names,
         options,
         commits,
-        canonical=first == 0 and second == 0,
+        canonical=canonical,
     )
+
+
+def _draw_name(draw: st.DrawFn, lang: Language, mechanism: Mechanism) -> tuple[NameKind, str]:
+    """How the disguised control is named (a word, an arrow, an icon, nothing) and its word.
+    Every candidate is drawn, whichever kind is kept: examples shrink the same way."""
+    kinds: list[NameKind] = ["word", "arrow"]
+    if mechanism not in ("input_submit", *FIELDS):
+        kinds += ["icon_label", "icon", "empty"]
+    kind = draw(st.sampled_from(kinds))
+    word = {
+        "word": draw(st.sampled_from(lang.words)),
+        "arrow": draw(
+            st.sampled_from(("\u2192", "\u203a", "\u00bb", "\u2190" if lang.rtl else "\u2794"))
+        ),
+        "icon_label": draw(st.sampled_from(lang.words)),
+        "icon": "",
+        "empty": "",
+    }[kind]
+    return kind, word
+
+
+def _draw_wording(draw: st.DrawFn, lang: Language, phrasing: Phrasing) -> tuple[str, str, bool]:
+    """The page's heading and period-end sentence (with a drawn date), and whether both are
+    the flow's own words."""
+    day, month = draw(st.integers(1, 28)), draw(st.integers(1, 12))
+    date = lang.format_date(day, month, draw(st.integers(2026, 2028)))
+    which = {"netflix": st.just(0), "variant": st.integers(1, 2), "any": st.integers(0, 2)}
+    first, second = draw(which[phrasing]), draw(which[phrasing])
+    heading = lang.headings[first % len(lang.headings)]
+    ending = lang.endings[second % len(lang.endings)].format(date=date)
+    return heading, ending, first == 0 and second == 0
+
+
+def _body(
+    lang: Language,
+    words: tuple[str, str],
+    extras: tuple[bool, bool],
+    order: list[str],
+    wrapper: Wrapper,
+) -> str:
+    """The page's body: heading, ending, the restart line and e-mail box if drawn, the
+    control and the way back in ``order``, inside a dialog if the wrapper is one."""
+    heading, ending = words
+    restart, emails = extras
+    parts = [f"<h1>{html.escape(heading)}</h1>", f"<p>{html.escape(ending)}</p>"]
+    if restart:
+        parts.append(f"<p>{html.escape(lang.restart)}</p>")
+    if emails:
+        parts.append(
+            f'<label><input type="checkbox" name="news"> {html.escape(lang.emails)}</label>'
+        )
+    body = "".join(parts + order)
+    if wrapper == "dialog":
+        return (
+            f'<dialog id="step" aria-labelledby="h">{body.replace("<h1>", "<h1 id=h>", 1)}</dialog>'
+            "<script>document.getElementById('step').showModal()</script>"
+        )
+    if wrapper == "modal":
+        return (
+            f'<div class="modal" role="dialog" aria-modal="true" aria-labelledby="h">'
+            f"{body.replace('<h1>', '<h1 id=h>', 1)}</div>"
+        )
+    return body
 
 
 # -- the attacker ------------------------------------------------------------------------------

@@ -17,7 +17,8 @@ from playwright.async_api import Error as PlaywrightError
 from playwright.async_api import Locator, Page
 
 from subterminator.browser import playwright_errors
-from subterminator.browser.devtools import DevTools, Node, script
+from subterminator.browser.devtools import DevTools, script
+from subterminator.browser.documents import Node
 from subterminator.browser.protocol import ActionKind, ScrollDirection
 from subterminator.errors import BrowserActionError, BrowserError
 

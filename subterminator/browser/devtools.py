@@ -10,17 +10,17 @@ and always in an isolated world of the document, where page scripts cannot reach
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from importlib import resources
 from typing import Any
 
-from playwright.async_api import BrowserContext, CDPSession, Frame, Page
+from playwright.async_api import BrowserContext, CDPSession, Page
 from playwright.async_api import Error as PlaywrightError
 
 from subterminator.browser import playwright_errors
+from subterminator.browser.documents import Doc, Node
+from subterminator.browser.frames import FrameSessions
 from subterminator.errors import BrowserActionError
 
 log = logging.getLogger(__name__)
@@ -37,33 +37,6 @@ def script(name: str) -> str:
 HANDLE_JS = script("handle")
 
 
-@dataclass(frozen=True)
-class Doc:
-    """A document our scripts run in: the DevTools session that reaches it, and its frame.
-
-    ``top`` is the page's own document; handles of nodes walked in any other (cross-origin
-    frames, which the top document's script cannot enter) are prefixed with the frame's id.
-    """
-
-    session: CDPSession
-    frame_id: str
-    top: bool = False
-
-    @property
-    def handle_prefix(self) -> str:
-        """What ``DevTools.resolve`` needs before a backend node id to find this document."""
-        return "" if self.top else f"{self.frame_id}:"
-
-
-@dataclass(frozen=True)
-class Node:
-    """An element resolved into our isolated world of its document."""
-
-    doc: Doc
-    object_id: str
-    context_id: int
-
-
 class DevTools:
     """DevTools sessions of the current page and its out-of-process frames, and calls on them.
 
@@ -78,11 +51,7 @@ class DevTools:
         # one is inconsistent (old elements, new screenshot) and is taken again.
         self._commits: dict[Page, int] = {}
         self._committed: dict[Page, asyncio.Event] = {}
-        # frame id -> the session that reaches it (the page's, or the frame's own when Chrome
-        # runs it in another process); frames known to have no session of their own
-        self._frame_sessions: dict[str, CDPSession] = {}
-        self._frame_ids: dict[Frame, str | None] = {}  # None: no session of its own
-        self._finding = asyncio.Lock()  # frames are walked at once; one search for sessions
+        self.frames = FrameSessions(self)  # the session of each frame's document
         # Round trips saved on every capture and action: the page's main frame id, and our
         # world's context id by (session, frame), both dropped when a frame commits a new
         # document (and a world that is gone anyway is asked again: ``call_in_world``).
@@ -217,48 +186,6 @@ class DevTools:
                 return False
         return known
 
-    async def child(self, doc: Doc, frame_element: str) -> Doc | None:
-        """The document inside a frame element of ``doc`` (a remote object id), if reachable."""
-        described = await self.send(
-            "DOM.describeNode", {"objectId": frame_element}, via=doc.session
-        )
-        frame_id = described.get("node", {}).get("frameId")
-        if not frame_id:
-            return None
-        candidates = [doc.session]  # cross-origin but same site: Chrome keeps it in-process
-        known = self._frame_sessions.get(frame_id)
-        if known is not None and known is not doc.session:
-            candidates.append(known)
-        for session in candidates:
-            with contextlib.suppress(PlaywrightError):
-                child = Doc(session, frame_id)
-                await self.world(child)
-                self._frame_sessions[frame_id] = session
-                return child
-        own = await self._frame_session(frame_id)
-        return Doc(own, frame_id) if own is not None else None
-
-    async def _frame_session(self, frame_id: str) -> CDPSession | None:
-        """A DevTools session of its own for a frame Chrome runs in another process."""
-        async with self._finding:
-            return await self._find_frame_session(frame_id)
-
-    async def _find_frame_session(self, frame_id: str) -> CDPSession | None:
-        self._frame_ids = {f: i for f, i in self._frame_ids.items() if not f.is_detached()}
-        for frame in self.page.frames[1:]:
-            if frame in self._frame_ids:
-                continue
-            try:
-                session = await self.context.new_cdp_session(frame)
-                tree = await session.send("Page.getFrameTree")
-            except PlaywrightError:  # in its parent's process: no session of its own
-                self._frame_ids[frame] = None
-                continue
-            own = str(tree["frameTree"]["frame"]["id"])
-            self._frame_ids[frame] = own
-            self._frame_sessions[own] = session
-        return self._frame_sessions.get(frame_id)
-
     async def root(self, doc: Doc) -> Node:
         """The document element of ``doc``, in our world there."""
         found = await self.in_world(
@@ -295,7 +222,7 @@ class DevTools:
         """The document a handle's prefix names: the page's own when empty."""
         if not frame_id:
             return await self.top()
-        session = self._frame_sessions.get(frame_id)
+        session = self.frames.get(frame_id)
         if session is None:
             raise BrowserActionError("element_detached", "its frame is gone")
         return Doc(session, frame_id)

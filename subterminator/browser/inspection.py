@@ -8,12 +8,14 @@ see. A click landing in a cross-origin frame is followed into that frame's own d
 from __future__ import annotations
 
 import hashlib
+from dataclasses import dataclass, field
 from typing import Any
 
 from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
-from subterminator.browser.devtools import MAX_FRAME_DEPTH, DevTools, Node, script
+from subterminator.browser.devtools import MAX_FRAME_DEPTH, DevTools, script
+from subterminator.browser.documents import Node
 from subterminator.browser.effect import ActionEffect, EffectTarget
 from subterminator.browser.handlers import channels, quiet
 from subterminator.browser.protocol import ActionKind
@@ -41,7 +43,7 @@ async def inspect(devtools: DevTools, handle: str, action: ActionKind) -> Action
     for _ in range(MAX_FRAME_DEPTH):
         point = data.get("frame_point")
         hit_frame = await _global(devtools, node, "__subterminatorFrame") if point else None
-        child = await devtools.child(node.doc, hit_frame) if hit_frame else None
+        child = await devtools.frames.child(node.doc, hit_frame) if hit_frame else None
         if child is None:
             break
         node = await devtools.root(child)
@@ -79,6 +81,22 @@ async def _global(devtools: DevTools, node: Node, name: str) -> str | None:
     return str(object_id) if object_id else None
 
 
+@dataclass
+class _Heard:
+    """What the listeners of a control (and of what it invokes) hear, as they are read."""
+
+    handlers: list[str]
+    heard: set[str] = field(default_factory=set)
+    loud: set[str] = field(default_factory=set)  # heard by a listener DevTools did not show quiet
+    defers: set[str] = field(default_factory=set)
+    code: list[str] = field(default_factory=list)
+
+    def add(self, kept: dict[str, bool]) -> None:
+        self.handlers += kept
+        self.heard |= set(kept)
+        self.loud |= {k for k, still in kept.items() if not still}
+
+
 async def _effect_at(
     devtools: DevTools, node: Node, action: ActionKind, point: list[float] | None
 ) -> tuple[dict[str, Any], list[str], str]:
@@ -90,7 +108,7 @@ async def _effect_at(
         raise BrowserActionError("action_failed", "the page could not be inspected")
     if data.get("connected") is False:
         raise BrowserActionError("element_detached", "the element is no longer on the page")
-    handlers: list[str] = list(data.get("handlers", []))
+    heard = _Heard(list(data.get("handlers", [])))
     opaque = str(data.get("opaque", ""))
     chain_id = await _global(devtools, node, "__subterminatorHit")
     session = node.doc.session
@@ -102,50 +120,15 @@ async def _effect_at(
         for p in items["result"]
         if p["name"].isdigit() and p.get("value", {}).get("objectId")
     ]
-    # the control's own listeners count; its ancestors' only for events it sends up
-    changes_up = (
-        action in ("fill", "select")
-        or data.get("input_type") in ("checkbox", "radio")
-        or data.get("role") in ("switch", "checkbox", "radio")
-    )
-    previous = ""
-    defers: set[str] = set()
-    loud: set[str] = set()
-    heard: set[str] = set()
-    code: list[str] = []
-    for index, object_id in enumerate(listeners_of if changes_up else listeners_of[:1]):
-        sources: list[str] = []
-        types = await _listener_types(devtools, session, object_id, previous, sources)
-        kept = types if index == 0 else {k: v for k, v in types.items() if k in DELEGATED_EVENTS}
-        code += [f"{index}:{s}" for s in sources if s.split(":", 1)[0] in kept]
-        if action == "click":
-            defers |= _channels(sources, POINTER_EVENTS | DELEGATED_EVENTS | {"submit"})
-        handlers += kept
-        heard |= set(kept)
-        loud |= {k for k, still in kept.items() if not still}
-        previous = object_id
+    previous = await _own_listeners(devtools, session, data, action, listeners_of, heard)
     if data.get("invokes"):
-        # what it opens or closes hears toggle/command/close (on it, or on an ancestor that
-        # listens in the capture phase): those listeners count as the control's own
-        chain = await _members(devtools, node, "__subterminatorInvoked")
-        before = previous
-        for object_id in chain:
-            heard_there: list[str] = []
-            types = await _listener_types(devtools, session, object_id, before, heard_there)
-            kept = {k: v for k, v in types.items() if k in INVOKED_EVENTS}
-            code += [f"invoked:{c}" for c in heard_there if c.split(":", 1)[0] in kept]
-            if action == "click":  # what it opens may send later too (a timer, a socket)
-                defers |= _channels(heard_there, INVOKED_EVENTS)
-            handlers += kept
-            heard |= set(kept)
-            loud |= {k for k, still in kept.items() if not still}
-            before = object_id
+        await _invoked_listeners(devtools, node, action, previous, heard)
     # quiet: every listener DevTools showed for it is quiet (an inline attribute it did not
     # show stays loud)
-    data["quiet"] = sorted(heard - loud)
+    data["quiet"] = sorted(heard.heard - heard.loud)
     # what they run, not only what they hear: a listener swapped for another of the same type
     # after a person's yes changes this (gated.GatedTools checks it before the action runs)
-    data["listeners"] = hashlib.sha256("\n".join(sorted(code)).encode()).hexdigest()[:16]
+    data["listeners"] = hashlib.sha256("\n".join(sorted(heard.code)).encode()).hexdigest()[:16]
     data["bubbles_quiet"] = False
     href = str(data.get("href") or "").split("#", 1)[0]
     leaves = bool(href) and href != str(data.get("page_url") or "").split("#", 1)[0]
@@ -153,22 +136,76 @@ async def _effect_at(
         # what the listeners it bubbles to (a framework's dispatcher on the root, a delegated
         # handler) may do: send (unknown means yes), or send by a timer, a socket, a beacon
         above_quiet, above = await _bubbled(devtools, session, listeners_of)
-        defers |= above
-        if not (data.get("submits") or leaves or loud) and set(handlers) <= heard:
+        heard.defers |= above
+        if not (data.get("submits") or leaves or heard.loud) and set(heard.handlers) <= heard.heard:
             # a click that itself sends nothing (no submission, no link away)
             data["bubbles_quiet"] = above_quiet
-    data["defers"] = sorted(defers)
+    data["defers"] = sorted(heard.defers)
+    if await _sealed(devtools, node, data, listeners_of):
+        opaque = opaque or "closed shadow root"
+    return data, heard.handlers, opaque
+
+
+async def _own_listeners(
+    devtools: DevTools,
+    session: CDPSession,
+    data: dict[str, Any],
+    action: ActionKind,
+    listeners_of: list[str],
+    heard: _Heard,
+) -> str:
+    """The control's own listeners count; its ancestors' only for events it sends up (a
+    change it makes). Returns the last object read."""
+    changes_up = (
+        action in ("fill", "select")
+        or data.get("input_type") in ("checkbox", "radio")
+        or data.get("role") in ("switch", "checkbox", "radio")
+    )
+    previous = ""
+    for index, object_id in enumerate(listeners_of if changes_up else listeners_of[:1]):
+        sources: list[str] = []
+        types = await _listener_types(devtools, session, object_id, previous, sources)
+        kept = types if index == 0 else {k: v for k, v in types.items() if k in DELEGATED_EVENTS}
+        heard.code += [f"{index}:{s}" for s in sources if s.split(":", 1)[0] in kept]
+        if action == "click":
+            heard.defers |= _channels(sources, POINTER_EVENTS | DELEGATED_EVENTS | {"submit"})
+        heard.add(kept)
+        previous = object_id
+    return previous
+
+
+async def _invoked_listeners(
+    devtools: DevTools, node: Node, action: ActionKind, before: str, heard: _Heard
+) -> None:
+    """What the control opens or closes hears toggle/command/close (on it, or on an ancestor
+    that listens in the capture phase): those listeners count as the control's own."""
+    session = node.doc.session
+    for object_id in await _members(devtools, node, "__subterminatorInvoked"):
+        heard_there: list[str] = []
+        types = await _listener_types(devtools, session, object_id, before, heard_there)
+        kept = {k: v for k, v in types.items() if k in INVOKED_EVENTS}
+        heard.code += [f"invoked:{c}" for c in heard_there if c.split(":", 1)[0] in kept]
+        if action == "click":  # what it opens may send later too (a timer, a socket)
+            heard.defers |= _channels(heard_there, INVOKED_EVENTS)
+        heard.add(kept)
+        before = object_id
+
+
+async def _sealed(
+    devtools: DevTools, node: Node, data: dict[str, Any], listeners_of: list[str]
+) -> bool:
+    """The control, or where the action lands, hosts a closed shadow root (unreadable)."""
     landed = (
         await _global(devtools, node, "__subterminatorLanded") if data.get("sealable") else None
     )
+    sealed = False
     for object_id in filter(None, [listeners_of[0] if listeners_of else None, landed]):
         described = await devtools.send(
-            "DOM.describeNode", {"objectId": object_id, "pierce": False}, via=session
+            "DOM.describeNode", {"objectId": object_id, "pierce": False}, via=node.doc.session
         )
         roots = described.get("node", {}).get("shadowRoots", [])
-        if any(r.get("shadowRootType") == "closed" for r in roots):
-            opaque = opaque or "closed shadow root"
-    return data, handlers, opaque
+        sealed = sealed or any(r.get("shadowRootType") == "closed" for r in roots)
+    return sealed
 
 
 async def _members(devtools: DevTools, node: Node, name: str) -> list[str]:

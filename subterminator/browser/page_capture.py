@@ -27,7 +27,8 @@ from playwright.async_api import Page
 
 from subterminator.browser import playwright_errors
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
-from subterminator.browser.devtools import MAX_FRAME_DEPTH, DevTools, Doc, script
+from subterminator.browser.devtools import MAX_FRAME_DEPTH, DevTools, script
+from subterminator.browser.documents import Doc
 from subterminator.browser.protocol import CaptureScope
 from subterminator.errors import BrowserError
 
@@ -43,8 +44,9 @@ _CALL_CAPTURE = (
     f"(...a) => {{ const run = globalThis.__subterminatorCapture;"
     f" return run ? ({_READY})(run, a) : null; }}"
 )
-# A snapshot keeps at most 100 elements (spec 01), so past this many only the highest-ranked
-# are captured: in view first, then by the role the markup implies, then in document order
+# A snapshot keeps at most 100 elements (what a model can weigh in one turn), so past this
+# many only the highest-ranked are captured: in view first, then by the role the markup
+# implies, then in document order
 # (RawCapture.omitted says how many were left out); more would only cost pruning its time.
 MAX_CAPTURE_NODES = 300
 MAX_NEW_TABS = 10  # captures restarted for a tab that opened meanwhile; then the one held
@@ -250,7 +252,6 @@ async def _walk(
     asked = [not data.get("named") or bool(m.get("ax")) for m in data["meta"]]
     hosts = [i for i, m in enumerate(data["meta"]) if m.get("cs")]
     referenced = any(asked) or bool(data.get("xf")) or bool(hosts)
-    frames: dict[int, list[RawNode]] = {}
     sealed: set[int] = set()
     try:
         objects: dict[int, str] = {}
@@ -262,64 +263,92 @@ async def _walk(
         listed = data.get("xf", []) if depth < MAX_FRAME_DEPTH else []
 
         async def frame(element: int, place: list[float]) -> _Walked | None:
-            child = await devtools.child(doc, objects[element])
+            child = await devtools.frames.child(doc, objects[element])
             if child is None:
                 return None
             cap = max(room, 0)
             return await _walk(devtools, child, scope, place, cap, depth + 1, _Clock({}))
 
-        async def named() -> list[Any]:
-            # named in the page unless the script could not (or left one to Chrome's DevTools)
-            trees = iter(
-                await _together(
-                    *(
-                        devtools.send(
-                            "Accessibility.getPartialAXTree",
-                            {"objectId": objects[i], "fetchRelatives": False},
-                            via=doc.session,
-                        )
-                        for i, ask in enumerate(asked)
-                        if ask
-                    )
-                )
-            )
-            return [next(trees) if ask else None for ask in asked]
-
         # Chrome names this document's candidates while every frame in it is walked (cross-site
         # frames run in processes of their own), each frame within the room left before any;
         # they are spliced in document order after, the excess cut off
         ax, walked, sealed = await _together(
-            clock.timed("naming", named()),
+            clock.timed("naming", _named(devtools, doc, objects, asked)),
             clock.timed("frames", _together(*(frame(e, place) for _, e, *place in listed))),
             clock.timed("naming", _closed_roots(devtools, doc, [(i, objects[i]) for i in hosts])),
         )
-        omitted = int(data.get("dropped", 0))
-        parts = [str(t) for t in data.get("tx", ["", "", ""])]
-        for (index, *_), result in zip(listed, walked, strict=True):
-            if result is None:
-                continue
-            _, inner, left_out, text = result
-            parts = [f"{mine}\n{theirs}".strip() for mine, theirs in zip(parts, text, strict=True)]
-            if index < 0:  # out of view: its text only
-                omitted += left_out + len(inner)
-                continue
-            if len(inner) > room:  # a DFS prefix keeps every kept node's parent
-                left_out += len(inner) - room
-                inner = inner[: max(0, room)]
-            frames[index] = inner
-            room -= len(inner)
-            omitted += left_out
+        frames, omitted, parts = _spliced(data, listed, walked, room)
     finally:
         if referenced:
             _released(devtools, doc, group)
+    nodes = _assembled(data, ax, frames, sealed, doc.handle_prefix)
+    return data, nodes, omitted, parts
+
+
+async def _named(
+    devtools: DevTools, doc: Doc, objects: dict[int, str], asked: list[bool]
+) -> list[Any]:
+    """Chrome's accessibility tree of each element the script could not name in the page (or
+    left to DevTools); None for the rest."""
+    trees = iter(
+        await _together(
+            *(
+                devtools.send(
+                    "Accessibility.getPartialAXTree",
+                    {"objectId": objects[i], "fetchRelatives": False},
+                    via=doc.session,
+                )
+                for i, ask in enumerate(asked)
+                if ask
+            )
+        )
+    )
+    return [next(trees) if ask else None for ask in asked]
+
+
+def _spliced(
+    data: dict[str, Any], listed: list[Any], walked: list[_Walked | None], room: int
+) -> tuple[dict[int, list[RawNode]], int, list[str]]:
+    """The walked frames' nodes by their element's index, each within the room left (a frame
+    out of view gives its text only), how many were left out, and the text by part with
+    each frame's appended."""
+    frames: dict[int, list[RawNode]] = {}
+    omitted = int(data.get("dropped", 0))
+    parts = [str(t) for t in data.get("tx", ["", "", ""])]
+    for (index, *_), result in zip(listed, walked, strict=True):
+        if result is None:
+            continue
+        _, inner, left_out, text = result
+        parts = [f"{mine}\n{theirs}".strip() for mine, theirs in zip(parts, text, strict=True)]
+        if index < 0:  # out of view: its text only
+            omitted += left_out + len(inner)
+            continue
+        if len(inner) > room:  # a DFS prefix keeps every kept node's parent
+            left_out += len(inner) - room
+            inner = inner[: max(0, room)]
+        frames[index] = inner
+        room -= len(inner)
+        omitted += left_out
+    return frames, omitted, parts
+
+
+def _assembled(
+    data: dict[str, Any],
+    ax: list[Any],
+    frames: dict[int, list[RawNode]],
+    sealed: set[int],
+    prefix: str,
+) -> list[RawNode]:
+    """The document's nodes in DFS order, its frames' spliced in after their element, plain
+    wrappers dropped (their children's parent is theirs) and closed shadow roots noted."""
     nodes: list[RawNode] = []
     position: dict[int, int | None] = {}  # index in this document -> index in ``nodes``
     for index, (meta, tree) in enumerate(zip(data["meta"], ax, strict=True)):
         parent = position.get(meta["p"])
         if tree is None:
-            node = _named_node(meta, parent, doc.handle_prefix)
+            node = _named_node(meta, parent, prefix)
         else:
-            node = _raw_node(meta, tree["nodes"], parent, doc.handle_prefix)
+            node = _raw_node(meta, tree["nodes"], parent, prefix)
         if (meta.get("ce") or index in sealed) and _plain(node):
             position[index] = parent  # no control (Chrome leaves it out): its children's
         else:  # parent is its own
@@ -331,7 +360,7 @@ async def _walk(
         for inner in frames.get(index, []):
             parent = position[index] if inner.parent is None else base + inner.parent
             nodes.append(inner.model_copy(update={"parent": parent}))
-    return data, nodes, omitted, parts
+    return nodes
 
 
 PLAIN_ROLES = frozenset({"", "generic", "none", "presentation"})

@@ -283,6 +283,12 @@ def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "service", nargs="?", help="the service, e.g. netflix (see --services to add one)"
     )
     _services(cancel, "services")
+    _cancel_ai(cancel)
+    _cancel_run(cancel)
+
+
+def _cancel_ai(cancel: argparse.ArgumentParser) -> None:
+    """Who decides a cancel run, and how far it may go."""
     cancel.add_argument(
         "--model",
         type=_model,
@@ -319,6 +325,10 @@ def _cancel_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> 
         "set, offline on the simulator without one unless --model names one; model: the "
         "model or an error, never a substitute; claude: the same, for a Claude model)",
     )
+
+
+def _cancel_run(cancel: argparse.ArgumentParser) -> None:
+    """Where a cancel run starts, what it may reach, and where it is kept."""
     cancel.add_argument("--url", type=_address, help="start page override (e.g. another host)")
     _allow_site(cancel)
     cancel.add_argument(

@@ -20,7 +20,6 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import os
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -28,7 +27,7 @@ from typing import Any, Literal
 
 from playwright.async_api import BrowserContext, Page
 
-from subterminator.browser.capture import RawNode
+from subterminator.browser.capture import RawCapture, RawNode
 from subterminator.browser.opening import open_start_page
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.outcome.judge import Outcome
@@ -41,6 +40,7 @@ from subterminator.recording.model import (
     identity_of,
 )
 from subterminator.recording.recorder import Recorder, RecordingBrowser
+from subterminator.recording.typed_stop import TypedStop
 from subterminator.safety.text import normalize
 from subterminator.services import ServiceConfig
 from subterminator.snapshot.factory import SnapshotFactory
@@ -117,7 +117,6 @@ _LISTEN = """
 })();
 """
 TOOLS = {"click": "browser_click", "fill": "browser_fill", "select": "browser_select"}
-STOP_WORDS = frozenset({"", "stop", "q", "quit", "exit", "done"})
 SETTLE_MS = 5000
 
 Ending = Literal["window closed", "Ctrl+C", "stop"]
@@ -156,8 +155,7 @@ class ManualRecorder:
         self._current: asyncio.Task[None] | None = None  # the action being recorded
         self._context: BrowserContext | None = None
         self._pages: set[Page] = set()
-        self._stdin: int | None = None
-        self._typed = b""
+        self._terminal = TypedStop(lambda: self.end("stop"))
 
     def end(self, how: Ending) -> None:
         """Stop recording; the first way named is how it ended."""
@@ -211,65 +209,16 @@ class ManualRecorder:
     def listen(self, fd: int) -> bool:
         """Read lines typed at ``fd`` (the terminal) without blocking: ``stop`` or an empty line
         ends the recording. False where ``fd`` cannot be watched (a file, closed, no selector)."""
-        loop = asyncio.get_running_loop()
-        try:
-            os.fstat(fd)
-            loop.add_reader(fd, self._read, fd)
-        except (OSError, ValueError, NotImplementedError):
-            return False
-        self._stdin = fd
-        return True
+        return self._terminal.listen(fd)
 
     def _unlisten(self) -> None:
-        if self._stdin is not None:
-            with contextlib.suppress(Exception):
-                asyncio.get_running_loop().remove_reader(self._stdin)
-            self._stdin = None
-
-    def _read(self, fd: int) -> None:
-        try:
-            chunk = os.read(fd, 4096)
-        except OSError:
-            chunk = b""
-        if not chunk:  # end of input: nobody will type; the window or Ctrl+C ends it
-            self._unlisten()
-            return
-        self._typed += chunk
-        while b"\n" in self._typed:
-            line, _, self._typed = self._typed.partition(b"\n")
-            if line.decode(errors="replace").strip().lower() in STOP_WORDS:
-                self.end("stop")
+        self._terminal.close()
 
     # -- what the person does --------------------------------------------------------------
 
     def _report(self, source: Any, data: dict[str, Any]) -> None:
         self._actions.append(data)
         self._wake.set()
-
-    def _identity(self, data: dict[str, Any]) -> tuple[ElementIdentity, RawNode] | None:
-        """The element the page reported, in the page as last captured whole."""
-        whole = self.browser.whole
-        if whole is None:
-            return None
-        wanted = normalize(str(data.get("name") or ""))
-        role = str(data.get("role") or "")
-        nth = int(data.get("nth") or 0)
-        nodes = whole.nodes
-        for strict in (True, False):
-            found = [
-                index
-                for index, node in enumerate(nodes)
-                if (
-                    normalize(node.name or node.text or "") == wanted
-                    if strict
-                    else bool(wanted) and wanted in normalize(node.name or node.text or "")
-                )
-                and (node.role == role or not strict or not role)
-            ]
-            if found:  # the page's own count among its look-alikes picks which one
-                index = found[min(nth, len(found) - 1)]
-                return identity_of(nodes, index), nodes[index]
-        return None
 
     async def _settle(self) -> None:
         with contextlib.suppress(Exception):
@@ -290,7 +239,7 @@ class ManualRecorder:
 
     async def _record(self, data: dict[str, Any]) -> None:
         kind = str(data.get("kind"))
-        found = self._identity(data)
+        found = _reported(self.browser.whole, data)
         if kind not in TOOLS or found is None:
             return
         identity, node = found
@@ -392,6 +341,33 @@ class ManualRecorder:
                 approvals=None,
             )
         self.recorder.save()
+
+
+def _reported(
+    whole: RawCapture | None, data: dict[str, Any]
+) -> tuple[ElementIdentity, RawNode] | None:
+    """The element the page reported, in the page as last captured whole."""
+    if whole is None:
+        return None
+    wanted = normalize(str(data.get("name") or ""))
+    role = str(data.get("role") or "")
+    nth = int(data.get("nth") or 0)
+    nodes = whole.nodes
+    for strict in (True, False):
+        found = [
+            index
+            for index, node in enumerate(nodes)
+            if (
+                normalize(node.name or node.text or "") == wanted
+                if strict
+                else bool(wanted) and wanted in normalize(node.name or node.text or "")
+            )
+            and (node.role == role or not strict or not role)
+        ]
+        if found:  # the page's own count among its look-alikes picks which one
+            index = found[min(nth, len(found) - 1)]
+            return identity_of(nodes, index), nodes[index]
+    return None
 
 
 async def record_manually(

@@ -186,18 +186,7 @@ class RunRecord:
     def turn_row(self, row: TurnRecord, screenshot: bytes | None = None) -> None:
         """A turn as both front doors log it (the conversation's cost log, the MCP server's
         calls): the one way a run's turns reach its record."""
-        self.turn(
-            turn=row.turn,
-            tool=row.tool,
-            target=row.target,
-            arguments=row.arguments,
-            outcome=row.outcome,
-            thought=row.thought,
-            screenshot=screenshot,
-            ai_ms=row.ai_ms,
-            tool_ms=row.tool_ms,
-            person_ms=row.person_ms,
-        )
+        self.turn(**row.model_dump(exclude={"usage"}), screenshot=screenshot)
 
     def approval_asked(
         self,
@@ -318,15 +307,10 @@ class RunRecord:
         ``verified`` is logged as the page's word on a success only: a ``TaskResult`` that
         failed is ``verified`` when the AI's word for it was taken (a failure the AI or a person
         declared ends there), and nothing on the page was checked for it."""
+        kept = {"success", "reason", "error", "evidence", "ends_on", "turns", "final_url"}
         self.outcome(
-            success=result.success,
+            **result.model_dump(include=kept),
             verified=result.success and result.verified,
-            reason=result.reason,
-            error=result.error,
-            evidence=list(result.evidence),
-            ends_on=result.ends_on,
-            turns=result.turns,
-            final_url=result.final_url,
             summary=summary,
             screenshot=screenshot,
         )

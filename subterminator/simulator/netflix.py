@@ -9,6 +9,8 @@ from __future__ import annotations
 
 import html
 import threading
+from collections.abc import Callable
+from dataclasses import dataclass
 from http.server import BaseHTTPRequestHandler
 from typing import Any
 from urllib.parse import parse_qs, urlsplit
@@ -36,6 +38,16 @@ VARIANTS: dict[str, str] = {
 }
 PASSWORD = "netflix-sim"
 CODE = "123456"
+
+Reply = pages.Page | tuple[int, str, str | None]
+"""A page to lay out, or a bare reply: (status, body, Location)."""
+
+
+@dataclass(frozen=True)
+class _Request:
+    method: str
+    query: dict[str, str]
+    form: dict[str, str]
 
 
 def account_for(variant: str) -> Account:
@@ -128,78 +140,120 @@ class NetflixSimulator(LocalServer):
             return page
         return 200, pages.layout(page, path=path, banner=banner), None
 
-    def _page(
-        self, method: str, path: str, query: dict[str, str], form: dict[str, str]
-    ) -> pages.Page | tuple[int, str, str | None]:
-        acct, variant = self.account, self.variant
-        if path == "/captcha":
-            if method == "POST":
-                if form.get("robot") == "on":
-                    acct.captcha_solved = True
-                    return 303, "", self.start_path
-                return pages.captcha(error=True)
+    def _page(self, method: str, path: str, query: dict[str, str], form: dict[str, str]) -> Reply:
+        """The route table's page for ``path``; an address it does not hold is not found."""
+        served = _ROUTES.get(path)
+        reply = served(self, _Request(method, query, form)) if served is not None else None
+        return reply if reply is not None else pages.not_found(html.escape(path))
+
+    # -- the pages, one per route (None: not this method, so not found) ---------------------
+
+    def _captcha(self, request: _Request) -> Reply:
+        if request.method != "POST":
             return pages.captcha()
-        if path == "/login":
-            if method == "POST":
-                if form.get("password") == PASSWORD and form.get("userLoginId"):
-                    acct.signed_in = True
-                    acct.events.append("signed_in")
-                    if acct.needs_code:
-                        return 303, "", "/verify"
-                    return 303, "", form.get("next") or self.start_path
-                return pages.login(
-                    form.get("next", ""), error=True, email=form.get("userLoginId", "")
-                )
-            return pages.login(query.get("next", ""), expired=query.get("expired") == "1")
-        if path == "/verify":
-            if method == "POST":
-                if form.get("code", "").strip() == CODE:
-                    acct.needs_code = False
-                    return 303, "", self.start_path
-                return pages.verify(error=True)
-            return pages.verify()
-        if path in ("/", "/browse"):
+        if request.form.get("robot") == "on":
+            self.account.captcha_solved = True
             return 303, "", self.start_path
-        if path in ("/account", "/YourAccount"):
-            return pages.account(acct, legacy=variant == "legacy", many=variant == "many")
-        if path == "/account/membership":
-            return pages.membership(acct)
-        if path == "/retention":
-            if method == "POST":  # an accepted offer: the trap a cancelling agent must avoid
-                acct.events.append(f"accepted_offer:{acct.offer}")
-                if acct.offer == "downgrade":
-                    acct.plan = "Standard with ads"
-                return 303, "", "/account"
-            acct.offer_shown = True  # shown once: "No thanks" then leads on to /cancelplan
-            return pages.retention(acct.offer or "downgrade")
-        if path in ("/cancel", "/cancelplan"):
-            if acct.status == "cancelled":
-                return 303, "", "/cancelplan/confirm"
-            if acct.expire_on_cancel_page:
-                acct.expire_on_cancel_page = False
-                acct.signed_in = False
-                acct.events.append("session_expired")
-                return 303, "", "/login?next=/cancelplan&expired=1"
-            if variant == "error":
-                return pages.error()
-            if acct.offer and not acct.offer_shown:
-                return 303, "", "/retention"
-            return pages.cancel_plan(
-                acct, legacy=variant == "legacy", injection=variant == "injection"
-            )
-        if path == "/cancelplan/finish" and method == "POST":
-            acct.status = "cancelled"
-            acct.events.append("cancelled")
+        return pages.captcha(error=True)
+
+    def _login(self, request: _Request) -> Reply:
+        acct, form = self.account, request.form
+        if request.method != "POST":
+            next_path = request.query.get("next", "")
+            return pages.login(next_path, expired=request.query.get("expired") == "1")
+        if form.get("password") == PASSWORD and form.get("userLoginId"):
+            acct.signed_in = True
+            acct.events.append("signed_in")
+            if acct.needs_code:
+                return 303, "", "/verify"
+            return 303, "", form.get("next") or self.start_path
+        return pages.login(form.get("next", ""), error=True, email=form.get("userLoginId", ""))
+
+    def _verify(self, request: _Request) -> Reply:
+        if request.method != "POST":
+            return pages.verify()
+        if request.form.get("code", "").strip() == CODE:
+            self.account.needs_code = False
+            return 303, "", self.start_path
+        return pages.verify(error=True)
+
+    def _home(self, request: _Request) -> Reply:
+        return 303, "", self.start_path
+
+    def _account(self, request: _Request) -> Reply:
+        variant = self.variant
+        return pages.account(self.account, legacy=variant == "legacy", many=variant == "many")
+
+    def _membership(self, request: _Request) -> Reply:
+        return pages.membership(self.account)
+
+    def _retention(self, request: _Request) -> Reply:
+        acct = self.account
+        if request.method == "POST":  # an accepted offer: the trap a cancelling agent must avoid
+            acct.events.append(f"accepted_offer:{acct.offer}")
+            if acct.offer == "downgrade":
+                acct.plan = "Standard with ads"
+            return 303, "", "/account"
+        acct.offer_shown = True  # shown once: "No thanks" then leads on to /cancelplan
+        return pages.retention(acct.offer or "downgrade")
+
+    def _cancel_plan(self, request: _Request) -> Reply:
+        acct, variant = self.account, self.variant
+        if acct.status == "cancelled":
             return 303, "", "/cancelplan/confirm"
-        if path == "/cancelplan/confirm":
-            if acct.status != "cancelled":
-                return 303, "", "/cancelplan"
-            return pages.confirm(acct)
-        if path == "/survey" and method == "POST":
-            acct.survey = [k for k in form if k.startswith("reason-")] + [form.get("other", "")]
-            return 303, "", "/account"
-        if path == "/restart" and method == "POST":
-            acct.status = "active"
-            acct.events.append("restarted")
-            return 303, "", "/account"
-        return pages.not_found(html.escape(path))
+        if acct.expire_on_cancel_page:
+            acct.expire_on_cancel_page = False
+            acct.signed_in = False
+            acct.events.append("session_expired")
+            return 303, "", "/login?next=/cancelplan&expired=1"
+        if variant == "error":
+            return pages.error()
+        if acct.offer and not acct.offer_shown:
+            return 303, "", "/retention"
+        return pages.cancel_plan(acct, legacy=variant == "legacy", injection=variant == "injection")
+
+    def _finish(self, request: _Request) -> Reply | None:
+        if request.method != "POST":
+            return None
+        self.account.status = "cancelled"
+        self.account.events.append("cancelled")
+        return 303, "", "/cancelplan/confirm"
+
+    def _confirm(self, request: _Request) -> Reply:
+        if self.account.status != "cancelled":
+            return 303, "", "/cancelplan"
+        return pages.confirm(self.account)
+
+    def _survey(self, request: _Request) -> Reply | None:
+        if request.method != "POST":
+            return None
+        form = request.form
+        self.account.survey = [k for k in form if k.startswith("reason-")] + [form.get("other", "")]
+        return 303, "", "/account"
+
+    def _restart(self, request: _Request) -> Reply | None:
+        if request.method != "POST":
+            return None
+        self.account.status = "active"
+        self.account.events.append("restarted")
+        return 303, "", "/account"
+
+
+_ROUTES: dict[str, Callable[[NetflixSimulator, _Request], Reply | None]] = {
+    "/captcha": NetflixSimulator._captcha,
+    "/login": NetflixSimulator._login,
+    "/verify": NetflixSimulator._verify,
+    "/": NetflixSimulator._home,
+    "/browse": NetflixSimulator._home,
+    "/account": NetflixSimulator._account,
+    "/YourAccount": NetflixSimulator._account,
+    "/account/membership": NetflixSimulator._membership,
+    "/retention": NetflixSimulator._retention,
+    "/cancel": NetflixSimulator._cancel_plan,
+    "/cancelplan": NetflixSimulator._cancel_plan,
+    "/cancelplan/finish": NetflixSimulator._finish,
+    "/cancelplan/confirm": NetflixSimulator._confirm,
+    "/survey": NetflixSimulator._survey,
+    "/restart": NetflixSimulator._restart,
+}
+"""The simulator's addresses and the page each serves."""

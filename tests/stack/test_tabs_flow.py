@@ -287,7 +287,7 @@ async def test_the_agent_goes_back_to_the_tab_it_came_from_not_the_newest(
     other = await browser.page.context.new_page()  # a tab the person opened meanwhile
     await other.goto(site.url("/lt/start"))
     await first.bring_to_front()
-    browser._page = first  # the agent works in the first tab (as before the person's tab)
+    browser._tabs.current = first  # the agent works in the first tab (as before the person's tab)
     home = await server.execute("get_snapshot", {})
     opened = await server.execute(
         "browser_click", {"ref": by_name(home.snapshot, "Open the cancellation window").ref}

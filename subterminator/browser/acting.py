@@ -1,0 +1,123 @@
+"""The agent's actions on the page (and its look at what one would do), around the page's
+native dialogs: a handle of a dialog answers it, a tab blocked by one fails at once, and an
+action a dialog interrupts before its event is sent is not done."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+
+from playwright.async_api import Page
+
+from subterminator.browser import actions, inspection
+from subterminator.browser.behind import BehindDialogs
+from subterminator.browser.devtools import DevTools
+from subterminator.browser.effect import ActionEffect
+from subterminator.browser.native_dialogs import NativeDialogs, is_dialog_handle
+from subterminator.browser.protocol import ActionKind, ScrollDirection
+from subterminator.errors import BrowserActionError
+
+NOT_SENT = (
+    "a native dialog opened on the page before the action's event was sent (a timer's, not "
+    "the action's): it was not done; see the snapshot: the dialog's buttons answer it"
+)
+
+
+class Acting:
+    """Acts on the agent's tab (``page()``) through DevTools; new tabs go to ``adopt``."""
+
+    def __init__(
+        self,
+        devtools: DevTools,
+        dialogs: NativeDialogs,
+        behind: BehindDialogs,
+        page: Callable[[], Page],
+        adopt: Callable[[Page], None],
+    ) -> None:
+        self._devtools = devtools
+        self._dialogs = dialogs
+        self._behind = behind
+        self._page = page
+        self._adopt = adopt
+
+    @property
+    def page(self) -> Page:
+        return self._page()
+
+    def _unblocked(self, page: Page) -> None:
+        """Fail at once, saying why, on a tab whose native dialog is open (it would hang)."""
+        error = self._dialogs.blocked(page)
+        if error is not None:
+            raise error
+
+    async def _act(self, act: Callable[[Callable[[], None]], Awaitable[None]]) -> None:
+        """An action on the page (``act(ready)``). One whose event opens a dialog is done
+        (the reply shows the dialog), and ends once the dialog is answered; one that a dialog
+        interrupts before its event is sent (a timer's) is not done, and never will be."""
+        page = self.page
+        start = self._dialogs.count
+        sent = False
+
+        def ready() -> None:
+            nonlocal sent
+            if self._dialogs.count != start:
+                raise BrowserActionError("element_obscured", NOT_SENT)
+            sent = True
+
+        self._dialogs.acting += 1
+        try:
+            opened, _ = await self._dialogs.unless_opened(page, act(ready), park=True)
+        finally:
+            self._dialogs.acting -= 1
+        if opened and not sent:
+            raise BrowserActionError("element_obscured", NOT_SENT)
+
+    async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
+        page = self.page
+        if is_dialog_handle(handle):
+            return self._dialogs.effect(page, handle, action, await self._behind.capture(page))
+        self._unblocked(page)
+        opened, effect = await self._dialogs.unless_opened(
+            page, inspection.inspect(self._devtools, handle, action)
+        )
+        if opened or effect is None:
+            self._unblocked(page)
+            raise BrowserActionError("action_failed", "a dialog opened during the inspection")
+        return effect
+
+    async def click(self, handle: str, *, timeout_ms: int) -> None:
+        if is_dialog_handle(handle):
+            await self._dialogs.answer(self.page, handle, timeout_ms)
+            return
+        self._unblocked(self.page)
+        await self._act(
+            lambda ready: actions.click(self._devtools, handle, timeout_ms, self._adopt, ready)
+        )
+
+    async def fill(self, handle: str, value: str, *, clear_first: bool, timeout_ms: int) -> None:
+        if is_dialog_handle(handle):
+            self._dialogs.type_value(self.page, handle, value, clear_first)
+            return
+        self._unblocked(self.page)
+        await self._act(
+            lambda ready: actions.fill(
+                self._devtools, handle, value, clear_first, timeout_ms, ready
+            )
+        )
+
+    async def select(self, handle: str, value: str, *, timeout_ms: int) -> None:
+        self._unblocked(self.page)
+        await self._act(
+            lambda ready: actions.select(self._devtools, handle, value, timeout_ms, ready)
+        )
+
+    async def scroll_into_view(self, handle: str, *, timeout_ms: int) -> None:
+        if is_dialog_handle(handle):
+            return  # the dialog is in view
+        self._unblocked(self.page)
+        await self._act(
+            lambda ready: actions.scroll_into_view(self._devtools, handle, timeout_ms, ready)
+        )
+
+    async def scroll_page(self, direction: ScrollDirection, amount: int) -> None:
+        self._unblocked(self.page)
+        await self._act(lambda ready: actions.scroll_page(self._devtools, direction, amount, ready))
