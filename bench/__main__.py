@@ -168,7 +168,7 @@ def main() -> None:
         "--viewport",
         type=stage_bench.parse_viewport,
         default=stage_bench.VIEWPORT,
-        help="WxH for the stage table (default: the product's; issue 23 states 1280x720); the "
+        help="WxH for the stage table (default: the product's; the goals are at 1280x720); the "
         "MCP comparison runs at the product's, as `subterminator mcp` has no such option",
     )
     parser.add_argument("--tokens-only", action="store_true", help="only the token table")

@@ -10,7 +10,7 @@ the same scripted flow on a fresh in-process Netflix simulator each, whose accou
 whether it really cancelled.
 
 Through MCP, our snapshots take no screenshot (``subterminator mcp --screenshots`` would), as
-Playwright MCP's ``browser_snapshot`` takes none; the agent loop's do (spec 01). So ours is also
+Playwright MCP's ``browser_snapshot`` takes none; the agent loop's do. So ours is also
 measured in-process without one
 (``bench.stage_bench``: capture, prune, serialise; no MCP transport), and every summary line
 gives both figures: the median per-page ratio, the ratio on pages under 100 elements (counted
@@ -683,7 +683,7 @@ def _val(figures: SnapshotFigures | RunFigures | None, name: str) -> float | Non
     return None if figures is None else float(getattr(figures, name))
 
 
-SMALL_PAGE = 100  # issue 23: pages under ~100 elements, where the fixed cost shows
+SMALL_PAGE = 100  # pages under ~100 elements, where the fixed cost shows
 RATIO_GOAL = 0.8  # median per-page ratio, ours viewport / PW
 SMALL_RATIO_GOAL = 1.5
 

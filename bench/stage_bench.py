@@ -45,11 +45,11 @@ from subterminator.snapshot.pruning import INTERACTIVE_ROLES, PruneLimits, visib
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
 
-VIEWPORT_MS_GOAL = 300.0  # issue 23: our viewport snapshot without screenshot, any page
+VIEWPORT_MS_GOAL = 300.0  # our viewport snapshot without screenshot, on any page
 WHOLE_MS_GOAL = 1000.0  # and the whole page
 BUDGET = PruneLimits().element_token_budget
 # The product's (``subterminator mcp`` has no option for another, so the MCP comparison runs
-# both servers at this one); issue 23 states its goals at 1280x720: ``--viewport 1280x720``.
+# both servers at this one); the goals are stated at 1280x720: ``--viewport 1280x720``.
 VIEWPORT = LaunchOptions().viewport
 
 

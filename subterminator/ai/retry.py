@@ -11,7 +11,8 @@ from dataclasses import dataclass
 
 @dataclass(frozen=True)
 class RetryPolicy:
-    """Spec 01 2.4.1: 1 s initial delay, x2 backoff, 3 attempts, 10 s cap."""
+    """A failed model call is tried again after 1 s, then 2 s (x2 backoff, 3 attempts, 10 s cap):
+    long enough for a rate limit to pass, short enough that a person at the terminal waits."""
 
     initial_delay: float = 1.0
     multiplier: float = 2.0

@@ -29,7 +29,7 @@ if TYPE_CHECKING:
 
 Provider = Literal["anthropic", "openai"]
 
-# Spec 03 names claude-sonnet-4-20250514, which reached end-of-life on 2026-06-15.
+# The model first chosen, claude-sonnet-4-20250514, reached end-of-life on 2026-06-15.
 DEFAULT_MODEL = "claude-sonnet-4-6"
 MODEL_ENV = "SUBTERMINATOR_MODEL"
 BASE_URL_ENV = "OPENAI_BASE_URL"  # the openai SDK's own variable
@@ -54,7 +54,8 @@ def is_openai_api(base_url: str) -> bool:
 
 
 def missing_key(key_env: str) -> str:
-    """AC-2.3's message: ``Missing {PROVIDER}_API_KEY``, and where it is read from."""
+    """The message a missing key gives: ``Missing {PROVIDER}_API_KEY``, and where it is read
+    from (people search for that exact phrase)."""
     return f"Missing {key_env}. Set it via environment variable."
 
 
@@ -89,7 +90,8 @@ class ModelChoice:
 
 def choose_model(model: str | None = None, base_url: str | None = None) -> ModelChoice:
     """``model`` (``--model``), then ``SUBTERMINATOR_MODEL``, then the default, with its
-    provider; ``base_url`` is ``--base-url``. An unknown name is ``Unsupported model`` (AC-2.4)."""
+    provider; ``base_url`` is ``--base-url``. An unknown name is ``Unsupported model``, said
+    before anything starts."""
     name = model or os.environ.get(MODEL_ENV) or None
     if base_url:
         if name is None:

@@ -1,5 +1,5 @@
 """``subterminator mcp``: the tool stack as an MCP server (the official ``mcp`` SDK, low level,
-so tools/list carries spec 01's own schemas and descriptions unchanged).
+so tools/list carries the tool registry's schemas and descriptions unchanged).
 
 One session per client: over stdio (and the SDK's in-process client) the server's lifespan is
 the client's; over streamable HTTP each MCP session gets its own, closed when the session ends

@@ -178,14 +178,15 @@ class Element(_Contract):
     state: list[ElementState] = Field(
         default_factory=list,
         validate_default=True,
-        description="Spec 01 1.3.4 states, in the order listed. Written without the defaults: "
+        description="The element's states, in the order listed. Written without the defaults: "
         "'visible' unless 'hidden' or 'offscreen' is there, and, for every role but heading, "
         "region, dialog, alert and alertdialog, 'enabled' unless 'disabled' is there; left out "
         "when nothing else applies. Reading one restores them",
     )
     bbox: CompactBox = Field(
         description="Position in viewport coordinates (CSS pixels), written [x, y, width, "
-        "height]: the spec's BoundingBox fields in order (the object form is accepted)"
+        "height]: BoundingBox's fields in order (the object form {x, y, width, height} is "
+        "accepted)"
     )
     value: str | None = Field(default=None, description="For inputs: current value")
     level: int | None = Field(default=None, ge=1, le=6, description="For headings: 1-6")

@@ -1,6 +1,7 @@
-"""``ActionExecutor``: element actions under the latency caps of spec 01 2.2.
+"""``ActionExecutor``: element actions under latency caps, so a hung page costs the model one
+turn, not the run.
 
-Raises the spec's exceptions (02 9.3) with the model's ref; the BrowserToolServer turns them
+Raises our typed exceptions (``errors.py``) with the model's ref; the BrowserToolServer turns them
 into error codes. Every action has a hard wall (``asyncio.timeout``) at its cap; the browser
 gets 90% of it so that its own, more informative, timeout usually answers first.
 """
@@ -30,7 +31,7 @@ SELECTABLE_ROLES = frozenset({"combobox", "listbox"})
 
 @dataclass(frozen=True)
 class LatencyCaps:
-    """Spec 01 2.2.1 maximums, in milliseconds."""
+    """Each action's hard wall, in milliseconds: a page that takes longer answers ``timeout``."""
 
     snapshot: int = 3000
     click: int = 2000

@@ -325,7 +325,7 @@
     }
     pushChildren(el, here, frame);
   }
-  // Over the limit, keep what the ranking above the seam (spec 01 1.3.3) would keep first: in
+  // Over the limit, keep what the pruning's ranking above the seam (snapshot/pruning.py) would keep first: in
   // view before partly in view before offscreen, then by the role the markup implies, then in
   // document order. Chrome's naming is the costly part, and a snapshot keeps at most 100.
   let dropped = 0;
