@@ -73,7 +73,7 @@ UNIT = "not browser and not subprocess and not corpus"
 def unit(session: nox.Session) -> None:
     """The fast loop: what needs no Chromium, no process and no big corpus (markers in
     tests/support/markers.py), under two minutes; ``-- ARGS`` are added to pytest's."""
-    session.install("-e", ".[test]")
+    session.install("-e", ".[dev]")  # the suite's own needs (jsonschema, syrupy, ...)
     session.run("pytest", "-m", UNIT, "-q", *session.posargs)
 
 
