@@ -1,4 +1,4 @@
-"""``python3 dev.py SESSION`` (issue 31, item 2): the README's commands work on Debian's and
+"""``python3 dev.py SESSION``: the README's commands work on Debian's and
 Ubuntu's own python3, which refuses ``pip install`` and, in a stock image, has no ensurepip.
 Each test runs the real script in a copy of it; none reaches the network (proxies point at a
 closed port, pip's index and config are off)."""

@@ -10,7 +10,7 @@ carrying a one-time token, a GET form with a hidden field: ``cancel_on_get``). T
 ``FlowSite.cancelled(variant)``, never a page's word for it; ``FlowSite.cancelled_from(variant)``
 is the page the cancelling request came from (its ``Referer``, as a path inside the variant).
 
-Beyond plain requests (issue 30): a route may be a ``Socket`` (a real WebSocket on the same
+Beyond plain requests (the channels real sites commit by now): a route may be a ``Socket`` (a real WebSocket on the same
 origin, whose messages may cancel: the page it came from is the ``url`` its messages carry);
 ``beacon_cancel`` takes a ``sendBeacon`` POST and ``cancel_json(via="timer")`` a timer's; every
 cancellation records its channel (``cancelled_via``). ``{{O}}`` in a page is the variant on a

@@ -1,4 +1,4 @@
-"""A password, a one-time code or a card is the person's to type, never the agent's (issue 30).
+"""A password, a one-time code or a card is the person's to type, never the agent's.
 
 Re-authentication before the last step of a cancel flow, on real Chromium with pages served
 from 127.0.0.1 (tests/support/reauth_site.py): in English, and in Filipino and Estonian (languages
@@ -275,7 +275,7 @@ async def test_mcp_a_flow_page_asking_for_a_code_ends_the_headless_run(
     ).get("run_ended")
     assert ended is not None
     # the start page was a typed address of the flow, opened on the person's yes: after an
-    # approved step the run ends as the loop's would (issue 31), saying the code step too
+    # approved step the run ends as the loop's would, saying the code step too
     assert ended["reason"] == "unverified_after_final_step"
     assert "nobody can do this step" in ended["error"]
     assert "--headed" in ended["error"]

@@ -1,4 +1,4 @@
-"""Issue 30's blind flow sets: the flows real sites ship now (sockets, beacons, timers,
+"""The second blind flow sets: the flows real sites ship now (sockets, beacons, timers,
 components, frames, native dialogs, tabs, two subscriptions, re-authentication), in languages
 the project may not hold, for Netflix and services of their own.
 
@@ -34,7 +34,8 @@ VARIANTS: list[Variant] = [*blind30_dev.VARIANTS, *blind30_held.VARIANTS]
 IDS = [v.name for v in VARIANTS]
 FLOWS = [v for v in VARIANTS if v.kind == "flow"]
 
-# The baseline (issue 30, before its fixes): the offline policy's dead ends, all honest.
+# The baseline, scored before the fixes these flows called for: the offline policy's dead ends,
+# all honest.
 ENTRY = "dead end on the way in: an entry it does not follow (words or structure)"
 KNOWN_MISSES: dict[str, str] = {
     "d-ka-liveview": ENTRY,

@@ -1,4 +1,4 @@
-"""Issue 31's flows for the offline policy: German "Vertrag verwalten" / "Jetzt Vertrag
+"""The third set of flows for the offline policy: German "Vertrag verwalten" / "Jetzt Vertrag
 beenden", an Icelandic flow (and one with its change-plan link first and an offer), "Stop
 paying for Bloop". The policy follows them by structure where its words fail (the
 subscription's own link, a wrong turn walked back, a flow page's one own button), and the

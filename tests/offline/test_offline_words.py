@@ -1,6 +1,6 @@
 """The offline policy's vocabularies match the words they hold, as ``normalize`` leaves a page's
 names: Greek and Cyrillic patterns beside a ``\\b`` or a Latin alternative once were folded to
-Latin look-alikes and never matched (issue 31)."""
+Latin look-alikes and never matched."""
 
 from __future__ import annotations
 

@@ -54,7 +54,7 @@ def page(
 
 
 CANCELLED = {
-    # the spec's indicators, as pages
+    # the first indicators of a cancelled membership (title, heading), as pages
     "spec: title": page(title="Membership Cancelled - Netflix"),
     "spec: heading": page(headings=("Your membership has been cancelled",)),
     "spec: membership ends": page("Membership ends March 3, 2027.", controls=("Done",)),
@@ -189,7 +189,7 @@ def in_language(text: str, lang: str, **kwargs: Any) -> Snapshot:
     return snap.model_copy(update={"page": snap.page.model_copy(update={"lang": lang})})
 
 
-# Issue 19: confirmations another language's small word must not discard, in languages added
+# Confirmations another language's small word must not discard, in languages added
 CONFIRMED_BY_LANGUAGE = {
     "es, with 'ha' (Hungarian 'if')": ("Tu membresía ha sido cancelada.", "es"),
     "es, no lang attribute": ("Tu membresía ha sido cancelada.", ""),
