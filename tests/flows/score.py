@@ -4,9 +4,10 @@
         [--driver offline|script|attack] [--only NAME ...] [--no-walk] [-v]
 
 ``blind`` (tests/flows/blind_dev.py) and ``blind-held`` (blind_held.py) are the first blind
-sets (written without seeing the gate, the outcome checks or the policy), ``blind30`` (blind30_dev.py) and
-``blind30-held`` (blind30_held.py) the second (sockets, beacons, timers, frames, dialogs, tabs),
-``i31`` and ``i31-aside`` the third (i31_dev.py, i31_aside.py); like held2 and held3 they are never part of ``all``.
+sets (written without seeing the gate, the outcome checks or the policy), ``blind30``
+(blind30_dev.py) and ``blind30-held`` (blind30_held.py) the second (sockets, beacons, timers,
+frames, dialogs, tabs), ``i31`` and ``i31-aside`` the third (i31_dev.py, i31_aside.py); like
+held2 and held3 they are never part of ``all``.
 
 A variant may name its own service (``Variant.service``, else Netflix): the run is for it. One
 whose pages come from the second origin, declared the service's (``other_origin="service"``: its

@@ -143,9 +143,9 @@ def _a_run_that_ended(runs: Path, args: tuple[str, ...], answers: str) -> tuple[
 async def test_a_run_that_did_not_cancel_is_not_verified_on_the_page(
     tmp_path: Path, st_chromium_session: PWBrowser, args: tuple[str, ...], answers: str, reason: str
 ) -> None:
-    """A failure is taken on the AI's word (a failure claim is trusted, never
-    checked against the page): nothing on the page confirmed it,
-    so neither the event log nor the report may say it was verified there."""
+    """A failure is taken on the AI's word (a failure claim is trusted, never checked against
+    the page): nothing on the page confirmed it, so neither the event log nor the report may
+    say it was verified there."""
     folder, end = _a_run_that_ended(tmp_path, args, answers)
     assert (end["event"], end["reason"], end["success"]) == ("outcome", reason, False)
     assert end["verified"] is False

@@ -222,8 +222,8 @@ def test_a_yes_does_not_end_the_flow_only_the_cancelled_state_does() -> None:
     then counted as the final step, so the real "Cancel subscription" ran without a yes. And
     on the blind flows of tests/flows/blind_dev.py and its held half: a yes at an entry link
     named like the last step, then the real step (a small link on the next page, no name the
-    vocabulary knows) ran unasked. A yes changes
-    nothing in the gate: the flow ends when the outcome judge reads the cancelled state."""
+    vocabulary knows) ran unasked. A yes changes nothing in the gate: the flow ends when the
+    outcome judge reads the cancelled state."""
     gate = SafetyGate(flow_urls=("/cancelplan",))
     for url in SEEN:
         gate.ledger.saw(url)
