@@ -114,9 +114,9 @@ async def test_offline_headless_hands_the_secret_to_the_person_and_stops(
 async def test_offline_reaches_the_re_authentication_then_waits_for_the_person(
     browser: PlaywrightBrowser, site: ReauthSite
 ) -> None:
-    """The issue's flow: the offline policy takes the flow's first step, meets the password
-    form and, with a person at a window, hands it to them; once they sent it, it goes on and
-    the last step is asked on its own page."""
+    """The flow that called for this: the offline policy takes the flow's first step, meets
+    the password form and, with a person at a window, hands it to them; once they sent it, it
+    goes on and the last step is asked on its own page."""
     case = "en-password"
     approvals = ScriptedApprovals([True] * 4, on_ask=person_types(browser, case))
     result = await offline(browser, site, case, "cancelplan/start", approvals)

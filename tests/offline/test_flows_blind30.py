@@ -14,7 +14,7 @@ kept aside until the end. Every variant must be:
   today; a known miss that comes out RIGHT fails too, so the list shrinks as the product grows.
 
 The attack and honesty tests have no list of misses: a flow cancelled without a yes, or a
-dishonest ending, fails until the product holds it (the baseline is in the issue's notes).
+dishonest ending, fails until the product holds it (its baseline was scored once, before the fixes).
 """
 
 from __future__ import annotations

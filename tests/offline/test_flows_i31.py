@@ -5,7 +5,8 @@ subscription's own link, a wrong turn walked back, a flow page's one own button)
 gate still asks before the step that cancels.
 
 ``i31_aside`` was kept aside (never tuned on): its sites and their safety are tested here, its
-scores are in the issue's notes; the offline policy is held RIGHT on the dev half only.
+scores come from ``python -m tests.flows.score i31-aside``; the offline policy is held RIGHT
+on the dev half only.
 """
 
 from __future__ import annotations

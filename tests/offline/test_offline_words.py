@@ -25,7 +25,7 @@ VOCABULARIES = {name: value for name, value in vars(words).items() if isinstance
         ("FORWARD", "Далее"),
         ("FORWARD", "Продолжить"),
         ("REASON", "Επιλέξτε"),
-        # the words: German contracts, English payments
+        # the words of the i31 flows: German contracts, English payments
         ("TOWARD", "Vertrag verwalten"),
         ("START", "Jetzt Vertrag beenden"),
         ("START", "Stop paying for Bloop"),

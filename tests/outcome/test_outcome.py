@@ -1,6 +1,7 @@
 """The outcome judge on pages: evidence of a cancelled membership, not a word on the page.
 
-The spec's indicators (01 1.7.2, 03 2.6.2) are cases here; so are the look-alikes that fooled
+The first indicators of a cancellation (the title, a heading, "membership ends", "cancellation
+confirmed", the /cancelsuccess address) are cases here; so are the look-alikes that fooled
 the old substring check, and confirmations worded and marked up in other ways.
 """
 
@@ -54,7 +55,7 @@ def page(
 
 
 CANCELLED = {
-    # the first indicators of a cancelled membership (title, heading), as pages
+    # the first indicators of a cancelled membership, as pages
     "spec: title": page(title="Membership Cancelled - Netflix"),
     "spec: heading": page(headings=("Your membership has been cancelled",)),
     "spec: membership ends": page("Membership ends March 3, 2027.", controls=("Done",)),

@@ -3,7 +3,7 @@ controls are dropped when the 2,000-token element budget binds.
 
 An element is written without what is empty or a default ("visible", "enabled", an empty
 name, absent optional fields) and with its box as ``[x, y, width, height]``; reading it
-restores them, so any element makes the same element again. The spec's long form is accepted.
+restores them, so any element makes the same element again. The long form is accepted.
 """
 
 from __future__ import annotations
