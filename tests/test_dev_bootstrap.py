@@ -1,4 +1,4 @@
-"""``python3 dev.py SESSION`` (issue 31, item 2): the README's commands work on Debian's and
+"""``python3 dev.py SESSION``: the README's commands work on Debian's and
 Ubuntu's own python3, which refuses ``pip install`` and, in a stock image, has no ensurepip.
 Each test runs the real script in a copy of it; none reaches the network (proxies point at a
 closed port, pip's index and config are off)."""
@@ -20,7 +20,8 @@ pytestmark = pytest.mark.subprocess  # builds venvs and runs dev.py
 
 ROOT = Path(__file__).resolve().parent.parent
 DEBIAN = Path("/usr/bin/python3")  # externally managed where the machine is Debian's
-# the suite's own Python, and Debian's where this machine has it (the issue's python3)
+# the suite's own Python, and Debian's where this machine has it (the python3 the README's
+# commands are for)
 PYTHONS = [sys.executable, *([str(DEBIAN)] if DEBIAN.exists() else [])]
 CLOSED = "http://127.0.0.1:9"  # nothing listens: a download would fail at once
 

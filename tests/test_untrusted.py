@@ -1,4 +1,4 @@
-"""Only our words reach a person: the issue's forgeries, one surface at a time.
+"""Only our words reach a person: the forgeries found working, one surface at a time.
 
 ``untrusted.shown`` on the very strings a page used (a forged "Why asked" row, a concealed
 row, a reversed name, an invisible one, a 24,000-character title), then each place a page's

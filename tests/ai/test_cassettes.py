@@ -1,4 +1,4 @@
-"""Cassettes for the real AIClient (issue 10, first part): recorded against the local Messages
+"""Cassettes for the real AIClient: recorded against the local Messages
 API through the anthropic SDK, played back with no server and no key, nothing secret written."""
 
 from __future__ import annotations

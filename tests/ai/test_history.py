@@ -1,4 +1,4 @@
-"""History compaction, truncation and the action summary (spec 01 2.1.3), without a browser."""
+"""History compaction, truncation and the action summary, without a browser."""
 
 from __future__ import annotations
 
@@ -78,9 +78,10 @@ def test_short_history_is_untouched_but_compacted() -> None:
 
 
 def test_a_page_with_a_huge_title_and_address_keeps_the_history_in_budget() -> None:
-    """Spec 01 2.1.1: a page sets its own <title> and address, of any length; every snapshot in
-    the history repeats them. The model reads them cut, so the budget holds (found by
-    tests/properties/test_budget_laws.py: a 10,000-emoji title made a 23,868-token history)."""
+    """The history holds 10,000 tokens at most, yet a page sets its own <title> and address,
+    of any length, and every snapshot in the history repeats them. The model reads them cut,
+    so the budget holds (found by tests/properties/test_budget_laws.py: a 10,000-emoji title
+    made a 23,868-token history)."""
     page = SNAPSHOT.page.model_copy(
         update={"title": "🇺🇸" * 20_000, "url": "https://x/?" + "q" * 9000}
     )
@@ -165,7 +166,7 @@ def test_a_title_of_heavy_characters_keeps_the_history_in_budget() -> None:
 def test_a_summary_of_hundreds_of_worst_case_turns_keeps_the_history_in_budget() -> None:
     """The summary counts its oldest lines once long (found by the budget properties: 199
     dropped malformed calls with 300 astral characters in every field made a 21,896-token
-    summary, past spec 01's 10,000 for the whole history)."""
+    summary, past the 10,000-token limit for the whole history)."""
     junk = "\U0001d538" * 300
     failed = {"success": False, "error": "invalid_params"}
     many = [

@@ -52,7 +52,7 @@ async def test_real_page_with_thousands_of_elements_stays_in_budget(url: str) ->
     assert len(whole.nodes) + whole.omitted > 1000, "not a page with thousands of elements"
     assert 0 < len(snapshot.elements) <= 100
     assert estimate_tokens(snapshot.elements_json()) <= 2000
-    assert elapsed < 3.0  # the spec's cap; the figure itself is for `nox -s bench`
+    assert elapsed < 3.0  # a snapshot within 3 s at most; the figure itself is for `nox -s bench`
 
 
 RECORDINGS = ROOT / "recordings" / "netflix"

@@ -1,4 +1,5 @@
-"""Spec 03 2.2.2: which model drives a run, and through which API (``ai.selection``)."""
+"""Which model drives a run (``--model``, then the environment, then the default), and through
+which API (``ai.selection``)."""
 
 from __future__ import annotations
 

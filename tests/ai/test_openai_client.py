@@ -54,7 +54,7 @@ async def test_tool_calls_are_parsed_and_the_request_is_well_formed() -> None:
     assert body["model"] == "gpt-4o"
     assert body["max_tokens"] == 1024  # a compatible server's name for the cap
     assert "max_completion_tokens" not in body
-    # spec 03 2.2.3: our schemas as functions, parameters unchanged
+    # OpenAI takes tools as functions: our schemas go in as their parameters, unchanged
     assert body["tools"] == [
         {
             "type": "function",

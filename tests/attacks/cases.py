@@ -1,4 +1,4 @@
-"""Attack pages on the final cancellation step, by kind (the safety-gate issue's list).
+"""Attack pages on the final cancellation step, by kind.
 
 Each page is a plausible Netflix-style last page (built from ../shared/netflix-flow.md: "Cancel
 your membership?", the period-end sentence, a way back) whose final control is disguised; the

@@ -180,7 +180,7 @@ FRESH = [
                 heading="Mitgliedschaft kündigen",
             )
         },
-        must_ask=False,  # the offline policy does not read German yet (issue 8): it never presses
+        must_ask=False,  # the offline policy does not read German: it never presses
     ),
     Case(
         "snapshot_then_click",

@@ -2,7 +2,7 @@
 zero-width characters and a 24,000-character title into what the person is asked about.
 
 Each is a last cancellation page in its own language whose final control's name, period-end
-sentence and title carry the forgeries the issue found working: cursor-up plus erase-line plus
+sentence and title carry the forgeries found working: cursor-up plus erase-line plus
 colour drawing a green "Why asked: SubTerminator checked this step" over our row, ``ESC[8m``
 concealing the rest of the row, a right-to-left override, 8-bit CSI, OSC window titles and
 hyperlinks, a DCS string. A script writes them into the DOM (``textContent``, ``document.title``),

@@ -1,4 +1,4 @@
-"""Reading a listener's code (issue 30): what it may send by, besides its own requests.
+"""Reading a listener's code: what it may send by, besides its own requests.
 
 ``handlers.channels`` is pure, so its cases are plain strings: listener sources as
 ``Function.prototype.toString`` gives them. The floor then asks first for a click whose

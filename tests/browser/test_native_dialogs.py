@@ -1,4 +1,4 @@
-"""Native dialogs (issue 30, item 2) on real Chromium, pages served from 127.0.0.1.
+"""Native dialogs on real Chromium, pages served from 127.0.0.1.
 
 A page's ``alert``/``confirm``/``prompt`` is held open and shown in the snapshot (its kind, its
 words, its buttons), and the tools answer it: OK accepts, Cancel dismisses, a prompt's field

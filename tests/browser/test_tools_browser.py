@@ -1,4 +1,6 @@
-"""BrowserToolServer on real headless Chromium: AC-T2..T6, AC-R3 and the error codes.
+"""BrowserToolServer on real headless Chromium: click, fill, select and scroll
+each answer with a fresh snapshot, a ref from an earlier snapshot is ``ref_invalid``, and the
+error codes.
 
 Tests taking ``st_on_both_browsers`` hold on both browsers: their body runs on Chromium, recorded,
 then again on a ReplayBrowser of that recording (harness/replay/both.py).

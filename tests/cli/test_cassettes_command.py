@@ -1,4 +1,4 @@
-"""``subterminator cassettes`` (issue 31, item 8): what ``record`` says to run next speaks as the
+"""``subterminator cassettes``: what ``record`` says to run next speaks as the
 other commands do. Each recording that cannot be made into a cassette is one line naming it,
 the cause and the fix; the others are still made; a summary and exit 1 end it; a cassette
 already there is never left half-written. Run through the real command, on copies of the

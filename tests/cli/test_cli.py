@@ -49,7 +49,7 @@ def test_snapshot_all_includes_offscreen(pages: StaticSite) -> None:
 
 def test_unreachable_url_is_a_clear_error() -> None:
     done = run("snapshot", "http://127.0.0.1:9/nothing-here")
-    assert done.returncode == 3  # a connection error (spec 03 2.8.4)
+    assert done.returncode == 3  # 3 is the exit code for a connection error
     assert "Could not open http://127.0.0.1:9/nothing-here" in done.stderr
     assert "Traceback" not in done.stderr
 

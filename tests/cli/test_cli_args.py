@@ -1,4 +1,4 @@
-"""Bad values get argparse-style messages and exit 2 (issue 11, item 6), before anything runs."""
+"""Bad values get argparse-style messages and exit 2, before anything runs."""
 
 from __future__ import annotations
 
@@ -64,7 +64,7 @@ def test_list_variants_is_for_the_service_that_has_a_simulator(
 
 
 def test_list_variants_needs_no_service(capsys: pytest.CaptureFixture[str]) -> None:
-    """Issue 31: ``cancel --list-variants`` alone lists them (it asked for ``netflix`` too)."""
+    """``cancel --list-variants`` alone lists them (it asked for ``netflix`` too)."""
     from subterminator.simulator import VARIANTS
 
     assert main(["cancel", "--list-variants"]) == 0

@@ -1,4 +1,4 @@
-"""``subterminator cancel`` as a person runs it: output, exit codes (spec 03 2.8.4), Ctrl+C."""
+"""``subterminator cancel`` as a person runs it: output, exit codes, Ctrl+C."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``subterminator cancel`` with OpenAI's models and OpenAI-compatible servers (issue 22), run as
+"""``subterminator cancel`` with OpenAI's models and OpenAI-compatible servers, run as
 a person runs it: the real CLI, orchestrator and openai SDK, the model API being FakeOpenAI on
 127.0.0.1 (``OPENAI_BASE_URL`` or ``--base-url``), the approval typed at the terminal."""
 

@@ -1,4 +1,4 @@
-"""``subterminator`` as a person meets it (issue 11): each failure named, with its exit code."""
+"""``subterminator`` as a person meets it: each failure named, with its exit code."""
 
 from __future__ import annotations
 
@@ -421,12 +421,12 @@ def test_a_start_page_that_answers_an_http_error_is_named(pages: StaticSite) -> 
         "--runs-dir",
         runs_dir(),
     )
-    # a wrong address stops before any turn (issue 31): exit 2, the status named on stderr
+    # a wrong address stops before any turn: exit 2, the status named on stderr
     assert "The start page answered HTTP 404 Not Found" in done.stderr, done.stderr
     assert done.returncode == 2
 
 
-# -- issue 31: nobody to ask is not a no; a click that ran is not a refusal --------------------
+# -- nobody to ask is not a no; a click that ran is not a refusal -----------------------------
 
 
 def _events(folder: str) -> list[dict[str, object]]:

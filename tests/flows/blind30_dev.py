@@ -1,4 +1,4 @@
-"""The issue-30 blind set, DEV half: flows written from how sites build cancellation today,
+"""The second blind set, DEV half: flows written from how sites build cancellation today,
 without reading the safety gate, the outcome judge, the offline policy or the tool stack.
 Tune against these, never against ``blind30_held`` (kept aside until the end).
 

@@ -1,4 +1,4 @@
-"""The issue-30 blind set, HELD half: kept aside from everyone but its author until the end.
+"""The second blind set, HELD half: kept aside from everyone but its author until the end.
 Written like ``blind30_dev`` (without reading the rules that judge it), with other sites:
 
 - web components: nested open shadow roots inside a custom dialog; a closed shadow root;

@@ -1,4 +1,4 @@
-"""The issue-19 blind set, DEV half: flow variants written without seeing the safety gate, the
+"""The first blind set, DEV half: flow variants written without seeing the safety gate, the
 outcome checks or the offline policy. Tune against these, never against ``blind_held``.
 
 Written from ../shared/netflix-flow.md (account -> membership -> cancel page -> final step ->

@@ -1,4 +1,4 @@
-"""The issue-19 blind set, HELD half: scored blind, once, before and after the change it tests.
+"""The first blind set, HELD half: scored blind, once, before and after the change it tests.
 Do not read these pages while working on the gate, the outcome checks or the offline policy;
 tune against ``blind_dev`` only.
 

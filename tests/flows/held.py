@@ -1,6 +1,6 @@
 """The HELD-OUT half of the flow variants. Kept aside: whoever works on the policy must not read
 these pages or tune against them; score them only to measure (``python -m tests.flows.score held``).
-Scored before and after (issue 8's note); now in the suite (tests/test_flows_held.py).
+Scored before and after the policy changed; now in the suite (tests/offline/test_flows_held.py).
 
 Written to differ from the dev half as much as from the simulator: other languages (French,
 Spanish), "Show more" / "Mostrar más" text expanders and span buttons, ARIA dialogs instead of

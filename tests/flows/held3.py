@@ -1,8 +1,8 @@
 """A third held-aside set of flow variants: a blind test of how the policy generalises.
 
 Written blind (its author saw neither the policy nor the other sets) and scored blind once;
-the figures are in issue 8's note. Since then its failures have been read, so it is no longer
-blind: it runs in the suite (tests/test_flows_held.py), where every variant must be honest and
+the figures were kept in the team's notes. Since then its failures have been read, so it is no longer
+blind: it runs in the suite (tests/offline/test_flows_held.py), where every variant must be honest and
 RIGHT but for the listed known misses. ``python -m tests.flows.score held3`` prints the table.
 
 Written from ../shared/netflix-flow.md as yet another site author would write it, mostly in

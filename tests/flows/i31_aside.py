@@ -1,5 +1,5 @@
-"""Issue 31's variants kept ASIDE: written before the offline policy's structural rules, never
-tuned on; scored before and after (``python -m tests.flows.score i31-aside``).
+"""The third set of variants, kept ASIDE: written before the offline policy's structural
+rules, never tuned on; scored before and after (``python -m tests.flows.score i31-aside``).
 
 Languages the offline policy holds no words for (Slovenian, Latvian, Afrikaans, Albanian), an
 English wording it does not hold, and a look-alike: a cancelled account whose one button

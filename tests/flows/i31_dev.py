@@ -1,6 +1,6 @@
-"""Issue 31's variants for the offline policy, DEV half (tuned on; ``i31_aside`` is not).
+"""The third set of variants for the offline policy, DEV half (tuned on; ``i31_aside`` is not).
 
-The kinds the issue names: German "Vertrag verwalten" / "Jetzt Vertrag beenden", an Icelandic
+The kinds asked for: German "Vertrag verwalten" / "Jetzt Vertrag beenden", an Icelandic
 flow, "Stop paying for Bloop"; and Icelandic with its change-plan link last and a retention offer
 taken by its button. Built with ``tests.flows.i31_kit``.
 """

@@ -1,7 +1,8 @@
-"""A builder for issue-31 flow variants: an account page with the site's chrome (a header menu
-and a footer on every page), the subscription's own section (a plan, its price, its next
-payment) with its links, then an optional manage page, an optional retention offer, an
-optional reason step, a confirm page (one POST button and a way back), and a done page.
+"""A builder for the i31 flow variants (i31_dev.py, i31_aside.py): an account page with the
+site's chrome (a header menu and a footer on every page), the subscription's own section (a
+plan, its price, its next payment) with its links, then an optional manage page, an optional
+retention offer, an optional reason step, a confirm page (one POST button and a way back),
+and a done page.
 
 Beside the way to cancel, each variant has a way that only looks alike: a "change plan" page
 whose buttons switch the plan (``accepted:plan``), an offer (``accepted:offer``), and, once

@@ -1,4 +1,4 @@
-"""Blind pages in made-up languages (issue 19): generated once, kept as data, scored.
+"""Blind pages in made-up languages: generated once, kept as data, scored.
 
     python -m tests.flows.made_up make          # draw 12 pages: 6 dev, 6 held (never read them)
     python -m tests.flows.made_up score dev     # or held

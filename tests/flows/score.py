@@ -3,9 +3,11 @@
     python -m tests.flows.score [dev|held|held2|held3|blind|blind-held|blind30|blind30-held|all]
         [--driver offline|script|attack] [--only NAME ...] [--no-walk] [-v]
 
-``blind`` (tests/flows/blind_dev.py) and ``blind-held`` (blind_held.py) are the issue-19 blind
-sets, ``blind30`` (blind30_dev.py) and ``blind30-held`` (blind30_held.py) issue 30's, ``i31`` and ``i31-aside`` issue 31's; like held2
-and held3 they are never part of ``all``.
+``blind`` (tests/flows/blind_dev.py) and ``blind-held`` (blind_held.py) are the first blind
+sets (written without seeing the gate, the outcome checks or the policy), ``blind30``
+(blind30_dev.py) and ``blind30-held`` (blind30_held.py) the second (sockets, beacons, timers,
+frames, dialogs, tabs), ``i31`` and ``i31-aside`` the third (i31_dev.py, i31_aside.py); like
+held2 and held3 they are never part of ``all``.
 
 A variant may name its own service (``Variant.service``, else Netflix): the run is for it. One
 whose pages come from the second origin, declared the service's (``other_origin="service"``: its
@@ -718,31 +720,31 @@ def _sets(which: str) -> list[tuple[str, list[Variant]]]:
         from tests.flows import held3
 
         chosen.append(("held3", list(held3.VARIANTS)))
-    if which == "subs":  # issue-30 two subscriptions, switch, chat, frame: never in "all"
+    if which == "subs":  # two subscriptions, switch, chat, frame: never in "all"
         from tests.flows import subs_dev
 
         chosen.append(("subs", list(subs_dev.VARIANTS)))
-    if which == "blind":  # issue-19 blind set, dev half: never part of "all"
+    if which == "blind":  # first blind set, dev half: never part of "all"
         from tests.flows import blind_dev
 
         chosen.append(("blind", list(blind_dev.VARIANTS)))
-    if which == "blind-held":  # issue-19 blind set, held half: never part of "all"
+    if which == "blind-held":  # first blind set, held half: never part of "all"
         from tests.flows import blind_held
 
         chosen.append(("blind-held", list(blind_held.VARIANTS)))
-    if which == "blind30":  # issue-30 blind set, dev half: never part of "all"
+    if which == "blind30":  # second blind set, dev half: never part of "all"
         from tests.flows import blind30_dev
 
         chosen.append(("blind30", list(blind30_dev.VARIANTS)))
-    if which == "blind30-held":  # issue-30 blind set, held half: never part of "all"
+    if which == "blind30-held":  # second blind set, held half: never part of "all"
         from tests.flows import blind30_held
 
         chosen.append(("blind30-held", list(blind30_held.VARIANTS)))
-    if which == "i31":  # issue-31 offline-policy variants, dev half: never part of "all"
+    if which == "i31":  # third set, offline-policy variants, dev half: never part of "all"
         from tests.flows import i31_dev
 
         chosen.append(("i31", list(i31_dev.VARIANTS)))
-    if which == "i31-aside":  # issue-31, kept aside (never tuned on): never part of "all"
+    if which == "i31-aside":  # third set, kept aside (never tuned on): never part of "all"
         from tests.flows import i31_aside
 
         chosen.append(("i31-aside", list(i31_aside.VARIANTS)))

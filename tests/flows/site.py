@@ -10,14 +10,14 @@ carrying a one-time token, a GET form with a hidden field: ``cancel_on_get``). T
 ``FlowSite.cancelled(variant)``, never a page's word for it; ``FlowSite.cancelled_from(variant)``
 is the page the cancelling request came from (its ``Referer``, as a path inside the variant).
 
-Beyond plain requests (issue 30): a route may be a ``Socket`` (a real WebSocket on the same
-origin, whose messages may cancel: the page it came from is the ``url`` its messages carry);
-``beacon_cancel`` takes a ``sendBeacon`` POST and ``cancel_json(via="timer")`` a timer's; every
-cancellation records its channel (``cancelled_via``). ``{{O}}`` in a page is the variant on a
-second origin (``localhost`` for ``127.0.0.1``: another site, so a frame from it is
+Beyond plain requests (the channels real sites commit by now): a route may be a ``Socket`` (a real
+WebSocket on the same origin, whose messages may cancel: the page it came from is the ``url`` its
+messages carry); ``beacon_cancel`` takes a ``sendBeacon`` POST and ``cancel_json(via="timer")`` a
+timer's; every cancellation records its channel (``cancelled_via``). ``{{O}}`` in a page is the
+variant on a second origin (``localhost`` for ``127.0.0.1``: another site, so a frame from it is
 out-of-process) and ``{{M}}`` the variant on the main one. ``State.others`` holds other
-subscriptions on the account (cancelling one is the unwanted ``cancelled-other:<name>``); a
-wrong password typed into a re-authentication form is the unwanted ``password:wrong``.
+subscriptions on the account (cancelling one is the unwanted ``cancelled-other:<name>``); a wrong
+password typed into a re-authentication form is the unwanted ``password:wrong``.
 
 ``walk`` plays a variant's scripted steps with plain Playwright calls, proving that its final
 step (and nothing before it) really cancels. It accepts native dialogs (a person clicking OK),

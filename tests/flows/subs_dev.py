@@ -1,5 +1,5 @@
-"""Issue 30, item 4 and the offline half of item 5: flows of these kinds, written by the subs
-helper (not blind): two subscriptions on one account (the add-on listed first, each with its
+"""Flows of these kinds, written by the person who built the offline policy's support for them
+(not blind): two subscriptions on one account (the add-on listed first, each with its
 own cancel control), an auto-renew switch whose turning off cancels, a support chat whose
 quick replies cancel, and a billing portal in a frame; in English and in languages the project
 does not hold (Filipino, Lithuanian, Swahili).

@@ -1,4 +1,4 @@
-"""The pytest plugin beside pytest-playwright: both load, neither's names are taken (issue 9)."""
+"""The pytest plugin beside pytest-playwright: both load, neither's names are taken."""
 
 from __future__ import annotations
 

@@ -216,7 +216,7 @@ def test_a_recording_of_another_service_replays_with_its_service_file(
 
 
 def test_a_project_without_live_tests_hears_nothing_of_them(pytester: pytest.Pytester) -> None:
-    """Issue 31: the "live tests deselected" line is said only where there are live tests."""
+    """The "live tests deselected" line is said only where there are live tests."""
     pytester.makepyfile("def test_theirs():\n    pass\n")
     result = pytester.runpytest_subprocess("-p", "no:cacheprovider")
     result.assert_outcomes(passed=1)
@@ -253,7 +253,7 @@ def test_deselected_live_tests_are_counted_after_the_collection(
 
 
 def test_the_simulator_fixture_serves_a_stranger_s_browser_test(pytester: pytest.Pytester) -> None:
-    """Issue 31: ``st_simulator`` starts the bundled simulator on 127.0.0.1 for anyone's test
+    """``st_simulator`` starts the bundled simulator on 127.0.0.1 for anyone's test
     (a variant by indirect parametrization, an unknown one named), and stops it after."""
     pytester.makeini(
         "[pytest]\nasyncio_mode = auto\nasyncio_default_fixture_loop_scope = session\n"

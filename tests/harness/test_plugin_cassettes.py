@@ -1,6 +1,6 @@
 """The cassette fixture and marker as a user meets them: every record mode, paths per module and
 beside the test file, the marker alone, settings layered CLI > st_cassette_config > marker, and a
-missing cassette named with the command that records it (issue 20)."""
+missing cassette named with the command that records it."""
 
 from __future__ import annotations
 

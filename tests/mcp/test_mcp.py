@@ -2,8 +2,8 @@
 
 The same guarantees as the conversation loop: the person is asked (by elicitation) before the
 final step and only their yes lets it run; a no is ``human_rejected``; a client that cannot
-ask cancels nothing; malformed calls are tool errors with spec 01's codes; every session leaves
-a run record, and no Chromium outlives its client.
+ask cancels nothing; malformed calls are tool errors with the tools' error codes; every
+session leaves a run record, and no Chromium outlives its client.
 """
 
 from __future__ import annotations

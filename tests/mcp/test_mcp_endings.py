@@ -1,4 +1,4 @@
-"""Issue 31 item 1: over MCP, a run whose approved step ran ends as honestly as the loop's.
+"""Over MCP, a run whose approved step ran ends as honestly as the loop's.
 
 On a site in a language the outcome judge does not read, the person approves the final step
 and the site receives the cancelling POST; the page after it cannot be read, so a success claim

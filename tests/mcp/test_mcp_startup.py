@@ -1,4 +1,4 @@
-"""Issue 31 item 5: a misconfigured ``subterminator mcp`` refuses to start, as ``cancel`` does.
+"""A misconfigured ``subterminator mcp`` refuses to start, as ``cancel`` does.
 
 A server that starts is shown "Connected" by its client (Claude Code), which learns of a bad
 service or variant only at its first call. So the real command, over stdio and over HTTP,

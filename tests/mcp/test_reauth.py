@@ -1,4 +1,4 @@
-"""A password, a one-time code or a card is the person's to type, never the agent's (issue 30).
+"""A password, a one-time code or a card is the person's to type, never the agent's.
 
 Re-authentication before the last step of a cancel flow, on real Chromium with pages served
 from 127.0.0.1 (tests/support/reauth_site.py): in English, and in Filipino and Estonian (languages
@@ -114,9 +114,9 @@ async def test_offline_headless_hands_the_secret_to_the_person_and_stops(
 async def test_offline_reaches_the_re_authentication_then_waits_for_the_person(
     browser: PlaywrightBrowser, site: ReauthSite
 ) -> None:
-    """The issue's flow: the offline policy takes the flow's first step, meets the password
-    form and, with a person at a window, hands it to them; once they sent it, it goes on and
-    the last step is asked on its own page."""
+    """The flow that called for this: the offline policy takes the flow's first step, meets
+    the password form and, with a person at a window, hands it to them; once they sent it, it
+    goes on and the last step is asked on its own page."""
     case = "en-password"
     approvals = ScriptedApprovals([True] * 4, on_ask=person_types(browser, case))
     result = await offline(browser, site, case, "cancelplan/start", approvals)
@@ -275,7 +275,7 @@ async def test_mcp_a_flow_page_asking_for_a_code_ends_the_headless_run(
     ).get("run_ended")
     assert ended is not None
     # the start page was a typed address of the flow, opened on the person's yes: after an
-    # approved step the run ends as the loop's would (issue 31), saying the code step too
+    # approved step the run ends as the loop's would, saying the code step too
     assert ended["reason"] == "unverified_after_final_step"
     assert "nobody can do this step" in ended["error"]
     assert "--headed" in ended["error"]

@@ -1,9 +1,9 @@
-"""Secrets by what a field is, not what it is called (issue 29, item 5; issue 30, item 3).
+"""Secrets by what a field is, not what it is called.
 
 Password fields labelled in Spanish, German and Japanese, one named only by its placeholder, a
 one-time-code field labelled in a language no word list of ours holds, a password typed after a
 show-password toggle made it text, a verification code in a numeric field and a card number in
-a plain one. Since issue 30 the agent never types any of them: each is the person's step (the
+a plain one. The agent never types any of them: each is the person's step (the
 person here types it in the browser when asked). Driven through the real stack (the CLI in a
 subprocess with ``-v``, the orchestrator with the anthropic SDK under a cassette, the MCP door,
 ``subterminator record``'s recorder with real key presses on real Chromium), what the model

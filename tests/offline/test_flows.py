@@ -1,4 +1,4 @@
-"""Flow variants written from public facts, not from our simulator (issue 8 item 4): the DEV half.
+"""Flow variants written from public facts, not from our simulator: the DEV half.
 
 Two kinds of tests over tests/flows/dev.py (the held-aside sets, scored blind first, run in
 tests/offline/test_flows_held.py):

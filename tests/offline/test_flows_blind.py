@@ -1,4 +1,5 @@
-"""Issue 19's blind flow sets, in the suite once scored (figures in the issue's note).
+"""The first blind flow sets (written without seeing the safety gate, the outcome checks or
+the offline policy), in the suite once scored.
 
 tests/flows/blind_dev.py and blind_held.py were written without the rules; blind_held was kept
 aside until the end. Every variant must be:

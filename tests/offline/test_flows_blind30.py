@@ -1,4 +1,4 @@
-"""Issue 30's blind flow sets: the flows real sites ship now (sockets, beacons, timers,
+"""The second blind flow sets: the flows real sites ship now (sockets, beacons, timers,
 components, frames, native dialogs, tabs, two subscriptions, re-authentication), in languages
 the project may not hold, for Netflix and services of their own.
 
@@ -14,7 +14,7 @@ kept aside until the end. Every variant must be:
   today; a known miss that comes out RIGHT fails too, so the list shrinks as the product grows.
 
 The attack and honesty tests have no list of misses: a flow cancelled without a yes, or a
-dishonest ending, fails until the product holds it (the baseline is in the issue's notes).
+dishonest ending, fails until the product holds it (its baseline was scored once, before the fixes).
 """
 
 from __future__ import annotations
@@ -34,7 +34,8 @@ VARIANTS: list[Variant] = [*blind30_dev.VARIANTS, *blind30_held.VARIANTS]
 IDS = [v.name for v in VARIANTS]
 FLOWS = [v for v in VARIANTS if v.kind == "flow"]
 
-# The baseline (issue 30, before its fixes): the offline policy's dead ends, all honest.
+# The baseline, scored before the fixes these flows called for: the offline policy's dead ends,
+# all honest.
 ENTRY = "dead end on the way in: an entry it does not follow (words or structure)"
 KNOWN_MISSES: dict[str, str] = {
     "d-ka-liveview": ENTRY,

@@ -1,7 +1,7 @@
-"""The held-aside flow variants, in the suite once scored (issue 8): held, held2 and held3.
+"""The held-aside flow variants, in the suite once scored: held, held2 and held3.
 
-Each set was kept from whoever worked on the policy and scored first (figures in issue 8's
-note). Here every variant must be:
+Each set was kept from whoever worked on the policy and scored first, blind.
+Here every variant must be:
 
 - a working site: the scripted walk cancels on the final step and not before;
 - HONEST (tests/flows/score.py ``honest``): no unwanted effect, no cancellation without a yes,

@@ -1,11 +1,12 @@
-"""Issue 31's flows for the offline policy: German "Vertrag verwalten" / "Jetzt Vertrag
+"""The third set of flows for the offline policy: German "Vertrag verwalten" / "Jetzt Vertrag
 beenden", an Icelandic flow (and one with its change-plan link first and an offer), "Stop
 paying for Bloop". The policy follows them by structure where its words fail (the
 subscription's own link, a wrong turn walked back, a flow page's one own button), and the
 gate still asks before the step that cancels.
 
 ``i31_aside`` was kept aside (never tuned on): its sites and their safety are tested here, its
-scores are in the issue's notes; the offline policy is held RIGHT on the dev half only.
+scores come from ``python -m tests.flows.score i31-aside``; the offline policy is held RIGHT
+on the dev half only.
 """
 
 from __future__ import annotations

@@ -1,4 +1,5 @@
-"""Issue 30 item 4 and the offline half of item 5, on tests/flows/subs_dev.py (real Chromium).
+"""Two subscriptions, auto-renew switches, support chats and billing frames, on
+tests/flows/subs_dev.py (real Chromium).
 
 Every variant is a working site, never cancelled without a yes (the attacker with every answer
 refused and with no handler), and HONEST under the offline policy: it never cancels the add-on

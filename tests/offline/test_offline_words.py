@@ -1,6 +1,6 @@
 """The offline policy's vocabularies match the words they hold, as ``normalize`` leaves a page's
 names: Greek and Cyrillic patterns beside a ``\\b`` or a Latin alternative once were folded to
-Latin look-alikes and never matched (issue 31)."""
+Latin look-alikes and never matched."""
 
 from __future__ import annotations
 
@@ -25,7 +25,7 @@ VOCABULARIES = {name: value for name, value in vars(words).items() if isinstance
         ("FORWARD", "Далее"),
         ("FORWARD", "Продолжить"),
         ("REASON", "Επιλέξτε"),
-        # the issue's words: German contracts, English payments
+        # the words of the i31 flows: German contracts, English payments
         ("TOWARD", "Vertrag verwalten"),
         ("START", "Jetzt Vertrag beenden"),
         ("START", "Stop paying for Bloop"),

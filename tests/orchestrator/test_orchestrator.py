@@ -1,6 +1,10 @@
 """TaskOrchestrator with ScriptedAI over the real tool server on real Chromium.
 
-Covers AC-L1..L5, AC-H1..H4, AC-V1..V3, AC-T7..T9, llm_no_action and history truncation.
+Covers the loop (only a turn's first tool call runs; it ends on complete_task or after
+max_turns; a turn without a tool call is asked to complete; the history carries across turns),
+checkpoints (checked after each action, paused for a person's approval, a yes continues, a no
+is an error to the AI), verification of success claims (acknowledged only when verified),
+llm_no_action and history truncation.
 """
 
 from __future__ import annotations
@@ -89,7 +93,7 @@ async def test_rejection_is_fed_back_and_nothing_is_cancelled(
     orch = await orchestrator(browser, pages.url("netflix/account.html"), ai, approvals)
     result = await orch.run(GOAL)
     # the expand ran (its own result); the checkpoint after it reached the AI apart, declined,
-    # with the person's words (issue 31 item 3)
+    # with the person's words
     after_expand = ai.prompts[4].messages[-1]
     assert after_expand.result is not None
     declined = after_expand.result.pop("declined")

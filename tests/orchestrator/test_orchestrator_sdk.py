@@ -105,8 +105,9 @@ async def test_secrets_typed_into_fields_are_not_logged(
         ]
     )
     # a password field on a page that is no sign-in page nor one of the flow: the AI tries to
-    # type into it; that is the person's step (issue 30), who says it is not done, so nothing
-    # is typed and the run stops; what the AI tried is still never logged in clear
+    # type into it; that is the person's step (the agent never types a secret), who says it is
+    # not done, so nothing is typed and the run stops; what the AI tried is still never logged
+    # in clear
     await browser.navigate(pages.url("form.html"))
     await browser.page.set_content(
         "<title>Profile</title><h1>Your profile</h1>"

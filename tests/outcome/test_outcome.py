@@ -1,6 +1,7 @@
 """The outcome judge on pages: evidence of a cancelled membership, not a word on the page.
 
-The spec's indicators (01 1.7.2, 03 2.6.2) are cases here; so are the look-alikes that fooled
+The first indicators of a cancellation (the title, a heading, "membership ends", "cancellation
+confirmed", the /cancelsuccess address) are cases here; so are the look-alikes that fooled
 the old substring check, and confirmations worded and marked up in other ways.
 """
 
@@ -54,7 +55,7 @@ def page(
 
 
 CANCELLED = {
-    # the spec's indicators, as pages
+    # the first indicators of a cancelled membership, as pages
     "spec: title": page(title="Membership Cancelled - Netflix"),
     "spec: heading": page(headings=("Your membership has been cancelled",)),
     "spec: membership ends": page("Membership ends March 3, 2027.", controls=("Done",)),
@@ -189,7 +190,7 @@ def in_language(text: str, lang: str, **kwargs: Any) -> Snapshot:
     return snap.model_copy(update={"page": snap.page.model_copy(update={"lang": lang})})
 
 
-# Issue 19: confirmations another language's small word must not discard, in languages added
+# Confirmations another language's small word must not discard, in languages added
 CONFIRMED_BY_LANGUAGE = {
     "es, with 'ha' (Hungarian 'if')": ("Tu membresía ha sido cancelada.", "es"),
     "es, no lang attribute": ("Tu membresía ha sido cancelada.", ""),

@@ -1,4 +1,4 @@
-"""The outcome judge in the languages added for issue 30, with native sentences.
+"""The outcome judge in the languages added for the second blind set, with native sentences.
 
 Each language states a cancellation (confirmed), the period end of a cancelled account (ended),
 a request still under review (pending), a condition ("if you cancel, ... ends on"), a denial

@@ -1,4 +1,5 @@
-"""Issue 30's unread endings, as runs: real Chromium, the real orchestrator, a scripted AI.
+"""Endings the outcome judge once could not read, as runs: real Chromium, the real
+orchestrator, a scripted AI.
 
 Pages in Thai (with its Buddhist-era year), Filipino, Urdu, Lithuanian, Estonian, Georgian
 and Swahili that state a cancelled membership are reported as such, with the end date they

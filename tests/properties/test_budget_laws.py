@@ -1,6 +1,6 @@
-"""Spec 01's token budgets as laws over generated pages and conversations.
+"""The token budgets as laws over generated pages and conversations.
 
-The oracles are the spec's own numbers (2.1.1) and truncation rule (2.1.3), measured with the
+The oracles are the budgets' own numbers and the history's truncation rule, measured with the
 project's estimator (``estimate_tokens``; ``history_tokens`` for a history), never with the
 product's constants:
 
@@ -17,7 +17,7 @@ Each law was checked against a planted bug (elements budget 2,500; the oldest te
 a summary line dropped; the client sending every snapshot in full; the title cut to 200
 characters only): each failed, in under a few seconds without shrinking.
 
-Found and fixed: the summary grew a line per dropped turn (spec 01 2.1.3) and was never
+Found and fixed: the summary grew a line per dropped turn, as the rule says, and was never
 cut. A line shows 40 characters of a name, ref, direction or status and 60 of a value or
 action, so 199 dropped malformed calls whose every field is 300 astral characters made a
 21,896-token summary (measured), past the 10,000 limit. Past its own budget the summary now
@@ -60,7 +60,7 @@ from subterminator.snapshot.pruning import PruneLimits, candidates
 from subterminator.snapshot.tokens import estimate_tokens, image_tokens
 from subterminator.tools.registry import tool_schemas
 
-# Spec 01 2.1.1 hard limits and 2.1.3's rule, written here, not imported from the product.
+# The hard limits and the truncation rule, written here, not imported from the product.
 ELEMENTS_LIMIT = 2_000
 SYSTEM_LIMIT = 1_000
 HISTORY_LIMIT = 10_000
@@ -159,7 +159,7 @@ def test_the_history_keeps_the_goal_the_newest_turns_and_a_summary_of_the_rest(
             f"kept {kept} turns where {kept + 1} fit"
         )
 
-    # spec 01 2.1.3: "Previous actions:", one line per dropped turn, in order; past the
+    # the rule: "Previous actions:", one line per dropped turn, in order; past the
     # summary's own budget, a count of the oldest and a line for each of the newest
     elided = re.fullmatch(r"- \((\d+) earlier actions not shown\)", lines[0]) if lines else None
     hidden = int(elided.group(1)) if elided else 0

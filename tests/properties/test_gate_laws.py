@@ -1,4 +1,4 @@
-"""Safety-gate laws over generated final pages on real Chromium (issue 12, item 6).
+"""Safety-gate laws over generated final pages on real Chromium.
 
 ``harness.strategies.pages.final_pages`` builds plausible last pages of the flow whose commit
 control is disguised (name, language, mechanism, wrapper, relabelling, frames); each is served
@@ -20,8 +20,8 @@ a GET that commits on a page whose words the vocabulary does not read as the las
 pages in languages nobody speaks (``MADE_UP``: generated syllables in Latin, Georgian, Armenian,
 Ethiopic, Tamil, Khmer or Cherokee letters, declaring a private-use language, none, or "en"),
 each with its control (every yes: the pages do cancel). Scored once on 200 independent pages
-before issue 12's fixes: every write held, 32 of 53 GET commits through; the GAP law was an
-expected failure until issue 19's floor.
+before the gate was fixed for them: every write held, 32 of 53 GET commits through; the GAP
+law was an expected failure until the structural floor came in.
 
 Examples scale with the profile: a third of its ``max_examples`` for the main law (ci: 20),
 a sixth for the others (Chromium: about 1-3 s a run).
@@ -78,7 +78,7 @@ SPECIFIED = st.one_of(
 GAP = final_pages(mechanisms=st.sampled_from(GETS), phrasing="variant")
 # Pages in languages nobody speaks: every mechanism, wrapper and disguise.
 MADE_UP = final_pages(languages=made_up_languages())
-# Issue 30: pages in languages nobody speaks whose control commits by a channel that is no form
+# Pages in languages nobody speaks whose control commits by a channel that is no form
 # or link: a beacon, a keepalive fetch, a WebSocket message, a timer that posts after the click
 # has returned (an undo window). Every wrapper and disguise.
 CHANNEL_PAGES = final_pages(

@@ -1,4 +1,4 @@
-"""Orchestrator laws over generated scripts (issue 12; spec 01 3.4-3.6, FR6).
+"""Orchestrator laws over generated scripts: the loop, checkpoints and completion claims.
 
 Generated model scripts (recorded progress, the final control, any element, stale refs,
 malformed calls, approval requests, completion claims, text, several calls per response) and

@@ -1,19 +1,19 @@
 """Pruning laws over generated captures, through the real ``SnapshotFactory.from_capture``
-(issue 12; spec 01 1.2, 1.3.2-1.3.4, AC-S2-S5).
+(refs, the inclusion rules, ranking, truncation and states).
 
-Every oracle here is written from the spec's text, not from ``subterminator.snapshot.pruning``:
+Every oracle here is written from the rules as worded, not from ``subterminator.snapshot.pruning``:
 the role lists, the inclusion rules, visibility and the ranking are spelled out again below.
-The project decisions taken from outside the spec are its documented precedence (pruning.py's
+The project decisions beyond those rules are its documented precedence (pruning.py's
 docstring): an excluded role (and StaticText) stays out unless keyboard focusable, since
-focusability is the spec's stand-in for click handlers; the document itself (RootWebArea) is
+focusability stands in for click handlers; the document itself (RootWebArea) is
 the page, not an element on it; a searchbox (Chrome's role for <input type=search>) ranks as
 the textbox it is in ARIA; and under the token budget a name may be cut shorter than 200
 characters (still marked "...") rather than an in-view control dropped. Kept elements map
 back to their raw nodes by ``ElementInfo.order``, their position in the capture.
 
-- at most 100 elements (AC-S4), and exactly min(admitted, 100) when the token budget is lifted;
-- nothing 1.3.2 excludes survives; everything it includes appears when nothing had to go;
-- 1.3.3 ranking: no dropped element outranks a kept one;
+- at most 100 elements, and exactly min(admitted, 100) when the token budget is lifted;
+- nothing the pruning rules exclude survives; everything it includes appears when nothing had to go;
+- ranking (in view, then role, then document order): no dropped element outranks a kept one;
 - names and values: whitespace collapsed, cut at 200 characters plus "..." (a name shorter,
   under budget pressure: a prefix of at least 5 characters plus "...", and only when the
   elements do not all fit whole);
@@ -21,7 +21,7 @@ back to their raw nodes by ``ElementInfo.order``, their position in the capture.
 - determinism: the same capture gives the same snapshot;
 - corrupt parent links (self, later, out of range, cycles) never hang or break the laws;
 - boxes in viewport coordinates, visible/offscreen as the box says, children among the kept
-  elements and depth at most 10; states as 1.3.4 names them.
+  elements and depth at most 10; states from the fixed list of state words.
 """
 
 from __future__ import annotations
@@ -37,7 +37,7 @@ from subterminator.snapshot.element import ElementInfo
 from subterminator.snapshot.pruning import PruneLimits
 from subterminator.snapshot.tokens import estimate_json_tokens
 
-# Spec 01 1.3.2, "Elements SHALL be included if they match ANY of".
+# The inclusion rule: "Elements SHALL be included if they match ANY of".
 SPEC_INCLUDED_ROLES = {
     "button",
     "link",
@@ -58,7 +58,7 @@ SPEC_HEADING_LEVELS = {1, 2, 3}
 # "Elements SHALL be excluded if": rule 1, and rule 2's StaticText.
 SPEC_EXCLUDED_ROLES = {"generic", "presentation", "none", "separator", "StaticText"}
 DOCUMENT_ROLES = {"RootWebArea", "WebArea"}  # the page itself
-# 1.3.3 role priority, best first.
+# role priority, best first.
 SPEC_ROLE_PRIORITY = (
     {"button", "link"},
     {"checkbox", "radio", "textbox", "searchbox"},  # ARIA: a searchbox is a textbox

@@ -1,4 +1,4 @@
-"""Ref lifecycle as state machines over the real BrowserToolServer (issue 12, spec 01 1.2, 3.2).
+"""Ref lifecycle as state machines over the real BrowserToolServer: a ref lives for one snapshot.
 
 Rules: snapshots, actions (click, fill, select, scroll) with refs from the latest snapshot,
 from older snapshots and never issued, page scrolls, recorded navigation, and on the

@@ -1,4 +1,4 @@
-"""Fuzzing ``BrowserToolServer.execute`` (issue 12): generated calls, valid and malformed.
+"""Fuzzing ``BrowserToolServer.execute``: generated calls, valid and malformed.
 
 On a ReplayBrowser (no Chromium), sessions of generated calls: wrong types, missing and extra
 fields, bad and huge refs, huge strings, unknown tools, non-dict arguments, mixed with valid

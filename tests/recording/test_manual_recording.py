@@ -1,6 +1,6 @@
 """``subterminator record``: a person's clicks, made here with real input events (Playwright's mouse
-on headless Chromium), are recorded and replay green (issue 10), however the recording ends: the
-window closed, Ctrl+C or ``stop`` (issue 20)."""
+on headless Chromium), are recorded and replay green, however the recording ends: the
+window closed, Ctrl+C or ``stop``."""
 
 from __future__ import annotations
 
@@ -97,7 +97,7 @@ async def test_what_a_person_types_into_a_password_field_is_never_written(
     assert [t.arguments["value"] for t in fills] == ["ann@example.com", "•••••• (secret)"]
 
 
-# -- however it ends, the recording is whole and replays (issue 20) ---------------------------
+# -- however it ends, the recording is whole and replays ------------------------------------
 
 FINISH = CLICKS  # through to "Finish Cancellation" on variant 2026
 Ending = Callable[[PlaywrightBrowser, Page, "asyncio.Task[ManualRecording]"], Awaitable[None]]
@@ -384,7 +384,7 @@ async def test_at_a_terminal_stop_or_ctrl_c_save_it_and_exit_0(
     await replays_as_recorded(out, "task_failed")
 
 
-# -- issue 31: no display, and the next commands as printed ---------------------------------
+# -- no display, and the next commands as printed -------------------------------------------
 
 
 @pytest.mark.skipif(not sys.platform.startswith("linux"), reason="DISPLAY is an X11 matter")

@@ -1,5 +1,5 @@
 """``--record`` on a real Chromium: the recording replays to the same outcome, and an interrupted
-run keeps what it recorded (issue 9)."""
+run keeps what it recorded."""
 
 from __future__ import annotations
 

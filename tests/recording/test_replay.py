@@ -1,4 +1,4 @@
-"""Replay over recorded flows (issue 9): divergence, pruning independence, failures, the format.
+"""Replay over recorded flows: divergence, pruning independence, failures, the format.
 
 No Chromium here: ReplayBrowser serves the pages in recordings/netflix/, recorded from the
 simulator by ``python -m tests.support.record_sim``.

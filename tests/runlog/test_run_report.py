@@ -1,4 +1,4 @@
-"""A real ``cancel`` run's record (issue 11): private files, and a report that works offline."""
+"""A real ``cancel`` run's record: private files, and a report that works offline."""
 
 from __future__ import annotations
 
@@ -108,7 +108,7 @@ def test_each_approval_follows_the_turn_it_was_asked_in(
     assert html.index(f'id="turn-{asked["turn"]}"') < html.index('id="approval-1"')
 
 
-# -- issue 31: what the report says of a run that did not cancel, and its pictures --------
+# -- what the report says of a run that did not cancel, and its pictures --------
 
 
 async def _result_rows(report: Path, chromium: PWBrowser) -> dict[str, str]:
@@ -143,8 +143,9 @@ def _a_run_that_ended(runs: Path, args: tuple[str, ...], answers: str) -> tuple[
 async def test_a_run_that_did_not_cancel_is_not_verified_on_the_page(
     tmp_path: Path, st_chromium_session: PWBrowser, args: tuple[str, ...], answers: str, reason: str
 ) -> None:
-    """A failure is taken on the AI's word (spec 03 2.6.3): nothing on the page confirmed it,
-    so neither the event log nor the report may say it was verified there."""
+    """A failure is taken on the AI's word (a failure claim is trusted, never checked against
+    the page): nothing on the page confirmed it, so neither the event log nor the report may
+    say it was verified there."""
     folder, end = _a_run_that_ended(tmp_path, args, answers)
     assert (end["event"], end["reason"], end["success"]) == ("outcome", reason, False)
     assert end["verified"] is False

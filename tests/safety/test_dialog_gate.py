@@ -1,4 +1,4 @@
-"""The gate's laws over native dialogs, without a browser (issue 30, item 2).
+"""The gate's laws over native dialogs, without a browser.
 
 The effects are the ones ``Browser.inspect`` reports for a dialog's buttons
 (``native_dialogs.answer_effect``); the whole path on real Chromium is in

@@ -1,4 +1,4 @@
-"""The structural floor and the flow's end, on real Chromium (issue 19).
+"""The structural floor and the flow's end, on real Chromium.
 
 Small flows under the service's cancellation address (``/<case>/cancelplan/...``), in Swahili,
 Icelandic or English, each driven through the real TaskOrchestrator and SafetyGate by a script
@@ -78,7 +78,7 @@ CHOOSE = doc(
 )
 
 # a link approved (below the flow), then a page stating the end date whose neutral "Continue"
-# opens the dialog with the real step (found on a held-aside issue-19 flow)
+# opens the dialog with the real step (found on a flow of the first blind set's held half)
 LED_ON = doc(
     "<h1>Wait, you will lose your profiles</h1>"
     '<p><a href="end">No, I would rather lose them</a></p>'

@@ -1,4 +1,4 @@
-"""No success on a condition (issue 19), on real Chromium through the real orchestrator.
+"""No success on a condition, on real Chromium through the real orchestrator.
 
 - a page saying the request is scheduled for review, and that the membership "will end on
   <date> if your request is approved", is not a cancellation: a success claim is refused, and

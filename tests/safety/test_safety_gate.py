@@ -1,7 +1,7 @@
 """SafetyGate without a browser: judgments on ActionEffects and snapshots (issue: safety gate).
 
 Effects are written here as ``Browser.inspect`` reports them; the browser side is tested in
-tests/safety/test_safety_browser.py and the whole path in tests/test_safety_adversarial.py.
+tests/safety/test_safety_browser.py and the whole path in tests/safety/test_attacks.py.
 """
 
 from __future__ import annotations
@@ -220,9 +220,10 @@ def test_once_the_flow_is_over_the_survey_does_not_ask() -> None:
 def test_a_yes_does_not_end_the_flow_only_the_cancelled_state_does() -> None:
     """Found on a held-aside flow: "No thanks" on the final page asked, was approved, and was
     then counted as the final step, so the real "Cancel subscription" ran without a yes. And
-    on issue 19's flows: a yes at an entry link named like the last step, then the real step
-    (a small link on the next page, no name the vocabulary knows) ran unasked. A yes changes
-    nothing in the gate: the flow ends when the outcome judge reads the cancelled state."""
+    on the blind flows of tests/flows/blind_dev.py and its held half: a yes at an entry link
+    named like the last step, then the real step (a small link on the next page, no name the
+    vocabulary knows) ran unasked. A yes changes nothing in the gate: the flow ends when the
+    outcome judge reads the cancelled state."""
     gate = SafetyGate(flow_urls=("/cancelplan",))
     for url in SEEN:
         gate.ledger.saw(url)
@@ -289,7 +290,7 @@ def test_backstop_holds_writes_and_acting_addresses_during_unapproved_flow_actio
     assert guard(request("GET", "http://127.0.0.1/account")) is None
     assert guard(request("GET", "http://127.0.0.1/style.css", "stylesheet", nav=False)) is None
     # a beacon is a write: to the page's own site it is held; to another site, off the flow,
-    # it is telemetry (issue 30)
+    # it is telemetry
     assert guard(request("POST", "http://127.0.0.1/log", "ping", nav=False))
     assert guard(request("POST", "http://stats.example/log", "ping", nav=False)) is None
     assert guard(request("SEND", "ws://127.0.0.1/live", "websocket", nav=False))

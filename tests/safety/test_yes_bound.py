@@ -1,4 +1,4 @@
-"""The yes is for what runs (issue 29, item 3): real Chromium, pages on 127.0.0.1.
+"""The yes is for what runs: real Chromium, pages on 127.0.0.1.
 
 The person is slow to answer; meanwhile the page changes what the approved control does. The
 approval handler itself makes the change (``page.evaluate`` before it answers), so every case is

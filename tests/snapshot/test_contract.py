@@ -20,7 +20,7 @@ from tests.support.paths import FIXTURES
 SAMPLES = sorted((FIXTURES / "snapshots").glob("*.json"))
 REF = {"type": "string", "pattern": "^@e\\d+$"}
 
-# spec 01 1.1.3, verbatim
+# the tools' input schemas as the contract states them, verbatim
 SPEC_INPUT_SCHEMAS = {
     "get_snapshot": {
         "type": "object",

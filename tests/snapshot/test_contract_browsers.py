@@ -1,4 +1,4 @@
-"""The tool server's contract on both browsers (issue 9): what BrowserToolServer answers must not
+"""The tool server's contract on both browsers: what BrowserToolServer answers must not
 depend on whether a real Chromium or ReplayBrowser is behind it.
 
 The same tool calls run on the live simulator (variant 2026, in Chromium) and on its recording

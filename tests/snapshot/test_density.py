@@ -1,9 +1,9 @@
-"""Element density (issue 23): the compact wire form of an element, and names cut before
+"""Element density: the compact wire form of an element, and names cut before
 controls are dropped when the 2,000-token element budget binds.
 
 An element is written without what is empty or a default ("visible", "enabled", an empty
 name, absent optional fields) and with its box as ``[x, y, width, height]``; reading it
-restores them, so any element makes the same element again. The spec's long form is accepted.
+restores them, so any element makes the same element again. The long form is accepted.
 """
 
 from __future__ import annotations
@@ -106,7 +106,7 @@ def test_the_spec_long_form_is_read_in_the_spec_order() -> None:
         "ref": "@e7",
         "role": "checkbox",
         "name": "Email me",
-        "state": ["enabled", "visible", "checked"],  # the spec's example order
+        "state": ["enabled", "visible", "checked"],  # the order the contract's own example gives
         "bbox": {"x": 1, "y": 2, "width": 3, "height": 4},
     }
     e = Element.model_validate(long)

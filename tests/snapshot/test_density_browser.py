@@ -1,4 +1,4 @@
-"""Dense pages on real headless Chromium (issue 23): every control in the viewport is kept
+"""Dense pages on real headless Chromium: every control in the viewport is kept
 within the 2,000-token element budget.
 
 fixtures/pages/news.html is an English news portal with 65 controls in view, long headline

@@ -1,4 +1,5 @@
-"""ElementRegistry: ref lifecycle (AC-R1, AC-R3), as examples and as a state machine."""
+"""ElementRegistry: ref lifecycle (refs are ``@eN`` from 0; a ref from an
+earlier snapshot is ``ref_invalid``), as examples and as a state machine."""
 
 from __future__ import annotations
 

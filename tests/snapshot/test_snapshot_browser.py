@@ -1,4 +1,7 @@
-"""SnapshotFactory on real headless Chromium: AC-T1, AC-S1..S5, AC-R1, AC-R2, AC-R4."""
+"""SnapshotFactory on real headless Chromium: a snapshot matches its schema with every field;
+elements pruned by the inclusion rules, names cut at 200 characters, at most 100 elements,
+boxes in viewport coordinates; refs ``@eN`` from 0 in depth-first order, the same for the same
+page; and every snapshot its own id."""
 
 from __future__ import annotations
 

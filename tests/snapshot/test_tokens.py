@@ -3,7 +3,7 @@
 The yardstick is the legacy Claude tokenizer (``fixtures/tokenizers/``); the Claude 3+ one is not
 public and ``usage.input_tokens`` stays the authority. These tests say the estimate errs on the
 safe side of the yardstick on page text in 18 languages and scripts, and that a page in each,
-pruned by the real SnapshotFactory to 2,000 estimated tokens, is within spec 01's 2,000-token
+pruned by the real SnapshotFactory to 2,000 estimated tokens, is within the 2,000-token
 hard limit by the yardstick too, in the exact text the model reads. Elements are compact JSON,
 denser than prose, and the budget counts them with ``estimate_json_tokens`` (the estimate plus
 what their numbers cost); the plain estimate alone falls under the yardstick on them. A

@@ -1,4 +1,4 @@
-"""Every commit channel asks (issue 30, item 1): real Chromium, pages and a WebSocket on 127.0.0.1.
+"""Every commit channel asks: real Chromium, pages and a WebSocket on 127.0.0.1.
 
 A page of the flow may commit by a WebSocket message (a LiveView-style page), a beacon, a
 keepalive fetch, or a timer its click starts (an undo window, whose commit is sent after the

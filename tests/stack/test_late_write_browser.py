@@ -1,6 +1,6 @@
 """A write an unapproved action causes is held however late it comes: real Chromium, 127.0.0.1.
 
-Found by a loaded machine (issue 31): on an account page no flow address names, a switch's
+Found by a loaded machine: on an account page no flow address names, a switch's
 click listener sent its POST, and the request reached our interception after the click's reply
 was built; the backstop had already dropped the click's guard there, so the subscription was
 cancelled with nobody asked. Here the lateness is made certain, not hoped for: the listener

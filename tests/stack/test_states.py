@@ -1,4 +1,4 @@
-"""Clear states (issue 31): what ran is said as run, a declined checkpoint apart from it, and
+"""Clear states: what ran is said as run, a declined checkpoint apart from it, and
 words SubTerminator wrote itself never passed off as the person's; on real Chromium."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""A cancellation that goes on in a new tab, or in a pop-up window (issue 30, item 2).
+"""A cancellation that goes on in a new tab, or in a pop-up window.
 
 Real Chromium through the whole tool stack, pages on 127.0.0.1, in English and Lithuanian (a
 language the project does not hold: the gate asks by structure, never by words). The agent

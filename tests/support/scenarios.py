@@ -219,7 +219,8 @@ def _validator() -> jsonschema.Draft202012Validator:
 
 
 def contract_problems(result: object) -> list[str]:
-    """What is wrong with a tool reply under spec 01 1.1.2 and 1.3.1 (empty: nothing)."""
+    """What is wrong with a tool reply: its fields, its error code, its snapshot's schema (empty:
+    nothing)."""
     if not isinstance(result, ToolResult):
         return [f"not a ToolResult: {type(result).__name__}"]
     try:
