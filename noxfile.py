@@ -70,14 +70,6 @@ UNIT = "not browser and not subprocess and not corpus"
 
 
 @nox.session
-def unit(session: nox.Session) -> None:
-    """The fast loop: what needs no Chromium, no process and no big corpus (markers in
-    tests/support/markers.py), under two minutes; ``-- ARGS`` are added to pytest's."""
-    session.install("-e", ".[dev]")  # the suite's own needs (jsonschema, syrupy, ...)
-    session.run("pytest", "-m", UNIT, "-q", *session.posargs)
-
-
-@nox.session
 def demo(session: nox.Session) -> None:
     """The main job on its default: the Netflix simulator, offline policy, your approval."""
     session.install("-e", ".")
@@ -102,6 +94,14 @@ def lint(session: nox.Session) -> None:
 
 NODE_MAJOR = 18  # Playwright MCP's engines.node
 ONLY_OTHERS = ("--tokens-only", "--stages-only", "--replay-only", "--startup-only")
+
+
+@nox.session
+def unit(session: nox.Session) -> None:
+    """The fast loop: what needs no Chromium, no process and no big corpus (markers in
+    tests/support/markers.py), under two minutes; ``-- ARGS`` are added to pytest's."""
+    session.install("-e", ".[dev]")  # the suite's own needs (jsonschema, syrupy, ...)
+    session.run("pytest", "-m", UNIT, "-q", *session.posargs)
 
 
 def ensure_node(session: nox.Session) -> None:

@@ -32,7 +32,7 @@ from subterminator.snapshot import ElementRegistry, SnapshotFactory
 from subterminator.snapshot.tokens import estimate_tokens
 from tests.support.paths import ROOT
 
-pytestmark = pytest.mark.st_live
+pytestmark = [pytest.mark.st_live, pytest.mark.browser]  # every live run drives a Chromium
 
 BIG_PAGES = (
     "https://en.wikipedia.org/wiki/List_of_Netflix_original_programming",
