@@ -114,7 +114,11 @@ def shorten(name: str, tokens: int, min_chars: int = 0) -> str:
     room = max(0, tokens - 1)
     # ceil(bytes / 3) for ASCII; else the longest prefix whose units fit the room
     keep = 3 * room if units is None else bisect.bisect_right(units, 3 * room) - 1
-    stem = name[: max(keep, min_chars, 1)].rstrip()
+    end = max(keep, min_chars, 1)
+    stem = name[:end].rstrip()
+    while len(stem) < min_chars and end < len(name):  # a space at the cut does not count
+        end += 1
+        stem = name[:end].rstrip()
     return name if len(stem) + 3 >= len(name) else stem + "..."  # a cut never lengthens
 
 

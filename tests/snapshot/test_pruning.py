@@ -161,3 +161,11 @@ def test_raw_capture_round_trips_through_json() -> None:
     again = RawCapture.model_validate_json(capture.model_dump_json())
     assert again == capture
     assert again.screenshot == b"\x89PNG\r\n\x1a\nrest"
+
+
+def test_a_cut_at_a_space_still_keeps_the_fewest_characters() -> None:
+    # found by the pruning laws under a random profile: '0:¯¼ OKOK' was cut to '0:¯¼...'
+    from subterminator.snapshot.pruning import shorten
+
+    short = shorten("0:¯¼ OKOK", 1, 5)
+    assert short == "0:¯¼ OKOK" or len(short.removesuffix("...")) >= 5
