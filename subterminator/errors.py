@@ -139,3 +139,11 @@ class LLMError(OrchestratorError):
     def __init__(self, message: str, *, transient: bool = False) -> None:
         super().__init__(message)
         self.transient = transient
+
+
+class MalformedResponseError(LLMError):
+    """The model API answered something no known server shape explains.
+
+    Its own type, so the run ends with its own reason and exit code rather than reading as an
+    outage or a browser failure.
+    """

@@ -57,7 +57,15 @@ class Message(BaseModel):
 
 
 class AIResponse(BaseModel):
+    """One model answer, whatever server shape it came in.
+
+    ``thinking`` is reasoning the server marked as such (kept apart from ``content``, the text
+    meant as the answer); ``refusal`` is the model's declining, in its own words.
+    """
+
     content: str = ""
+    thinking: str = ""
+    refusal: str | None = None
     tool_calls: list[ToolCall] = Field(default_factory=list)
     stop_reason: str | None = None
     usage: Usage = Field(default_factory=Usage)
