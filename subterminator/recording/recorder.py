@@ -1,8 +1,11 @@
 """``RecordingBrowser`` (and its companions for the AI and the approvals): record any run.
 
 The browser wrapper takes a whole-page capture beside every capture the run asks for, and logs
-every call across the seam with the element it named and the page it led to. Everything is
-written to disk after each event (atomically), so an interrupted run keeps what it recorded.
+every call across the seam with the element it named and the page it led to. The page an action
+led to is the one the run's next capture showed (the reply the model read), not the page at the
+instant the action returned: a page's own fetch or redirect may still redraw it between the two,
+and a replay must answer what the live run answered. Everything is written to disk after each
+event (atomically), so an interrupted run keeps what it recorded.
 """
 
 from __future__ import annotations
@@ -44,6 +47,8 @@ from subterminator.recording.model import (
 from subterminator.recording.store import save
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.secrecy import KNOWN, Named, mask, masked_arguments, written_arguments
+
+STEADY_TRIES = 3  # a page that never stops changing is recorded as last seen
 
 
 def to_document(capture: RawCapture) -> RawCapture:
@@ -121,13 +126,21 @@ class RecordingBrowser:
         self.scroll_y = 0
         self._nodes: dict[str, int] = {}  # handle -> index in the whole-page capture
         self.whole: RawCapture | None = None  # the page as last captured whole
+        # the last event whose page may still move before the run's next capture shows it
+        self._settling: BrowserEvent | None = None
 
     def __getattr__(self, name: str) -> Any:  # page, context... for callers that need them
         return getattr(self.inner, name)
 
     async def look(self) -> None:
         """Capture the page whole and keep it as the page last seen."""
-        whole = self._withheld(await self.inner.capture(scope="page"))
+        self._keep(await self._whole())
+
+    async def _whole(self) -> RawCapture:
+        return self._withheld(await self.inner.capture(scope="page"))
+
+    def _keep(self, whole: RawCapture) -> None:
+        """Keep ``whole`` as the page last seen (and in the recording)."""
         meta = self.recorder.recording.meta
         if not meta.viewport:
             meta.viewport = {"width": whole.viewport.width, "height": whole.viewport.height}
@@ -181,6 +194,7 @@ class RecordingBrowser:
     async def _record(
         self, call: BrowserCall, handle: str | None, arguments: dict[str, Any], act: Any
     ) -> Any:
+        self._settling = None  # a call made on the page fixes where the last one led
         before = self.page
         target = self._identity(handle) if handle else None
         event = BrowserEvent(call=call, page=before, target=target, arguments=arguments)
@@ -205,10 +219,12 @@ class RecordingBrowser:
 
     async def record_after(self, event: BrowserEvent) -> None:
         """Capture where ``event`` led and keep it."""
+        self._settling = None
         await self.look()
         event.result_page, event.scroll_y = self.page, self.scroll_y
         self.recorder.recording.events.append(event)
         self.recorder.save()
+        self._settling = event
 
     # -- the Browser protocol -------------------------------------------------------------
 
@@ -221,9 +237,28 @@ class RecordingBrowser:
     async def capture(
         self, *, scope: CaptureScope = "viewport", screenshot_pixels: int | None = None
     ) -> RawCapture:
-        capture = await self.inner.capture(scope=scope, screenshot_pixels=screenshot_pixels)
-        await self.look()
+        capture, whole = await self._steady(scope, screenshot_pixels)
+        self._keep(whole)
+        event, self._settling = self._settling, None
+        if event is not None and event.result_page != self.page:  # it went on moving
+            event.result_page, event.scroll_y = self.page, self.scroll_y
+            self.recorder.save()
         return capture
+
+    async def _steady(
+        self, scope: CaptureScope, screenshot_pixels: int | None
+    ) -> tuple[RawCapture, RawCapture]:
+        """The capture asked for, and the whole page it was taken on: whole captures on both
+        sides of it that agree, so the recorded page is the one the capture shows (a page
+        still being redrawn is captured again, a few times at most)."""
+        before = await self._whole()
+        for _ in range(STEADY_TRIES):
+            capture = await self.inner.capture(scope=scope, screenshot_pixels=screenshot_pixels)
+            after = await self._whole()
+            if fingerprint(after) == fingerprint(before):
+                break
+            before = after
+        return capture, after
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         effect: ActionEffect = await self._record(
