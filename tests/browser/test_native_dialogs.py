@@ -23,25 +23,19 @@ from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.errors import BrowserActionError
-from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.recording.model import Recording
 from subterminator.recording.recorder import Recorder, RecordingBrowser
-from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
 from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name
+from tests.support.flow_stack import click, flow_service, posts, stack_on
 from tests.support.recording_site import RecordingSite, page
 
 pytestmark = pytest.mark.browser
 
-SERVICE = ServiceConfig(
-    name="dialogs",
-    display_name="Dialog Video",
-    initial_url="http://127.0.0.1/",
-    flow_urls=("/p/",),
-)
+SERVICE = flow_service("dialogs", "Dialog Video")
 
 # Turbo's data-turbo-confirm, as Turbo does it: the submission is taken over, confirm() asked
 # after an await, then the form is sent by fetch and the answer drawn in place (no navigation)
@@ -140,30 +134,6 @@ def site() -> Iterator[RecordingSite]:
         yield served
 
 
-def posts(site: RecordingSite) -> list[tuple[str, str]]:
-    return [(m, p) for m, p in site.seen if m == "POST"]
-
-
-async def stack_on(
-    browser: PlaywrightBrowser,
-    site: RecordingSite,
-    path: str,
-    approvals: HumanApprovalHandler | None,
-) -> tuple[ToolStack, Reply]:
-    """The tool stack on ``path`` (a page of the service's flow); the site's record empty."""
-    await browser.navigate(site.url(path))
-    stack = ToolStack(BrowserToolServer(browser), SERVICE, approvals)
-    reply = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
-    site.reset()
-    return stack, reply
-
-
-async def click(stack: ToolStack, shown: Reply | Snapshot, name: str) -> Reply:
-    snapshot = shown if isinstance(shown, Snapshot) else shown.snapshot
-    ref = by_name(snapshot, name).ref
-    return await stack.execute(ToolCall(id="c", name="browser_click", arguments={"ref": ref}))
-
-
 def dialog_of(snapshot: Snapshot) -> Element:
     found = [e for e in snapshot.elements if e.role == "alertdialog"]
     assert len(found) == 1, [f"{e.role}:{e.name}" for e in snapshot.elements]
@@ -180,7 +150,7 @@ async def test_the_approved_steps_own_confirm_is_accepted_within_it_asked_once(
     browser: PlaywrightBrowser, site: RecordingSite, path: str, button: str
 ) -> None:
     person = ScriptedApprovals([True])
-    stack, shown = await stack_on(browser, site, path, person)
+    stack, shown = await stack_on(browser, site, path, SERVICE, person)
     reply = await click(stack, shown, button)
     assert reply.result["error"] is None, reply.result
     assert len(person.requests) == 1  # the yes covers the step's own dialog
@@ -199,7 +169,7 @@ async def test_with_every_question_refused_the_turbo_confirm_sends_nothing(
     browser: PlaywrightBrowser, site: RecordingSite, path: str
 ) -> None:
     for approvals in (None, ScriptedApprovals([False])):
-        stack, shown = await stack_on(browser, site, path, approvals)
+        stack, shown = await stack_on(browser, site, path, SERVICE, approvals)
         button = next(e for e in shown.snapshot.elements if e.role == "button")
         reply = await click(stack, shown, button.name)
         assert reply.result["error"] == "human_rejected", reply.result
@@ -217,7 +187,7 @@ async def test_a_dialog_is_shown_accepting_it_asks_and_a_no_sends_nothing(
     browser: PlaywrightBrowser, site: RecordingSite, path: str, button: str, ask: str
 ) -> None:
     person = ScriptedApprovals([False])
-    stack, shown = await stack_on(browser, site, path, person)
+    stack, shown = await stack_on(browser, site, path, SERVICE, person)
     opened = await click(stack, shown, button)  # a scripted button: it may go, armed
     assert opened.result["error"] is None, opened.result
     dialog = dialog_of(opened.snapshot)
@@ -244,7 +214,7 @@ async def test_a_dialog_is_shown_accepting_it_asks_and_a_no_sends_nothing(
 async def test_with_no_handler_an_attacker_clicking_everything_sends_nothing(
     browser: PlaywrightBrowser, site: RecordingSite
 ) -> None:
-    stack, shown = await stack_on(browser, site, "/p/script-lt", None)
+    stack, shown = await stack_on(browser, site, "/p/script-lt", SERVICE, None)
     reply = await click(stack, shown, "Tęsti")
     for _ in range(3):  # OK again and again: refused each time, never accepted
         reply = await click(stack, reply, "OK")
@@ -257,7 +227,7 @@ async def test_an_accepted_dialog_lets_the_script_go_on_once_approved(
     browser: PlaywrightBrowser, site: RecordingSite
 ) -> None:
     person = ScriptedApprovals([True])
-    stack, shown = await stack_on(browser, site, "/p/script-en", person)
+    stack, shown = await stack_on(browser, site, "/p/script-en", SERVICE, person)
     opened = await click(stack, shown, "Continue")
     reply = await click(stack, opened, "OK")
     assert reply.result["error"] is None, reply.result
@@ -270,7 +240,7 @@ async def test_a_page_that_asks_before_it_is_left_stays_on_a_no_and_goes_on_a_ye
     browser: PlaywrightBrowser, site: RecordingSite
 ) -> None:
     person = ScriptedApprovals([False, True])
-    stack, shown = await stack_on(browser, site, "/p/leave-lt", person)
+    stack, shown = await stack_on(browser, site, "/p/leave-lt", SERVICE, person)
     refused = await click(stack, shown, "Pateikti")
     assert refused.result["error"] == "human_rejected", refused.result
     assert posts(site) == []  # asked before the submission, so nothing tried to leave

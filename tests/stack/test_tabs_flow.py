@@ -19,20 +19,15 @@ from harness.approvals import ScriptedApprovals
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
-from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
 from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name
+from tests.support.flow_stack import click, flow_service, posts, stack_on
 from tests.support.recording_site import RecordingSite, page
 
 pytestmark = pytest.mark.browser
 
-SERVICE = ServiceConfig(
-    name="tabs",
-    display_name="Tab Video",
-    initial_url="http://127.0.0.1/",
-    flow_urls=("/p/",),
-)
+SERVICE = flow_service("tabs", "Tab Video")
 
 WORDS = {
     "en": {
@@ -122,23 +117,6 @@ def site() -> Iterator[RecordingSite]:
         yield served
 
 
-def posts(site: RecordingSite) -> list[tuple[str, str]]:
-    return [(m, p) for m, p in site.seen if m == "POST"]
-
-
-async def stack_on(
-    browser: PlaywrightBrowser,
-    site: RecordingSite,
-    path: str,
-    approvals: HumanApprovalHandler | None,
-) -> tuple[ToolStack, Reply]:
-    await browser.navigate(site.url(path))
-    stack = ToolStack(BrowserToolServer(browser), SERVICE, approvals)
-    reply = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
-    site.reset()
-    return stack, reply
-
-
 async def held_by_now(stack: ToolStack, reply: Reply) -> Reply:
     """The click's reply, or on a busy machine a later snapshot's: a write the page sends after
     the click returned is held by the guard that outlives it, and said in the next reply."""
@@ -150,11 +128,6 @@ async def held_by_now(stack: ToolStack, reply: Reply) -> Reply:
     return reply
 
 
-async def click(stack: ToolStack, shown: Reply, name: str) -> Reply:
-    ref = by_name(shown.snapshot, name).ref
-    return await stack.execute(ToolCall(id="c", name="browser_click", arguments={"ref": ref}))
-
-
 async def into_new_tab(
     browser: PlaywrightBrowser,
     site: RecordingSite,
@@ -162,7 +135,7 @@ async def into_new_tab(
     approvals: HumanApprovalHandler | None,
 ) -> tuple[ToolStack, Reply]:
     w = WORDS[lang]
-    stack, shown = await stack_on(browser, site, f"/{lang}/start", approvals)
+    stack, shown = await stack_on(browser, site, f"/{lang}/start", SERVICE, approvals)
     reply = await click(stack, shown, w["manage"])
     assert reply.result["error"] is None, reply.result
     assert (
@@ -215,7 +188,7 @@ async def test_a_pop_up_that_closes_itself_after_committing_leaves_the_agent_bac
 ) -> None:
     w = WORDS[lang]
     person = ScriptedApprovals([True])
-    stack, home = await stack_on(browser, site, f"/{lang}/home", person)
+    stack, home = await stack_on(browser, site, f"/{lang}/home", SERVICE, person)
     home_page = browser.page
     opened = await click(stack, home, w["window"])
     assert opened.result["error"] is None, opened.result
@@ -249,7 +222,7 @@ async def test_a_pop_up_that_closes_itself_after_committing_leaves_the_agent_bac
 async def test_a_new_tab_to_another_site_is_not_followed(
     browser: PlaywrightBrowser, site: RecordingSite, lang: str
 ) -> None:
-    stack, shown = await stack_on(browser, site, f"/{lang}/away", None)
+    stack, shown = await stack_on(browser, site, f"/{lang}/away", SERVICE, None)
     reply = await click(stack, shown, WORDS[lang]["manage"])
     assert site.received("elsewhere") == []  # the other site was never asked
     assert reply.snapshot.page.url == site.url(f"/{lang}/away")  # the agent stays
@@ -263,7 +236,7 @@ async def test_a_new_tab_that_asks_as_it_loads_shows_its_dialog_at_once(
     browser: PlaywrightBrowser, site: RecordingSite, lang: str
 ) -> None:
     w = WORDS[lang]
-    stack, shown = await stack_on(browser, site, f"/{lang}/asks", None)
+    stack, shown = await stack_on(browser, site, f"/{lang}/asks", SERVICE, None)
     reply = await click(stack, shown, w["manage"])
     assert reply.result["error"] is None, reply.result
     (dialog,) = [e for e in reply.snapshot.elements if e.role == "alertdialog"]
