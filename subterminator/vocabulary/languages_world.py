@@ -50,6 +50,12 @@ FIL = Words(  # Filipino / Tagalog, with the English loans pages use ("na-cancel
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 UR = Words(  # Urdu
@@ -69,6 +75,12 @@ UR = Words(  # Urdu
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 LT = Words(  # Lithuanian
@@ -102,6 +114,12 @@ LT = Words(  # Lithuanian
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 ET = Words(  # Estonian
@@ -132,6 +150,12 @@ ET = Words(  # Estonian
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 LV = Words(  # Latvian
@@ -159,6 +183,12 @@ LV = Words(  # Latvian
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 KA = Words(  # Georgian
@@ -182,6 +212,12 @@ KA = Words(  # Georgian
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SW = Words(  # Swahili: negation is in the verb ("haujaghairiwa": has not been cancelled)
@@ -214,6 +250,12 @@ SW = Words(  # Swahili: negation is in the verb ("haujaghairiwa": has not been c
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 BN = Words(  # Bengali
@@ -233,6 +275,12 @@ BN = Words(  # Bengali
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 TA = Words(  # Tamil
@@ -252,6 +300,12 @@ TA = Words(  # Tamil
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 TE = Words(  # Telugu
@@ -271,6 +325,12 @@ TE = Words(  # Telugu
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 MR = Words(  # Marathi
@@ -290,6 +350,12 @@ MR = Words(  # Marathi
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 GU = Words(  # Gujarati
@@ -309,6 +375,12 @@ GU = Words(  # Gujarati
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 PA = Words(  # Punjabi (Gurmukhi)
@@ -327,6 +399,12 @@ PA = Words(  # Punjabi (Gurmukhi)
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 NE = Words(  # Nepali
@@ -345,6 +423,12 @@ NE = Words(  # Nepali
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SI = Words(  # Sinhala
@@ -364,6 +448,12 @@ SI = Words(  # Sinhala
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 ML = Words(  # Malayalam
@@ -383,6 +473,12 @@ ML = Words(  # Malayalam
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 KN = Words(  # Kannada
@@ -402,6 +498,12 @@ KN = Words(  # Kannada
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 AM = Words(  # Amharic (Ethiopic script)
@@ -421,6 +523,12 @@ AM = Words(  # Amharic (Ethiopic script)
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 HA = Words(  # Hausa: "an soke" (it has been cancelled); the negative is "ba a soke ba"
@@ -444,6 +552,12 @@ HA = Words(  # Hausa: "an soke" (it has been cancelled); the negative is "ba a s
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 YO = Words(  # Yoruba (tone marks and underdots are folded: "fagilé" reads "fagile")
@@ -463,6 +577,12 @@ YO = Words(  # Yoruba (tone marks and underdots are folded: "fagilé" reads "fag
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 ZU = Words(  # Zulu: the negative wraps the verb ("akukhanselwanga")
@@ -485,6 +605,12 @@ ZU = Words(  # Zulu: the negative wraps the verb ("akukhanselwanga")
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 AF = Words(  # Afrikaans
@@ -512,6 +638,12 @@ AF = Words(  # Afrikaans
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 IS = Words(  # Icelandic
@@ -535,6 +667,12 @@ IS = Words(  # Icelandic
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SL = Words(  # Slovenian
@@ -558,6 +696,12 @@ SL = Words(  # Slovenian
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SQ = Words(  # Albanian
@@ -582,6 +726,12 @@ SQ = Words(  # Albanian
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 HY = Words(  # Armenian: the negation is a word of its own ("չի չեղարկվել")
@@ -605,6 +755,12 @@ HY = Words(  # Armenian: the negation is a word of its own ("չի չեղարկվ
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 AZ = Words(  # Azerbaijani: the negative is in the verb ("ləğv edilmədi")
@@ -627,6 +783,12 @@ AZ = Words(  # Azerbaijani: the negative is in the verb ("ləğv edilmədi")
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 KK = Words(  # Kazakh: the negative is in the verb ("тоқтатылмады")
@@ -645,6 +807,12 @@ KK = Words(  # Kazakh: the negative is in the verb ("тоқтатылмады")
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 UZ = Words(  # Uzbek (Latin): the negative is in the verb ("bekor qilinmadi")
@@ -664,6 +832,12 @@ UZ = Words(  # Uzbek (Latin): the negative is in the verb ("bekor qilinmadi")
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 KM = Words(  # Khmer: no spaces between words, so no \b
@@ -683,6 +857,12 @@ KM = Words(  # Khmer: no spaces between words, so no \b
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 LO = Words(  # Lao: no spaces between words, so no \b
@@ -699,6 +879,12 @@ LO = Words(  # Lao: no spaces between words, so no \b
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 MY = Words(  # Burmese (Unicode, not Zawgyi): no spaces between words, so no \b
@@ -718,6 +904,12 @@ MY = Words(  # Burmese (Unicode, not Zawgyi): no spaces between words, so no \b
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 MN = Words(  # Mongolian (Cyrillic): the negative ends the verb ("цуцлагдаагүй")
@@ -737,6 +929,12 @@ MN = Words(  # Mongolian (Cyrillic): the negative ends the verb ("цуцлагд
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SR_CYRL = Words(  # Serbian in Cyrillic (the Latin spelling is Croatian's words)
@@ -755,6 +953,12 @@ SR_CYRL = Words(  # Serbian in Cyrillic (the Latin spelling is Croatian's words)
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 MK = Words(  # Macedonian
@@ -773,6 +977,12 @@ MK = Words(  # Macedonian
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 BE = Words(  # Belarusian
@@ -791,6 +1001,12 @@ BE = Words(  # Belarusian
     final=(),
     away=(),
     cookie=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 WORLD: dict[str, Words] = {
