@@ -132,6 +132,26 @@ EN = Words(
         "cookie",
         "consent",
     ),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(
+        r"\bhelp\b", r"\bfaq\b", r"\bhelp ?cent", r"\bsupport\b", r"\bknowledge ?base\b",
+        r"\barticle\b",
+    ),
+    restart=(
+        r"\brestart\b", r"\breactivate\b",
+        r"\bresume (my |your )?(membership|subscription|plan)\b", r"\brejoin\b",
+        r"\bresubscribe\b", r"\bre-subscribe\b", r"\bjoin again\b", r"\bcome back\b",
+    ),
+    active=(
+        r"\bnext (billing|payment|bill|charge)\b", r"\brenews? (on|automatically)\b",
+        r"\bwill be (charged|billed) on\b",
+    ),
+    failure=(
+        r"\bsomething went wrong\b", r"\bunable to process\b",
+        r"\b(could ?not|couldn['’]t|can['’]t|cannot|unable to|were unable to|wasn['’]t able to) (be )?(cancel|process|complete|end)",
+        r"\b(cancell?ation|request) (has )?failed\b", r"\bwe['’]re having trouble\b",
+        r"\btry again later\b",
+    ),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(
         r"^cancel\b", r"\bcancel (my |your |the )?(membership|subscription|plan|account)\b",
@@ -250,6 +270,11 @@ DE = Words(
         "^behalten",
     ),
     cookie=("datenschutz",),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bhilfe\b",),
+    restart=(r"\breaktivieren\b", r"\bwiederaufnehmen\b", r"\bwieder aufnehmen\b"),
+    active=(r"\bnachste (zahlung|abbuchung|rechnung)\b",),
+    failure=(r"\bein fehler ist aufgetreten\b",),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(
         r"kundig", r"\b(mitgliedschaft|abo|abonnement) beenden\b", r"\babbestellen\b",
@@ -336,6 +361,11 @@ FR = Words(
         "^garder",
     ),
     cookie=("confidentialite",),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\baide\b",),
+    restart=(r"\breactiver\b", r"\breprendre\b"),
+    active=(r"\bprochain (paiement|prelevement)\b",),
+    failure=(r"\bune erreur (s['’]est produite|est survenue)\b",),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(
         r"\bresilier\b", r"\bresiliation\b", r"\bannuler\b", r"\bannulation\b", r"\bmettre fin\b",
@@ -425,6 +455,11 @@ ES = Words(
         "^mantener",
     ),
     cookie=("privacidad",),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bayuda\b",),
+    restart=(r"\breactivar\b", r"\breanudar\b", r"\breiniciar\b"),
+    active=(r"\bproximo (pago|cobro|cargo)\b",),
+    failure=(r"\bse (ha )?produjo un error\b",),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bcancelar\b", r"\bcancelacion\b", r"\bdar(se)? de baja\b", r"\banular\b"),
     offline_final=(r"\bfinalizar\b", r"\bconfirmar\b", r"^si,? cancelar"),
@@ -487,6 +522,11 @@ IT = Words(
     ),
     away=("^indietro",),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bassistenza\b",),
+    restart=(r"\briattiva", r"\briprendi\b"),
+    active=(r"\bprossimo (pagamento|addebito)\b",),
+    failure=(r"\bsi e verificato un errore\b",),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(
         r"\bannulla", r"\bdisdic", r"\bdisdetta\b",
@@ -550,6 +590,11 @@ PT = Words(
     final=("concluir",),
     away=("^voltar",),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bajuda\b",),
+    restart=(r"\breativar\b", r"\bretomar\b", r"\breiniciar\b"),
+    active=(r"\bproximo pagamento\b",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bcancelar\b", r"\bcancelamento\b", r"\banular\b", r"\bencerrar\b"),
     offline_final=(r"\bfinalizar\b", r"\bconfirmar\b", r"\bconcluir\b"),
@@ -608,6 +653,11 @@ NL = Words(
     ),
     away=("^terug",),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(),
+    restart=(r"\bheractiveren\b", r"\bherstarten\b", r"\bhervatten\b"),
+    active=(r"\bvolgende (betaling|afschrijving)\b",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bopzeggen\b", r"\bbeeindig", r"\bstopzetten\b"),
     offline_final=(r"\bbevestig", r"\bvoltooi", r"\bafronden\b"),
@@ -660,6 +710,8 @@ RO = Words(
     ),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(
         r"\banuleaza\b", r"\banulare\b", r"\banularea\b", r"\breziliaza\b",
@@ -695,6 +747,8 @@ CA = Words(
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -742,6 +796,11 @@ PL = Words(
         "^zachowaj",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bpomoc\b",),
+    restart=(r"\bwznow",),
+    active=(r"\bnastepna (platnosc|płatnosc|oplata)",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\banuluj\b", r"\banulowa", r"\bzrezygnuj\b", r"\brezygnac"),
     offline_final=(r"\bpotwierd", r"\bzakoncz"),
@@ -794,6 +853,11 @@ SV = Words(
         "^behall",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bhjalp",),
+    restart=(r"\bateruppta\b", r"\bstarta om\b"),
+    active=(r"\bnasta (betalning|debitering)",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bavsluta\b", r"\bsag upp\b", r"\buppsagning\b"),
     offline_final=(r"\bbekrafta\b", r"\bslutfor\b"),
@@ -846,6 +910,11 @@ DA = Words(
         "^nei,? takk",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bhjælp", r"\bhjelp"),
+    restart=(r"\bgenstart", r"\bgjenoppta", r"\bstart pa nytt\b"),
+    active=(r"næste (betaling|opkrævning)", r"\bneste (betaling|trekk)"),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bopsig", r"\bsi opp\b", r"\bavslutt"),
     offline_final=(r"\bbekræft", r"\bbekreft"),
@@ -886,6 +955,11 @@ FI = Words(
         "^ei,? kiitos",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bohje",),
+    restart=(r"\baloita uudelleen\b",),
+    active=(r"\bseuraava (maksu|veloitus)",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bperuuta\b",),
     offline_final=(r"\bvahvista",),
@@ -932,6 +1006,11 @@ TR = Words(
         "^hayir",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\byardım",),
+    restart=(r"\byeniden baslat", r"\btekrar katil"),
+    active=(r"\bsonraki (odeme|ödeme)",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\biptal\b",),
     offline_final=(r"\bonayla", r"\btamamla"),
@@ -979,6 +1058,11 @@ CS = Words(
         "^ponechat",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bnapoveda",),
+    restart=(r"\bobnovit\b",),
+    active=(r"\bdalsi platba",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bzrusit\b", r"\bzrus\b"),
     offline_final=(r"\bpotvrd",),
@@ -1010,6 +1094,8 @@ SK = Words(
     final=("potvrdit",),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -1034,6 +1120,8 @@ HR = Words(  # Croatian, Bosnian and Serbian in Latin script
     final=("potvrdi",),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -1069,6 +1157,11 @@ HU = Words(
         "^nem,? koszonom",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bsugo\b",),
+    restart=(r"\bujrainditas\b",),
+    active=(r"\bkovetkezo (fizetes|terheles)",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\blemond",),
     offline_final=(r"\bmegerosit",),
@@ -1109,6 +1202,11 @@ EL = Words(
         "^οχι",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"βοηθεια",),
+    restart=(r"επανεναρξη",),
+    active=(r"επομενη πληρωμη",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bανακλ", r"\bακύρωσ"),
     offline_final=(), offline_yes=(), offline_never=(), offline_decline=(), offline_keep=(),
@@ -1147,6 +1245,11 @@ RU = Words(
     ),
     away=("^назад",),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"помощь", r"справк"),
+    restart=(r"возобнов",),
+    active=(r"следующ(ий|ее) (платеж|списание)",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"отмен", r"отключ"),
     offline_final=(r"подтверд",),
@@ -1187,6 +1290,8 @@ UK = Words(
     ),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -1210,6 +1315,8 @@ BG = Words(
     final=("потвърд",),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -1245,6 +1352,11 @@ HE = Words(
         "^לא תודה",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"עזרה",),
+    restart=(r"חידוש", r"הפעלה מחדש"),
+    active=(r"החיוב הבא",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"ביטול",),
     offline_final=(), offline_yes=(), offline_never=(), offline_decline=(), offline_keep=(),
@@ -1277,6 +1389,8 @@ AR = Words(
     final=("تأكيد",),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"إلغاء",),
     offline_final=(), offline_yes=(), offline_never=(), offline_decline=(), offline_keep=(),
@@ -1302,6 +1416,8 @@ FA = Words(
     final=("تایید",),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -1323,6 +1439,8 @@ HI = Words(
     final=("पुष्टि",),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -1360,6 +1478,11 @@ ID = Words(
         "^tidak,? terima kasih",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bbantuan\b",),
+    restart=(r"\bmulai ulang\b", r"\baktifkan kembali\b", r"\bberlangganan lagi\b"),
+    active=(r"\bpembayaran berikutnya",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bbatalkan\b",),
     offline_final=(r"\bselesaikan\b", r"\bkonfirmasi"),
@@ -1401,6 +1524,11 @@ VI = Words(
         "^khong,? cam on",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\btro giup\b",),
+    restart=(r"\bkhoi (dong|đong) lai\b", r"\b(dang|đang) ky lai\b"),
+    active=(r"\bthanh toan tiep theo",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"\bhuy\b",),
     offline_final=(r"\bxac nhan\b", r"\bhoan tat\b"),
@@ -1448,6 +1576,8 @@ TH = Words(  # no spaces between words: no \b; the object sits between verb and 
     final=("ยืนยัน",),
     away=("^ย้อนกลับ",),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"ยกเลิก",),
     offline_final=(r"ยืนยัน",),
@@ -1489,6 +1619,11 @@ JA = Words(
     ),
     away=("^戻る",),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"ヘルプ",),
+    restart=(r"再開", r"再加入"),
+    active=(r"次回(の)?(請求|お支払い|支払)",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"解約", r"退会"),
     offline_final=(r"完了", r"確定", r"確認"),
@@ -1543,6 +1678,11 @@ ZH = Words(
     final=("确认",),
     away=("^返回",),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"帮助", r"幫助"),
+    restart=(r"重新(订阅|訂閱|开始|開始|加入)", r"恢复会员"),
+    active=(r"下次(付款|扣款|续费)",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"取消", r"退订", r"退訂"),
     offline_final=(r"确认", r"確認"),
@@ -1597,6 +1737,11 @@ KO = Words(
         "^유지",
     ),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"도움말",),
+    restart=(r"다시 시작", r"재가입"),
+    active=(r"다음 결제",),
+    failure=(),
     # the offline policy's (``offline.words``): which control it tries, never whether one asks
     offline_start=(r"해지",),
     offline_final=(r"확인",),
@@ -1635,6 +1780,7 @@ LANGUAGES: dict[str, Words] = {
 NEUTRAL = Words(
     confirmed=(), period_end=(), state=(), negated=(), negated_after=(), conditional=(),
     pending=(), flow=(), consequence=(), final=(), away=(), cookie=(),
+    help_page=(), restart=(), active=(), failure=(),
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
     offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),

@@ -50,6 +50,8 @@ FIL = Words(  # Filipino / Tagalog, with the English loans pages use ("na-cancel
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -75,6 +77,8 @@ UR = Words(  # Urdu
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -114,6 +118,8 @@ LT = Words(  # Lithuanian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -150,6 +156,8 @@ ET = Words(  # Estonian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -183,6 +191,8 @@ LV = Words(  # Latvian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -212,6 +222,8 @@ KA = Words(  # Georgian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -250,6 +262,8 @@ SW = Words(  # Swahili: negation is in the verb ("haujaghairiwa": has not been c
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -275,6 +289,8 @@ BN = Words(  # Bengali
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -300,6 +316,8 @@ TA = Words(  # Tamil
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -325,6 +343,8 @@ TE = Words(  # Telugu
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -350,6 +370,8 @@ MR = Words(  # Marathi
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -375,6 +397,8 @@ GU = Words(  # Gujarati
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -399,6 +423,8 @@ PA = Words(  # Punjabi (Gurmukhi)
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -423,6 +449,8 @@ NE = Words(  # Nepali
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -448,6 +476,8 @@ SI = Words(  # Sinhala
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -473,6 +503,8 @@ ML = Words(  # Malayalam
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -498,6 +530,8 @@ KN = Words(  # Kannada
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -523,6 +557,8 @@ AM = Words(  # Amharic (Ethiopic script)
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -552,6 +588,8 @@ HA = Words(  # Hausa: "an soke" (it has been cancelled); the negative is "ba a s
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -577,6 +615,8 @@ YO = Words(  # Yoruba (tone marks and underdots are folded: "fagilé" reads "fag
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -605,6 +645,8 @@ ZU = Words(  # Zulu: the negative wraps the verb ("akukhanselwanga")
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -638,6 +680,8 @@ AF = Words(  # Afrikaans
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -667,6 +711,8 @@ IS = Words(  # Icelandic
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -696,6 +742,8 @@ SL = Words(  # Slovenian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -726,6 +774,8 @@ SQ = Words(  # Albanian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -755,6 +805,8 @@ HY = Words(  # Armenian: the negation is a word of its own ("չի չեղարկվ
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -783,6 +835,8 @@ AZ = Words(  # Azerbaijani: the negative is in the verb ("ləğv edilmədi")
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -807,6 +861,8 @@ KK = Words(  # Kazakh: the negative is in the verb ("тоқтатылмады")
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -832,6 +888,8 @@ UZ = Words(  # Uzbek (Latin): the negative is in the verb ("bekor qilinmadi")
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -857,6 +915,8 @@ KM = Words(  # Khmer: no spaces between words, so no \b
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -879,6 +939,8 @@ LO = Words(  # Lao: no spaces between words, so no \b
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -904,6 +966,8 @@ MY = Words(  # Burmese (Unicode, not Zawgyi): no spaces between words, so no \b
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -929,6 +993,8 @@ MN = Words(  # Mongolian (Cyrillic): the negative ends the verb ("цуцлагд
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -953,6 +1019,8 @@ SR_CYRL = Words(  # Serbian in Cyrillic (the Latin spelling is Croatian's words)
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -977,6 +1045,8 @@ MK = Words(  # Macedonian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
@@ -1001,6 +1071,8 @@ BE = Words(  # Belarusian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
     # the offline policy's (``offline.words``): none in this language
     offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
     offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),

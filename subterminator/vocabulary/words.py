@@ -13,6 +13,14 @@ What the outcome judge reads, one sentence at a time, in the sentence's own lang
 - ``conditional``: a condition or a generality ("if you cancel", "cancel at any time");
 - ``pending``: the request is only received, scheduled, under review or waiting for an e-mail.
 
+What the judge reads of a whole page, as one pattern over every language
+(``outcome.vocabulary``; the offline policy reads ``restart`` and ``failure`` too):
+
+- ``help_page``: a help centre, FAQ or article that talks about cancelling;
+- ``restart``: a control that brings a cancelled membership back;
+- ``active``: the account bills again (a next payment, a renewal date);
+- ``failure``: something went wrong.
+
 What the gate reads (``safety.vocabulary``), as one pattern over every language, and the
 offline policy and the judge read too. The first three only widen what asks; the last two
 take back only what words asked, so they grow only with a test that says why:
@@ -79,6 +87,10 @@ class Words:
     final: tuple[str, ...]
     away: tuple[str, ...]
     cookie: tuple[str, ...]
+    help_page: tuple[str, ...]
+    restart: tuple[str, ...]
+    active: tuple[str, ...]
+    failure: tuple[str, ...]
     offline_start: tuple[str, ...]
     offline_final: tuple[str, ...]
     offline_yes: tuple[str, ...]
@@ -109,6 +121,7 @@ class Words:
 CATEGORIES = tuple(f.name for f in fields(Words))
 JUDGE_CATEGORIES = (
     "confirmed", "period_end", "state", "negated", "negated_after", "conditional", "pending",
+    "help_page", "restart", "active", "failure",
 )  # fmt: skip
 GATE_CATEGORIES = ("flow", "consequence", "final", "away", "cookie")
 OFFLINE_CATEGORIES = tuple(c for c in CATEGORIES if c.startswith("offline_"))

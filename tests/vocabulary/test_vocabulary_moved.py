@@ -1,7 +1,9 @@
-"""The offline policy's words moved into the language records without changing what it reads.
+"""The offline policy's words and the judge's page lists moved into the language records
+without changing what they read.
 
-``before/offline_words.json`` is the policy's 19 categories as ``offline/words.py`` held them
-(extracted from that file at commit 36bd2b5, one list per pattern it compiled), and
+``before/offline_words.json`` is the policy's 19 categories as ``offline/words.py`` held them,
+``before/judge_words.json`` the judge's four page lists as ``outcome/vocabulary.py`` held them
+(both extracted from those files at commit 36bd2b5, one list per pattern compiled), and
 ``before/gate_words.json`` the gate's five categories as the records gave them then. A phrase
 that held several languages' words in one alternation was split into its languages' records;
 ``P(A|B)S`` matches what ``PAS|PBS`` matches, so spreading every alternation of both sides
@@ -17,6 +19,7 @@ from functools import cache
 import pytest
 
 from subterminator.offline import words as offline
+from subterminator.outcome import vocabulary as judge
 from subterminator.safety import vocabulary as gate
 from subterminator.safety.text import fold, normalize, words
 from subterminator.vocabulary.languages import LANGUAGES, NEUTRAL, phrases
@@ -140,7 +143,8 @@ def _samples() -> list[str]:
     """Names built from every old phrase: each spread alternative, bare of anchors, with what
     is optional left out or kept, where what is left is plain words."""
     found = set()
-    for olds in _before("offline_words.json").values():
+    moved = {**_before("offline_words.json"), **_before("judge_words.json")}
+    for olds in moved.values():
         for alternative in _matched(olds):
             bare = re.sub(r"\\b|[\^$]", "", alternative)
             plain = re.sub(r"\([^()]*\)\?|.\?", "", bare)  # what is optional, left out
@@ -163,6 +167,23 @@ def test_every_policy_pattern_reads_every_sample_name_as_before() -> None:
                     name,
                     text,
                 )
+
+
+# The judge's page lists, by the names they keep in ``outcome.vocabulary``.
+JUDGE_LISTS = {"HELP": "help_page", "RESTART": "restart", "ACTIVE": "active", "FAILURE": "failure"}
+
+
+@pytest.mark.parametrize("name", sorted(JUDGE_LISTS))
+def test_each_judge_list_holds_the_phrases_it_held(name: str) -> None:
+    """None was split: each holds its very phrases, and reads the sample names as before."""
+    old = _before("judge_words.json")[name]
+    new = phrases(JUDGE_LISTS[name])
+    assert sorted(new) == sorted(old)
+    compiled, before = getattr(judge, name), words(*old)
+    assert compiled.pattern == words(*new).pattern
+    for sample in _samples():
+        text = normalize(f"ok {sample} now")
+        assert bool(compiled.search(text)) == bool(before.search(text)), (name, sample)
 
 
 @pytest.mark.parametrize("category", GATE_CATEGORIES)
