@@ -15,7 +15,7 @@ from functools import cache
 from subterminator.outcome.text import fold_pattern
 from subterminator.safety.text import words
 from subterminator.safety.vocabulary import primary
-from subterminator.vocabulary.languages import LANGUAGES, Words
+from subterminator.vocabulary.languages import LANGUAGES, Words, phrases
 
 
 def _read(phrases: tuple[str, ...]) -> re.Pattern[str]:
@@ -119,49 +119,12 @@ PERIOD_END = union("period_end")
 
 
 # Pages that talk about cancelling without being an account: help centres, FAQs, articles.
-HELP = words(
-    r"\bhelp\b", r"\bfaq\b", r"\bhelp ?cent", r"\bsupport\b", r"\bknowledge ?base\b", r"\barticle\b",
-    r"\bhilfe\b", r"\baide\b", r"\bayuda\b", r"\bassistenza\b", r"\bajuda\b",
-    r"ヘルプ", r"帮助", r"幫助", r"도움말", r"помощь", r"справк",
-    r"\bpomoc\b", r"\bhjalp", r"\bhjælp", r"\bhjelp", r"\bohje", r"\byardım", r"\bnapoveda",
-    r"\bsugo\b", r"βοηθεια", r"עזרה", r"\bbantuan\b", r"\btro giup\b",
-)  # fmt: skip
+HELP = words(*phrases("help_page"))
 HELP_PATH = re.compile(r"/(help|faq|faqs|support|hc|kb|article|articles|answer|answers)(/|$|\.)")
 
 # A control that brings a cancelled membership back.
-RESTART = words(
-    r"\brestart\b", r"\breactivate\b", r"\bresume (my |your )?(membership|subscription|plan)\b",
-    r"\brejoin\b", r"\bresubscribe\b", r"\bre-subscribe\b", r"\bjoin again\b", r"\bcome back\b",
-    r"\breaktivieren\b", r"\bwiederaufnehmen\b", r"\bwieder aufnehmen\b", r"\breactiver\b",
-    r"\breprendre\b", r"\breactivar\b", r"\breanudar\b", r"\breiniciar\b", r"\briattiva",
-    r"\briprendi\b", r"\breativar\b", r"\bretomar\b", r"\bheractiveren\b", r"\bherstarten\b",
-    r"\bhervatten\b", r"\bwznow", r"\bateruppta\b", r"\byeniden baslat", r"再開", r"再加入", r"重新(订阅|訂閱|开始|開始|加入)", r"恢复会员",
-    r"다시 시작", r"재가입", r"возобнов",
-    r"\bgenstart", r"\bgjenoppta", r"\bstart pa nytt\b", r"\baloita uudelleen\b",
-    r"\btekrar katil", r"\bobnovit\b", r"\bujrainditas\b", r"επανεναρξη", r"חידוש",
-    r"הפעלה מחדש", r"\bmulai ulang\b", r"\baktifkan kembali\b", r"\bberlangganan lagi\b",
-    r"\bkhoi (dong|đong) lai\b", r"\bstarta om\b", r"\b(dang|đang) ky lai\b",
-)  # fmt: skip
-
+RESTART = words(*phrases("restart"))
 # The account is running: it bills again.
-ACTIVE = words(
-    r"\bnext (billing|payment|bill|charge)\b", r"\brenews? (on|automatically)\b",
-    r"\bwill be (charged|billed) on\b", r"\bnachste (zahlung|abbuchung|rechnung)\b",
-    r"\bprochain (paiement|prelevement)\b", r"\bproximo (pago|cobro|cargo)\b",
-    r"\bprossimo (pagamento|addebito)\b", r"\bproximo pagamento\b", r"\bvolgende (betaling|afschrijving)\b",
-    r"次回(の)?(請求|お支払い|支払)", r"下次(付款|扣款|续费)", r"다음 결제", r"следующ(ий|ее) (платеж|списание)",
-    r"\bnastepna (platnosc|płatnosc|oplata)", r"\bnasta (betalning|debitering)", r"næste (betaling|opkrævning)",
-    r"\bneste (betaling|trekk)", r"\bseuraava (maksu|veloitus)", r"\bsonraki (odeme|ödeme)",
-    r"\bdalsi platba", r"\bkovetkezo (fizetes|terheles)", r"επομενη πληρωμη", r"החיוב הבא",
-    r"\bpembayaran berikutnya", r"\bthanh toan tiep theo",
-)  # fmt: skip
-
-# A statement that something went wrong (the spec's failure indicators and their kin).
-FAILURE = words(
-    r"\bsomething went wrong\b", r"\bunable to process\b",
-    r"\b(could ?not|couldn['’]t|can['’]t|cannot|unable to|were unable to|wasn['’]t able to) (be )?"
-    r"(cancel|process|complete|end)",
-    r"\b(cancell?ation|request) (has )?failed\b", r"\bwe['’]re having trouble\b", r"\btry again later\b",
-    r"\bein fehler ist aufgetreten\b", r"\bune erreur (s['’]est produite|est survenue)\b",
-    r"\bse (ha )?produjo un error\b", r"\bsi e verificato un errore\b",
-)  # fmt: skip
+ACTIVE = words(*phrases("active"))
+# A statement that something went wrong (the failure indicators a page shows, and their kin).
+FAILURE = words(*phrases("failure"))

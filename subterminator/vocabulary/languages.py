@@ -1,13 +1,13 @@
 """Every language's words, one record each (``vocabulary.words.Words`` says what each
-category holds): what the outcome judge reads of a page's state, and what the gate reads of
-pages and controls.
+category holds): what the outcome judge reads of a page's state, what the gate reads of
+pages and controls, and what the offline policy looks for in control names.
 
 The judge's words apply to their own language's sentences only: a sentence is read with the
 rules of the page's declared language, of its script, and of the languages whose words it
 matches, so no language's small word ("ha", "se", "si", "ei") can veto another language's
-sentence. The gate's are read as one pattern per category, whatever the page's language
-(``phrases``). Patterns apply to normalised text (``safety.text``: NFKC, accents and case
-folded).
+sentence. The gate's and the offline policy's are read as one pattern per category, whatever
+the page's language (``phrases``). Patterns apply to normalised text (``safety.text``: NFKC,
+accents and case folded).
 """
 
 from __future__ import annotations
@@ -15,7 +15,7 @@ from __future__ import annotations
 from subterminator.vocabulary.languages_world import SR_CYRL, WORLD
 from subterminator.vocabulary.words import Words
 
-__all__ = ["LANGUAGES", "Words", "phrases"]
+__all__ = ["LANGUAGES", "NEUTRAL", "Words", "phrases"]
 
 _THING = r"(membership|subscription|plan|account|service|trial)"
 _CANCELLED = r"(cancell?ed|ended|terminated|closed|stopped|deactivated)"
@@ -132,7 +132,93 @@ EN = Words(
         "cookie",
         "consent",
     ),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(
+        r"\bhelp\b", r"\bfaq\b", r"\bhelp ?cent", r"\bsupport\b", r"\bknowledge ?base\b",
+        r"\barticle\b",
+    ),
+    restart=(
+        r"\brestart\b", r"\breactivate\b",
+        r"\bresume (my |your )?(membership|subscription|plan)\b", r"\brejoin\b",
+        r"\bresubscribe\b", r"\bre-subscribe\b", r"\bjoin again\b", r"\bcome back\b",
+    ),
+    active=(
+        r"\bnext (billing|payment|bill|charge)\b", r"\brenews? (on|automatically)\b",
+        r"\bwill be (charged|billed) on\b",
+    ),
+    failure=(
+        r"\bsomething went wrong\b", r"\bunable to process\b",
+        r"\b(could ?not|couldn['’]t|can['’]t|cannot|unable to|were unable to|wasn['’]t able to) (be )?(cancel|process|complete|end)",
+        r"\b(cancell?ation|request) (has )?failed\b", r"\bwe['’]re having trouble\b",
+        r"\btry again later\b",
+    ),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(
+        r"^cancel\b", r"\bcancel (my |your |the )?(membership|subscription|plan|account)\b",
+        r"\b(end|stop|terminate|quit) (my |your |the )?(membership|subscription|plan)\b",
+        r"\bunsubscribe\b", r"\bleave netflix\b",
+        r"\bstop (paying|payments?|billing|being (billed|charged))\b",
+        r"\bend (my |your )?(billing|payments?)\b",
+    ),
+    offline_final=(
+        r"\bfinish\b", r"\bfinali[sz]e\b", r"\bconfirm\b", r"\bcomplete (the )?cancel",
+        r"\bcancel (now|anyway|immediately)\b",
+        r"\bend (my |the |your )?(membership|subscription|plan)\b",
+        r"\bstop (my |the |your )?(membership|subscription|plan)\b", r"^yes,? (cancel|end|stop)",
+    ),
+    offline_yes=(r"^yes\b",),
+    offline_never=(
+        r"delete", r"\b(close|remove|erase|deactivate) (my |the |your )?account\b",
+        r"\bsign out\b", r"\blog ?out\b",
+    ),
+    offline_decline=(
+        r"\bno,? thanks?\b", r"\bnot now\b", r"\bnot interested\b",
+        r"\b(continue|proceed)( to)? cancel", r"\bcontinue cancell?(ing|ation)\b",
+        r"\bstill (want to )?cancel\b", r"\bcancel anyway\b", r"^decline\b",
+        r"^no,? (continue|cancel)", r"^no,? i('?d| would) rather\b", r"^no,? i( do|'?m)\b",
+        r"\bskip (this )?offer\b", r"\bi don'?t want\b",
+    ),
+    offline_keep=(
+        r"\baccept\b", r"\bswitch\b", r"\bpause\b", r"\bkeep\b", r"^stay\b", r"\bdowngrade\b",
+        r"\bchange (my |your )?plan\b", r"\bclaim\b", r"\bredeem\b", r"\btake (the )?offer\b",
+        r"\bget \d+ ?%", r"\bgo back\b", r"^back\b", r"\bnever ?mind\b", r"\bdon'?t cancel\b",
+    ),
+    offline_toward=(
+        r"\bmanage (my |your )?(membership|subscription|plan)\b", r"^membership\b",
+        r"^subscription\b",
+        r"\b(membership|subscription|plan) (details|settings|& billing|and billing)\b",
+        r"^account$", r"\byour account\b", r"\baccount (settings|overview)\b",
+        r"\bbilling details\b", r"^plan details", r"^billing\b",
+        r"\b(plans?|payments?) (&|and) billing\b", r"\bmanage (billing|payments?)\b",
+    ),
+    offline_after=(
+        r"^done\b", r"^skip\b", r"^submit\b", r"^continue\b", r"^close\b", r"^finish\b", r"^ok\b",
+    ),
+    offline_cookie=(r"cookie", r"consent", r"privacy"),
+    offline_cookie_ok=(
+        r"^accept", r"^(i )?agree", r"^got it$", r"^ok(ay)?$", r"^allow", r"^close$", r"^dismiss",
+        r"^reject (all|non)", r"(necessary|essential)( cookies)? only",
+        r"^only (necessary|essential)",
+    ),
+    offline_dismiss=(r"^cancel$", r"^close$"),
+    offline_other=(r"^other",),
+    offline_partner=(
+        r"billed (through|by)",
+        r"(manage|cancel).*(with|through) (apple|google|itunes|your provider)",
+        r"contact your (provider|carrier|partner)", r"through a partner",
+    ),
+    offline_forward=(r"^(continue|next|proceed)\b",),
+    offline_newsletter=(
+        r"e-?mail", r"newsletter", r"\bnews\b", r"\boffers?\b", r"\bupdates\b", r"\bmarketing\b",
+        r"\bpromotion",
+    ),
+    offline_offer=(r"\boffer\b", r"\bdiscount\b", r"\bfree\b", r"\bdeal\b", r"\bwatching\b"),
+    offline_profiles=(
+        r"who'?s watching", r"choose (a |your )?profile", r"select (a |your )?profile",
+    ),
+    offline_profile_admin=(r"\b(manage|add|edit)\b.*\bprofile",),
+    offline_reason=(r"\breason", r"\bwhy\b", r"^(select|choose|please (select|choose))"),
+)  # fmt: skip
 
 DE = Words(
     confirmed=(
@@ -184,7 +270,45 @@ DE = Words(
         "^behalten",
     ),
     cookie=("datenschutz",),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bhilfe\b",),
+    restart=(r"\breaktivieren\b", r"\bwiederaufnehmen\b", r"\bwieder aufnehmen\b"),
+    active=(r"\bnachste (zahlung|abbuchung|rechnung)\b",),
+    failure=(r"\bein fehler ist aufgetreten\b",),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(
+        r"kundig", r"\b(mitgliedschaft|abo|abonnement) beenden\b", r"\babbestellen\b",
+        r"\b(vertrag|vertrage|zahlungen?) (jetzt |sofort )?beenden\b",
+    ),
+    offline_final=(r"abschliessen", r"bestatigen", r"^ja,? (kundigen|beenden)"),
+    offline_yes=(r"^ja\b",),
+    offline_never=(r"losch",),
+    offline_decline=(
+        r"\bnein,? danke\b", r"\bweiter (zur|mit der) kundigung\b", r"\btrotzdem kundigen\b",
+        r"\bablehnen\b",
+    ),
+    offline_keep=(
+        r"\bannehmen\b", r"\bpausieren\b", r"\bwechseln\b", r"\bbehalten\b", r"\bzuruck\b",
+    ),
+    offline_toward=(
+        r"mitgliedschaft", r"\babo verwalten\b", r"^konto$", r"\bmein konto\b", r"\babonnement\b",
+        r"\bvertrag",
+    ),
+    offline_after=(r"\bfertig\b", r"uberspringen", r"absenden", r"weiter"),
+    offline_cookie=(r"datenschutz",),
+    offline_cookie_ok=(
+        r"akzeptieren", r"zustimmen", r"alle ablehnen", r"nur (notwendige|erforderliche)",
+    ),
+    offline_dismiss=(r"^abbrechen$",),
+    offline_other=(r"^andere",),
+    offline_partner=(r"uber (apple|google)",),
+    offline_forward=(r"^weiter\b", r"^fortfahren\b"),
+    offline_newsletter=(r"neuigkeiten",),
+    offline_offer=(),
+    offline_profiles=(r"wer (schaut|sieht)",),
+    offline_profile_admin=(r"profil.*verwalten",),
+    offline_reason=(r"\bgrund\b", r"\bwarum\b"),
+)  # fmt: skip
 
 FR = Words(
     confirmed=(
@@ -237,7 +361,37 @@ FR = Words(
         "^garder",
     ),
     cookie=("confidentialite",),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\baide\b",),
+    restart=(r"\breactiver\b", r"\breprendre\b"),
+    active=(r"\bprochain (paiement|prelevement)\b",),
+    failure=(r"\bune erreur (s['’]est produite|est survenue)\b",),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(
+        r"\bresilier\b", r"\bresiliation\b", r"\bannuler\b", r"\bannulation\b", r"\bmettre fin\b",
+    ),
+    offline_final=(r"\bterminer l'annulation\b", r"\bconfirmer\b", r"^oui,? (annuler|resilier)"),
+    offline_yes=(r"^oui\b",),
+    offline_never=(r"supprim",),
+    offline_decline=(
+        r"\bnon,? merci\b", r"\bcontinuer (l'|vers l'|mon )?(annulation|resiliation)\b",
+        r"\brefuser\b", r"\bpas maintenant\b",
+    ),
+    offline_keep=(r"\baccepter\b", r"\bsuspendre\b", r"\bgarder\b", r"\bchanger\b", r"\bretour\b"),
+    offline_toward=(r"\bgerer\b", r"^compte$", r"\bmon compte\b", r"\babonnement\b"),
+    offline_after=(r"\bterminer\b", r"\bpasser\b", r"\benvoyer\b"),
+    offline_cookie=(r"confidentialite",),
+    offline_cookie_ok=(r"^accepter", r"^j'accepte", r"^tout (accepter|refuser)"),
+    offline_dismiss=(r"^annuler$",),
+    offline_other=(r"^autre",),
+    offline_partner=(r"via (apple|google|votre operateur)",),
+    offline_forward=(r"^continuer\b", r"^suivant\b"),
+    offline_newsletter=(r"nouveautes",),
+    offline_offer=(),
+    offline_profiles=(r"qui regarde",),
+    offline_profile_admin=(r"profil.*(gerer|gestion)",),
+    offline_reason=(r"\braison\b", r"\bpourquoi\b"),
+)  # fmt: skip
 
 ES = Words(
     confirmed=(
@@ -301,7 +455,38 @@ ES = Words(
         "^mantener",
     ),
     cookie=("privacidad",),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bayuda\b",),
+    restart=(r"\breactivar\b", r"\breanudar\b", r"\breiniciar\b"),
+    active=(r"\bproximo (pago|cobro|cargo)\b",),
+    failure=(r"\bse (ha )?produjo un error\b",),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bcancelar\b", r"\bcancelacion\b", r"\bdar(se)? de baja\b", r"\banular\b"),
+    offline_final=(r"\bfinalizar\b", r"\bconfirmar\b", r"^si,? cancelar"),
+    offline_yes=(r"^si\b",),
+    offline_never=(r"eliminar", r"borrar"),
+    offline_decline=(
+        r"\bno,? gracias\b", r"\bcontinuar (con la |con el )?cancelacion\b", r"\brechazar\b",
+        r"\bahora no\b",
+    ),
+    offline_keep=(r"\baceptar\b", r"\bpausar\b", r"\bmantener\b", r"\bcambiar\b", r"\bvolver\b"),
+    offline_toward=(
+        r"\badministrar\b", r"\bgestionar\b", r"\bmembresia\b", r"\bsuscripcion\b", r"^cuenta$",
+        r"\bmi cuenta\b",
+    ),
+    offline_after=(r"\blisto\b", r"\bomitir\b", r"\benviar\b"),
+    offline_cookie=(r"privacidad",),
+    offline_cookie_ok=(r"^aceptar", r"^rechazar"),
+    offline_dismiss=(r"^cancelar$",),
+    offline_other=(r"^otro",),
+    offline_partner=(r"a traves de (apple|google|tu proveedor)",),
+    offline_forward=(r"^continuar\b", r"^siguiente\b"),
+    offline_newsletter=(r"novedades",),
+    offline_offer=(),
+    offline_profiles=(r"quien (esta viendo|ve)",),
+    offline_profile_admin=(r"\b(administrar|editar|gestionar)\b.*\bperf",),
+    offline_reason=(r"\bmotivo\b", r"\brazon\b", r"\bpor ?que\b", r"^seleccione"),
+)  # fmt: skip
 
 IT = Words(
     confirmed=(
@@ -337,7 +522,40 @@ IT = Words(
     ),
     away=("^indietro",),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bassistenza\b",),
+    restart=(r"\briattiva", r"\briprendi\b"),
+    active=(r"\bprossimo (pagamento|addebito)\b",),
+    failure=(r"\bsi e verificato un errore\b",),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(
+        r"\bannulla", r"\bdisdic", r"\bdisdetta\b",
+        r"\btermina (l'|il |la )?(abbonamento|iscrizione)",
+    ),
+    offline_final=(r"\bconferma", r"\bconcludi\b", r"\bcompleta\b"),
+    offline_yes=(r"^si\b",),
+    offline_never=(r"elimina",),
+    offline_decline=(
+        r"\bno,? grazie\b", r"\bcontinua (con la )?(disdetta|cancellazione|annullamento)\b",
+        r"\brifiuta\b",
+    ),
+    offline_keep=(
+        r"\baccetta\b", r"\bsospendi\b", r"\bmantieni\b", r"\bcambia\b", r"\bindietro\b",
+    ),
+    offline_toward=(r"\bgestisci\b", r"\babbonamento\b"),
+    offline_after=(r"\bfatto\b", r"\bsalta\b", r"\binvia\b"),
+    offline_cookie=(r"riservatezza",),
+    offline_cookie_ok=(r"^accetta", r"^rifiuta"),
+    offline_dismiss=(r"^annulla$",),
+    offline_other=(r"^altro",),
+    offline_partner=(),
+    offline_forward=(r"^continua\b", r"^avanti\b", r"^prosegui\b"),
+    offline_newsletter=(r"novita",),
+    offline_offer=(),
+    offline_profiles=(r"chi (guarda|vuole guardare)",),
+    offline_profile_admin=(r"\bgestisci\b.*\bperf",),
+    offline_reason=(r"\bmotivo\b", r"\bperche\b", r"^seleziona"),
+)  # fmt: skip
 
 PT = Words(
     confirmed=(
@@ -372,7 +590,34 @@ PT = Words(
     final=("concluir",),
     away=("^voltar",),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bajuda\b",),
+    restart=(r"\breativar\b", r"\bretomar\b", r"\breiniciar\b"),
+    active=(r"\bproximo pagamento\b",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bcancelar\b", r"\bcancelamento\b", r"\banular\b", r"\bencerrar\b"),
+    offline_final=(r"\bfinalizar\b", r"\bconfirmar\b", r"\bconcluir\b"),
+    offline_yes=(r"^sim\b",),
+    offline_never=(),
+    offline_decline=(
+        r"\bnao,? obrigad", r"\bcontinuar (con la |con el )?cancelamento\b", r"\brecusar\b",
+    ),
+    offline_keep=(r"\baceitar\b", r"\bpausar\b", r"\bmanter\b", r"\bvoltar\b"),
+    offline_toward=(r"\bgerenciar\b", r"\bassinatura\b", r"^conta$", r"\badministrar\b"),
+    offline_after=(r"\bconcluir\b", r"\bpular\b", r"\benviar\b", r"\bomitir\b"),
+    offline_cookie=(r"privacidade",),
+    offline_cookie_ok=(r"^aceitar",),
+    offline_dismiss=(r"^cancelar$",),
+    offline_other=(r"^outro",),
+    offline_partner=(),
+    offline_forward=(r"^continuar\b", r"^proximo\b", r"^seguinte\b"),
+    offline_newsletter=(r"novidades",),
+    offline_offer=(),
+    offline_profiles=(r"quem (esta assistindo|vai assistir)", r"quem esta a ver"),
+    offline_profile_admin=(r"\b(gerir|gerenciar|administrar|editar|adicionar)\b.*\bperf",),
+    offline_reason=(r"\bmotivo\b", r"\bpor ?que\b", r"^selecione"),
+)  # fmt: skip
 
 NL = Words(
     confirmed=(
@@ -408,7 +653,31 @@ NL = Words(
     ),
     away=("^terug",),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(),
+    restart=(r"\bheractiveren\b", r"\bherstarten\b", r"\bhervatten\b"),
+    active=(r"\bvolgende (betaling|afschrijving)\b",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bopzeggen\b", r"\bbeeindig", r"\bstopzetten\b"),
+    offline_final=(r"\bbevestig", r"\bvoltooi", r"\bafronden\b"),
+    offline_yes=(r"^ja\b",),
+    offline_never=(r"verwijder",),
+    offline_decline=(r"\bnee,? bedankt\b", r"\bdoorgaan met opzeggen\b", r"\bweigeren\b"),
+    offline_keep=(r"\baccepteren\b", r"\bpauzeren\b", r"\bbehouden\b", r"\bterug\b"),
+    offline_toward=(r"\blidmaatschap\b", r"\bbeheren\b", r"\babonnement\b"),
+    offline_after=(r"\bklaar\b", r"\boverslaan\b", r"\bverzenden\b"),
+    offline_cookie=(),
+    offline_cookie_ok=(r"^accepteren", r"^weigeren"),
+    offline_dismiss=(),
+    offline_other=(r"^anders", r"^andere"),
+    offline_partner=(),
+    offline_forward=(r"^doorgaan\b", r"^verder\b", r"^volgende\b"),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"wie kijkt",),
+    offline_profile_admin=(r"\bbeheren\b.*\bperf", r"\bprofil(e|i|ek|er|es)?\b.*\bbeheer"),
+    offline_reason=(r"\breden\b", r"\bwaarom\b", r"^kies"),
+)  # fmt: skip
 
 RO = Words(
     confirmed=(
@@ -441,7 +710,26 @@ RO = Words(
     ),
     away=(),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(
+        r"\banuleaza\b", r"\banulare\b", r"\banularea\b", r"\breziliaza\b",
+        r"\bincheie abonamentul\b",
+    ),
+    offline_final=(r"\bconfirma\b", r"\bfinalizeaza\b", r"^da,? anuleaza"),
+    offline_yes=(r"^da\b",),
+    offline_never=(),
+    offline_decline=(r"\bnu,? multumesc\b", r"\bcontinua (cu )?anularea\b", r"\bnu acum\b"),
+    offline_keep=(r"\bpastreaza\b", r"\binapoi\b", r"\baccepta\b", r"\bintrerupe\b"),
+    offline_toward=(r"^cont(ul)?( meu)?$", r"\bgestioneaza\b", r"\babonament(ul)?\b"),
+    offline_after=(r"\bgata\b", r"\btrimite\b", r"\bomite\b", r"\bsari\b"),
+    offline_cookie=(), offline_cookie_ok=(), offline_dismiss=(), offline_other=(),
+    offline_partner=(),
+    offline_forward=(r"^continua\b", r"^inainte\b", r"^urmatorul\b"),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
+)  # fmt: skip
 
 CA = Words(
     confirmed=(
@@ -459,7 +747,15 @@ CA = Words(
     final=(),
     away=(),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
+)  # fmt: skip
 
 PL = Words(
     confirmed=(
@@ -500,7 +796,26 @@ PL = Words(
         "^zachowaj",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bpomoc\b",),
+    restart=(r"\bwznow",),
+    active=(r"\bnastepna (platnosc|płatnosc|oplata)",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\banuluj\b", r"\banulowa", r"\bzrezygnuj\b", r"\brezygnac"),
+    offline_final=(r"\bpotwierd", r"\bzakoncz"),
+    offline_yes=(r"^tak\b",),
+    offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"członkostw", r"czlonkostw", r"\bzarzadzaj\b", r"^(konto|konta)$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^akceptuj",),
+    offline_dismiss=(), offline_other=(), offline_partner=(),
+    offline_forward=(r"^dalej\b", r"^kontynuuj\b"),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"kto ogl",),
+    offline_profile_admin=(r"\bprofil(e|i|ek|er|es)?\b.*\bzarzadz",),
+    offline_reason=(r"\bpowod", r"\bdlaczego\b", r"^wybierz"),
+)  # fmt: skip
 
 SV = Words(
     confirmed=(
@@ -538,7 +853,26 @@ SV = Words(
         "^behall",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bhjalp",),
+    restart=(r"\bateruppta\b", r"\bstarta om\b"),
+    active=(r"\bnasta (betalning|debitering)",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bavsluta\b", r"\bsag upp\b", r"\buppsagning\b"),
+    offline_final=(r"\bbekrafta\b", r"\bslutfor\b"),
+    offline_yes=(r"^ja\b",),
+    offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"medlemskap", r"\bhantera\b", r"^konto$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^godkann", r"^acceptera", r"^endast nodvandiga"),
+    offline_dismiss=(), offline_other=(), offline_partner=(),
+    offline_forward=(r"^fortsatt\b", r"^nasta\b"),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"vem tittar",),
+    offline_profile_admin=(r"\bprofil(e|i|ek|er|es)?\b.*\bhantera",),
+    offline_reason=(r"\banledning\b", r"\bvarfor\b", r"^valj"),
+)  # fmt: skip
 
 DA = Words(
     confirmed=(
@@ -576,7 +910,25 @@ DA = Words(
         "^nei,? takk",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bhjælp", r"\bhjelp"),
+    restart=(r"\bgenstart", r"\bgjenoppta", r"\bstart pa nytt\b"),
+    active=(r"næste (betaling|opkrævning)", r"\bneste (betaling|trekk)"),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bopsig", r"\bsi opp\b", r"\bavslutt"),
+    offline_final=(r"\bbekræft", r"\bbekreft"),
+    offline_yes=(r"^ja\b",),
+    offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"medlemskab", r"medlemskap", r"\badministrer\b", r"^konto$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^accepter alle", r"^tillad", r"^kun nodvendige"),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"hvem (ser|skal se)",),
+    offline_profile_admin=(r"\bprofil(e|i|ek|er|es)?\b.*\badministrer",),
+    offline_reason=(r"\barsag\b", r"\bhvorfor\b", r"^vælg", r"^velg"),
+)  # fmt: skip
 
 FI = Words(
     confirmed=(
@@ -603,7 +955,24 @@ FI = Words(
         "^ei,? kiitos",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bohje",),
+    restart=(r"\baloita uudelleen\b",),
+    active=(r"\bseuraava (maksu|veloitus)",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bperuuta\b",),
+    offline_final=(r"\bvahvista",),
+    offline_yes=(r"^kylla\b",),
+    offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"\bjasenyy", r"^tili$"),
+    offline_after=(), offline_cookie=(), offline_cookie_ok=(), offline_dismiss=(),
+    offline_other=(), offline_partner=(), offline_forward=(), offline_newsletter=(),
+    offline_offer=(),
+    offline_profiles=(r"kuka katsoo",),
+    offline_profile_admin=(),
+    offline_reason=(r"\bsyy\b", r"\bmiksi\b", r"^valitse"),
+)  # fmt: skip
 
 TR = Words(
     confirmed=(
@@ -637,7 +1006,26 @@ TR = Words(
         "^hayir",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\byardım",),
+    restart=(r"\byeniden baslat", r"\btekrar katil"),
+    active=(r"\bsonraki (odeme|ödeme)",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\biptal\b",),
+    offline_final=(r"\bonayla", r"\btamamla"),
+    offline_yes=(r"^evet\b",),
+    offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"\buyeli", r"\baboneli", r"\byonet", r"^hesap$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^kabul",),
+    offline_dismiss=(), offline_other=(), offline_partner=(),
+    offline_forward=(r"^devam\b", r"^ileri\b"),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"kim izliyor",),
+    offline_profile_admin=(r"\bprofil(e|i|ek|er|es)?\b.*\byonet",),
+    offline_reason=(r"\bneden\b", r"^secin"),
+)  # fmt: skip
 
 CS = Words(
     confirmed=(
@@ -670,7 +1058,25 @@ CS = Words(
         "^ponechat",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bnapoveda",),
+    restart=(r"\bobnovit\b",),
+    active=(r"\bdalsi platba",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bzrusit\b", r"\bzrus\b"),
+    offline_final=(r"\bpotvrd",),
+    offline_yes=(r"^ano\b",),
+    offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"\bclenstvi\b", r"\bpredplatne\b", r"\bspravovat\b", r"^ucet$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^prijmout",),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"kdo (se )?diva",),
+    offline_profile_admin=(r"\bprofil(e|i|ek|er|es)?\b.*\bspravovat",),
+    offline_reason=(r"\bduvod\b", r"^vyberte"),
+)  # fmt: skip
 
 SK = Words(
     confirmed=(
@@ -688,7 +1094,15 @@ SK = Words(
     final=("potvrdit",),
     away=(),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
+)  # fmt: skip
 
 HR = Words(  # Croatian, Bosnian and Serbian in Latin script
     confirmed=(
@@ -706,7 +1120,15 @@ HR = Words(  # Croatian, Bosnian and Serbian in Latin script
     final=("potvrdi",),
     away=(),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
+)  # fmt: skip
 
 HU = Words(
     confirmed=(
@@ -735,7 +1157,25 @@ HU = Words(
         "^nem,? koszonom",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bsugo\b",),
+    restart=(r"\bujrainditas\b",),
+    active=(r"\bkovetkezo (fizetes|terheles)",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\blemond",),
+    offline_final=(r"\bmegerosit",),
+    offline_yes=(r"^igen\b",),
+    offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"\btagsag", r"\bkezel", r"^fiok$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^elfogad",),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"ki nez",),
+    offline_profile_admin=(),
+    offline_reason=(r"\bmiert\b", r"^valasszon"),
+)  # fmt: skip
 
 EL = Words(
     confirmed=(r"\b(συνδρομη|συνδρομη σας)\b.{0,40}ακυρωθηκε", r"η ακυρωση ολοκληρωθηκε"),
@@ -762,7 +1202,23 @@ EL = Words(
         "^οχι",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"βοηθεια",),
+    restart=(r"επανεναρξη",),
+    active=(r"επομενη πληρωμη",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bανακλ", r"\bακύρωσ"),
+    offline_final=(), offline_yes=(), offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"συνδρομ", r"^λογαριασμος$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^αποδοχη",),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"ποιος βλεπει",),
+    offline_profile_admin=(),
+    offline_reason=(r"λογο", r"γιατι", r"^επιλεξτε"),
+)  # fmt: skip
 
 RU = Words(
     confirmed=(
@@ -789,7 +1245,31 @@ RU = Words(
     ),
     away=("^назад",),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"помощь", r"справк"),
+    restart=(r"возобнов",),
+    active=(r"следующ(ий|ее) (платеж|списание)",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"отмен", r"отключ"),
+    offline_final=(r"подтверд",),
+    offline_yes=(r"^да\b",),
+    offline_never=(r"удал",),
+    offline_decline=(r"нет,? спасибо", r"продолжить отмену"),
+    offline_keep=(r"принять", r"приостанов", r"сохранить", r"назад"),
+    offline_toward=(r"аккаунт", r"подписк"),
+    offline_after=(r"готово", r"пропустить", r"отправить"),
+    offline_cookie=(r"файлы cookie",),
+    offline_cookie_ok=(r"принять",),
+    offline_dismiss=(),
+    offline_other=(r"другое",),
+    offline_partner=(),
+    offline_forward=(r"^далее\b", r"^продолжить\b"),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"кто смотрит",),
+    offline_profile_admin=(),
+    offline_reason=(r"причин", r"почему"),
+)  # fmt: skip
 
 UK = Words(
     confirmed=(
@@ -810,7 +1290,15 @@ UK = Words(
     ),
     away=(),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
+)  # fmt: skip
 
 BG = Words(
     confirmed=(
@@ -827,7 +1315,15 @@ BG = Words(
     final=("потвърд",),
     away=(),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
+)  # fmt: skip
 
 HE = Words(
     confirmed=(r"(המנוי|החברות|המינוי).{0,40}(בוטל|הסתיים)", r"הביטול הושלם"),
@@ -856,7 +1352,23 @@ HE = Words(
         "^לא תודה",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"עזרה",),
+    restart=(r"חידוש", r"הפעלה מחדש"),
+    active=(r"החיוב הבא",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"ביטול",),
+    offline_final=(), offline_yes=(), offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"מנוי", r"^חשבון$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^קבל",),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"מי צופה",),
+    offline_profile_admin=(),
+    offline_reason=(r"סיבה", r"למה", r"^בחר"),
+)  # fmt: skip
 
 AR = Words(
     confirmed=(
@@ -877,7 +1389,16 @@ AR = Words(
     final=("تأكيد",),
     away=(),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"إلغاء",),
+    offline_final=(), offline_yes=(), offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
+)  # fmt: skip
 
 FA = Words(
     confirmed=(
@@ -895,7 +1416,15 @@ FA = Words(
     final=("تایید",),
     away=(),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
+)  # fmt: skip
 
 HI = Words(
     confirmed=(r"(सदस्यता|सब्सक्रिप्शन|मेंबरशिप).{0,40}(रद्द कर दी गई|रद्द हो गई|रद्द की गई)",),
@@ -910,7 +1439,15 @@ HI = Words(
     final=("पुष्टि",),
     away=(),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
+)  # fmt: skip
 
 ID = Words(
     confirmed=(
@@ -941,7 +1478,26 @@ ID = Words(
         "^tidak,? terima kasih",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\bbantuan\b",),
+    restart=(r"\bmulai ulang\b", r"\baktifkan kembali\b", r"\bberlangganan lagi\b"),
+    active=(r"\bpembayaran berikutnya",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bbatalkan\b",),
+    offline_final=(r"\bselesaikan\b", r"\bkonfirmasi"),
+    offline_yes=(r"^ya\b",),
+    offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"\blangganan\b", r"\bkeanggotaan\b", r"\bkelola\b", r"^akun$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^terima",),
+    offline_dismiss=(), offline_other=(), offline_partner=(),
+    offline_forward=(r"^lanjut",),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"siapa yang menonton",),
+    offline_profile_admin=(),
+    offline_reason=(r"\balasan\b", r"\bmengapa\b", r"^pilih"),
+)  # fmt: skip
 
 VI = Words(
     confirmed=(r"\b(da|đa) (bi |đuoc |duoc )?huy\b", r"\bhuy thanh cong\b"),
@@ -968,7 +1524,25 @@ VI = Words(
         "^khong,? cam on",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"\btro giup\b",),
+    restart=(r"\bkhoi (dong|đong) lai\b", r"\b(dang|đang) ky lai\b"),
+    active=(r"\bthanh toan tiep theo",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"\bhuy\b",),
+    offline_final=(r"\bxac nhan\b", r"\bhoan tat\b"),
+    offline_yes=(), offline_never=(), offline_decline=(), offline_keep=(),
+    offline_toward=(r"\bgoi thanh vien\b", r"\bquan ly\b", r"^tai khoan$"),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^chap nhan",),
+    offline_dismiss=(), offline_other=(), offline_partner=(),
+    offline_forward=(r"^tiep tuc\b",),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"ai (dang|đang) xem",),
+    offline_profile_admin=(),
+    offline_reason=(r"\bly do\b", r"\btai sao\b", r"^chon"),
+)  # fmt: skip
 
 TH = Words(  # no spaces between words: no \b; the object sits between verb and "แล้ว"
     confirmed=(
@@ -1002,7 +1576,19 @@ TH = Words(  # no spaces between words: no \b; the object sits between verb and 
     final=("ยืนยัน",),
     away=("^ย้อนกลับ",),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"ยกเลิก",),
+    offline_final=(r"ยืนยัน",),
+    offline_yes=(), offline_never=(), offline_decline=(), offline_keep=(), offline_toward=(),
+    offline_after=(), offline_cookie=(),
+    offline_cookie_ok=(r"^ยอมรับ",),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"ใครกำลังดู",),
+    offline_profile_admin=(), offline_reason=(),
+)  # fmt: skip
 
 JA = Words(
     confirmed=(r"(解約|退会|キャンセル)(手続き)?(が|は)?(完了|されました|済み)",),
@@ -1033,7 +1619,31 @@ JA = Words(
     ),
     away=("^戻る",),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"ヘルプ",),
+    restart=(r"再開", r"再加入"),
+    active=(r"次回(の)?(請求|お支払い|支払)",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"解約", r"退会"),
+    offline_final=(r"完了", r"確定", r"確認"),
+    offline_yes=(r"^はい\b",),
+    offline_never=(r"削除",),
+    offline_decline=(r"いいえ", r"結構です", r"解約(を|手続きを)?続ける"),
+    offline_keep=(r"一時停止", r"受け取る", r"戻る"),
+    offline_toward=(r"アカウント", r"メンバーシップ"),
+    offline_after=(r"完了", r"スキップ", r"送信"),
+    offline_cookie=(r"クッキー",),
+    offline_cookie_ok=(r"同意",),
+    offline_dismiss=(),
+    offline_other=(r"その他",),
+    offline_partner=(),
+    offline_forward=(r"次へ", r"続ける", r"続行"),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"誰が視聴",),
+    offline_profile_admin=(),
+    offline_reason=(r"理由",),
+)  # fmt: skip
 
 ZH = Words(
     confirmed=(r"(已|已经|已經|成功)(取消|退订|退訂|终止|終止)", r"(取消|退订|退訂)(成功|完成)"),
@@ -1068,7 +1678,31 @@ ZH = Words(
     final=("确认",),
     away=("^返回",),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"帮助", r"幫助"),
+    restart=(r"重新(订阅|訂閱|开始|開始|加入)", r"恢复会员"),
+    active=(r"下次(付款|扣款|续费)",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"取消", r"退订", r"退訂"),
+    offline_final=(r"确认", r"確認"),
+    offline_yes=(r"^是\b",),
+    offline_never=(r"删除",),
+    offline_decline=(r"不用了", r"不,? ?谢谢", r"继续取消"),
+    offline_keep=(r"接受", r"暂停", r"保留", r"返回"),
+    offline_toward=(r"账户", r"帳戶", r"帐户", r"会员"),
+    offline_after=(r"完成", r"跳过", r"提交"),
+    offline_cookie=(r"隐私",),
+    offline_cookie_ok=(r"同意", r"接受"),
+    offline_dismiss=(),
+    offline_other=(r"其他",),
+    offline_partner=(),
+    offline_forward=(r"进入下一步", r"下一步", r"继续", r"繼續"),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"谁在观看", r"誰在觀看"),
+    offline_profile_admin=(),
+    offline_reason=(r"原因", r"为什么", r"理由"),
+)  # fmt: skip
 
 KO = Words(
     confirmed=(
@@ -1103,7 +1737,31 @@ KO = Words(
         "^유지",
     ),
     cookie=(),
-)
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(r"도움말",),
+    restart=(r"다시 시작", r"재가입"),
+    active=(r"다음 결제",),
+    failure=(),
+    # the offline policy's (``offline.words``): which control it tries, never whether one asks
+    offline_start=(r"해지",),
+    offline_final=(r"확인",),
+    offline_yes=(r"^네\b",),
+    offline_never=(r"삭제",),
+    offline_decline=(r"괜찮습니다", r"해지 계속"),
+    offline_keep=(r"수락", r"일시정지", r"유지"),
+    offline_toward=(r"계정", r"멤버십"),
+    offline_after=(r"완료", r"건너뛰기", r"제출"),
+    offline_cookie=(r"쿠키",),
+    offline_cookie_ok=(r"동의",),
+    offline_dismiss=(),
+    offline_other=(r"기타",),
+    offline_partner=(),
+    offline_forward=(r"다음", r"계속"),
+    offline_newsletter=(), offline_offer=(),
+    offline_profiles=(r"누가 시청",),
+    offline_profile_admin=(),
+    offline_reason=(r"이유",),
+)  # fmt: skip
 
 # Primary subtags, and the words of each; "no"/"nb"/"nn" read Danish-Norwegian alike.
 LANGUAGES: dict[str, Words] = {
@@ -1115,7 +1773,27 @@ LANGUAGES: dict[str, Words] = {
 }  # fmt: skip
 
 
+# Words no one language owns, read by the offline policy wherever it is: plan names pages
+# leave untranslated ("Premium", "Standard with ads"), a discount's "%", the "+" that adds a
+# profile. Not a language (no page declares it, the judge has no rules for it), so it is not
+# in ``LANGUAGES``; the gate's and the judge's categories are empty here and stay so.
+NEUTRAL = Words(
+    confirmed=(), period_end=(), state=(), negated=(), negated_after=(), conditional=(),
+    pending=(), flow=(), consequence=(), final=(), away=(), cookie=(),
+    help_page=(), restart=(), active=(), failure=(),
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(),
+    offline_offer=(r"\b(basic|standard|premium|ads|mobile)\b", r"%"),
+    offline_profiles=(),
+    offline_profile_admin=(r"^\+",),
+    offline_reason=(),
+)  # fmt: skip
+
+
 def phrases(category: str) -> tuple[str, ...]:
-    """Every language's phrases of one category, each once, in the languages' order: what a
-    language-blind pattern (the gate's) reads."""
-    return tuple(dict.fromkeys(p for words in LANGUAGES.values() for p in getattr(words, category)))
+    """Every language's phrases of one category, each once, in the languages' order (then the
+    neutral record's): what a language-blind pattern (the gate's, the offline policy's) reads."""
+    records = (*LANGUAGES.values(), NEUTRAL)
+    return tuple(dict.fromkeys(p for words in records for p in getattr(words, category)))

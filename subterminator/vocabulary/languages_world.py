@@ -50,6 +50,14 @@ FIL = Words(  # Filipino / Tagalog, with the English loans pages use ("na-cancel
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 UR = Words(  # Urdu
@@ -69,6 +77,14 @@ UR = Words(  # Urdu
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 LT = Words(  # Lithuanian
@@ -102,6 +118,14 @@ LT = Words(  # Lithuanian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 ET = Words(  # Estonian
@@ -132,6 +156,14 @@ ET = Words(  # Estonian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 LV = Words(  # Latvian
@@ -159,6 +191,14 @@ LV = Words(  # Latvian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 KA = Words(  # Georgian
@@ -182,6 +222,14 @@ KA = Words(  # Georgian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SW = Words(  # Swahili: negation is in the verb ("haujaghairiwa": has not been cancelled)
@@ -214,6 +262,14 @@ SW = Words(  # Swahili: negation is in the verb ("haujaghairiwa": has not been c
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 BN = Words(  # Bengali
@@ -233,6 +289,14 @@ BN = Words(  # Bengali
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 TA = Words(  # Tamil
@@ -252,6 +316,14 @@ TA = Words(  # Tamil
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 TE = Words(  # Telugu
@@ -271,6 +343,14 @@ TE = Words(  # Telugu
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 MR = Words(  # Marathi
@@ -290,6 +370,14 @@ MR = Words(  # Marathi
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 GU = Words(  # Gujarati
@@ -309,6 +397,14 @@ GU = Words(  # Gujarati
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 PA = Words(  # Punjabi (Gurmukhi)
@@ -327,6 +423,14 @@ PA = Words(  # Punjabi (Gurmukhi)
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 NE = Words(  # Nepali
@@ -345,6 +449,14 @@ NE = Words(  # Nepali
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SI = Words(  # Sinhala
@@ -364,6 +476,14 @@ SI = Words(  # Sinhala
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 ML = Words(  # Malayalam
@@ -383,6 +503,14 @@ ML = Words(  # Malayalam
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 KN = Words(  # Kannada
@@ -402,6 +530,14 @@ KN = Words(  # Kannada
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 AM = Words(  # Amharic (Ethiopic script)
@@ -421,6 +557,14 @@ AM = Words(  # Amharic (Ethiopic script)
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 HA = Words(  # Hausa: "an soke" (it has been cancelled); the negative is "ba a soke ba"
@@ -444,6 +588,14 @@ HA = Words(  # Hausa: "an soke" (it has been cancelled); the negative is "ba a s
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 YO = Words(  # Yoruba (tone marks and underdots are folded: "fagilé" reads "fagile")
@@ -463,6 +615,14 @@ YO = Words(  # Yoruba (tone marks and underdots are folded: "fagilé" reads "fag
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 ZU = Words(  # Zulu: the negative wraps the verb ("akukhanselwanga")
@@ -485,6 +645,14 @@ ZU = Words(  # Zulu: the negative wraps the verb ("akukhanselwanga")
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 AF = Words(  # Afrikaans
@@ -512,6 +680,14 @@ AF = Words(  # Afrikaans
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 IS = Words(  # Icelandic
@@ -535,6 +711,14 @@ IS = Words(  # Icelandic
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SL = Words(  # Slovenian
@@ -558,6 +742,14 @@ SL = Words(  # Slovenian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SQ = Words(  # Albanian
@@ -582,6 +774,14 @@ SQ = Words(  # Albanian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 HY = Words(  # Armenian: the negation is a word of its own ("չի չեղարկվել")
@@ -605,6 +805,14 @@ HY = Words(  # Armenian: the negation is a word of its own ("չի չեղարկվ
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 AZ = Words(  # Azerbaijani: the negative is in the verb ("ləğv edilmədi")
@@ -627,6 +835,14 @@ AZ = Words(  # Azerbaijani: the negative is in the verb ("ləğv edilmədi")
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 KK = Words(  # Kazakh: the negative is in the verb ("тоқтатылмады")
@@ -645,6 +861,14 @@ KK = Words(  # Kazakh: the negative is in the verb ("тоқтатылмады")
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 UZ = Words(  # Uzbek (Latin): the negative is in the verb ("bekor qilinmadi")
@@ -664,6 +888,14 @@ UZ = Words(  # Uzbek (Latin): the negative is in the verb ("bekor qilinmadi")
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 KM = Words(  # Khmer: no spaces between words, so no \b
@@ -683,6 +915,14 @@ KM = Words(  # Khmer: no spaces between words, so no \b
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 LO = Words(  # Lao: no spaces between words, so no \b
@@ -699,6 +939,14 @@ LO = Words(  # Lao: no spaces between words, so no \b
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 MY = Words(  # Burmese (Unicode, not Zawgyi): no spaces between words, so no \b
@@ -718,6 +966,14 @@ MY = Words(  # Burmese (Unicode, not Zawgyi): no spaces between words, so no \b
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 MN = Words(  # Mongolian (Cyrillic): the negative ends the verb ("цуцлагдаагүй")
@@ -737,6 +993,14 @@ MN = Words(  # Mongolian (Cyrillic): the negative ends the verb ("цуцлагд
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 SR_CYRL = Words(  # Serbian in Cyrillic (the Latin spelling is Croatian's words)
@@ -755,6 +1019,14 @@ SR_CYRL = Words(  # Serbian in Cyrillic (the Latin spelling is Croatian's words)
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 MK = Words(  # Macedonian
@@ -773,6 +1045,14 @@ MK = Words(  # Macedonian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 BE = Words(  # Belarusian
@@ -791,6 +1071,14 @@ BE = Words(  # Belarusian
     final=(),
     away=(),
     cookie=(),
+    # the judge's, read over every language at once (``outcome.vocabulary``)
+    help_page=(), restart=(), active=(), failure=(),
+    # the offline policy's (``offline.words``): none in this language
+    offline_start=(), offline_final=(), offline_yes=(), offline_never=(), offline_decline=(),
+    offline_keep=(), offline_toward=(), offline_after=(), offline_cookie=(), offline_cookie_ok=(),
+    offline_dismiss=(), offline_other=(), offline_partner=(), offline_forward=(),
+    offline_newsletter=(), offline_offer=(), offline_profiles=(), offline_profile_admin=(),
+    offline_reason=(),
 )  # fmt: skip
 
 WORLD: dict[str, Words] = {

@@ -13,6 +13,14 @@ What the outcome judge reads, one sentence at a time, in the sentence's own lang
 - ``conditional``: a condition or a generality ("if you cancel", "cancel at any time");
 - ``pending``: the request is only received, scheduled, under review or waiting for an e-mail.
 
+What the judge reads of a whole page, as one pattern over every language
+(``outcome.vocabulary``; the offline policy reads ``restart`` and ``failure`` too):
+
+- ``help_page``: a help centre, FAQ or article that talks about cancelling;
+- ``restart``: a control that brings a cancelled membership back;
+- ``active``: the account bills again (a next payment, a renewal date);
+- ``failure``: something went wrong.
+
 What the gate reads (``safety.vocabulary``), as one pattern over every language, and the
 offline policy and the judge read too. The first three only widen what asks; the last two
 take back only what words asked, so they grow only with a test that says why:
@@ -26,6 +34,35 @@ take back only what words asked, so they grow only with a test that says why:
 A language whose pages the gate does not read (not in ``safety.vocabulary.HELD``) declares
 its gate categories empty, or holds only its confirming verbs (``final``), which ask wherever
 they are seen.
+
+What the offline policy reads (``offline.words``), as one pattern per category over every
+language: which control to try, never whether a step needs a person's yes (the gate judges
+that on its own). They are named ``offline_*`` because two of them share a name, not a
+meaning, with the gate's: the policy's ``offline_final`` (the last step it presses) and
+``offline_cookie`` (a banner it may close) are kept apart from the gate's ``final`` and
+``cookie``, so that a word added for the policy never makes the gate ask less:
+
+- ``offline_start``: starts (or continues) the cancellation;
+- ``offline_final``: takes the last step (finish, confirm, "yes, cancel");
+- ``offline_yes``: a bare yes, the last step only inside a dialog about cancelling;
+- ``offline_never``: never pressed (delete, sign out);
+- ``offline_decline``: declines a retention offer and goes on cancelling;
+- ``offline_keep``: takes the offer or keeps the membership;
+- ``offline_toward``: leads toward managing the membership;
+- ``offline_after``: moves past a survey or a thank-you page after the last step;
+- ``offline_cookie``, ``offline_cookie_ok``: a consent banner, and the buttons that close it;
+- ``offline_dismiss``: a way out of a dialog that is not about cancelling;
+- ``offline_other``: the least personal reason a survey offers;
+- ``offline_partner``: the membership is billed by a partner (an app store, a carrier);
+- ``offline_forward``: moves a multi-page flow on, with nothing better on the page;
+- ``offline_newsletter``: a sign-up a required-box rule never ticks;
+- ``offline_offer``: an offer dressed as a way forward;
+- ``offline_profiles``, ``offline_profile_admin``: a profile picker, and its controls that
+  manage profiles rather than pick one;
+- ``offline_reason``: a question before going on ("Why are you leaving?").
+
+Symbols and plan names that no one language owns (``%``, "Premium") are in
+``languages.NEUTRAL``, which only the offline policy's categories read.
 """
 
 from __future__ import annotations
@@ -35,8 +72,8 @@ from dataclasses import dataclass, fields
 
 @dataclass(frozen=True)
 class Words:
-    """Patterns by what they say; the judge's apply to ``read_form`` text, the gate's to
-    ``normalize``d text (``safety.text.words`` folds them)."""
+    """Patterns by what they say; the judge's apply to ``read_form`` text, the gate's and the
+    offline policy's to ``normalize``d text (``safety.text.words`` folds them)."""
 
     confirmed: tuple[str, ...]
     period_end: tuple[str, ...]
@@ -50,6 +87,29 @@ class Words:
     final: tuple[str, ...]
     away: tuple[str, ...]
     cookie: tuple[str, ...]
+    help_page: tuple[str, ...]
+    restart: tuple[str, ...]
+    active: tuple[str, ...]
+    failure: tuple[str, ...]
+    offline_start: tuple[str, ...]
+    offline_final: tuple[str, ...]
+    offline_yes: tuple[str, ...]
+    offline_never: tuple[str, ...]
+    offline_decline: tuple[str, ...]
+    offline_keep: tuple[str, ...]
+    offline_toward: tuple[str, ...]
+    offline_after: tuple[str, ...]
+    offline_cookie: tuple[str, ...]
+    offline_cookie_ok: tuple[str, ...]
+    offline_dismiss: tuple[str, ...]
+    offline_other: tuple[str, ...]
+    offline_partner: tuple[str, ...]
+    offline_forward: tuple[str, ...]
+    offline_newsletter: tuple[str, ...]
+    offline_offer: tuple[str, ...]
+    offline_profiles: tuple[str, ...]
+    offline_profile_admin: tuple[str, ...]
+    offline_reason: tuple[str, ...]
 
     def __add__(self, other: Words) -> Words:
         """Both languages' words: one code written in two scripts (Serbian)."""
@@ -59,4 +119,9 @@ class Words:
 
 
 CATEGORIES = tuple(f.name for f in fields(Words))
+JUDGE_CATEGORIES = (
+    "confirmed", "period_end", "state", "negated", "negated_after", "conditional", "pending",
+    "help_page", "restart", "active", "failure",
+)  # fmt: skip
 GATE_CATEGORIES = ("flow", "consequence", "final", "away", "cookie")
+OFFLINE_CATEGORIES = tuple(c for c in CATEGORIES if c.startswith("offline_"))

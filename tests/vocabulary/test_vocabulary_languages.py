@@ -22,9 +22,15 @@ NEGATION_BEFORE_THE_VERB = "its negation comes before the state word, never afte
 GATE_UNREAD = "the gate does not read pages in it (the floor asks more there)"
 TAKES_BACK = "words that take back an ask are added only with a test that says why; none yet"
 COOKIE_WORDED = frozenset({"en", "de", "fr", "es"})  # the only languages with cookie words
+PAGE_SIGNS = "the judge reads a page's other signs (its state words, its controls) there"
+UNSTEERED = "the offline policy steers by other languages' words here; the gate asks alike"
 
 
 def _why_empty(code: str, category: str) -> str:
+    if category.startswith("offline_"):
+        return UNSTEERED
+    if category in ("help_page", "restart", "active", "failure"):
+        return PAGE_SIGNS
     if category == "negated_after":
         return NEGATION_BEFORE_THE_VERB
     if category in GATE_CATEGORIES and code not in gate.HELD:
