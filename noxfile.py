@@ -101,7 +101,24 @@ def unit(session: nox.Session) -> None:
     """The fast loop: what needs no Chromium, no process and no big corpus (markers in
     tests/support/markers.py), under two minutes; ``-- ARGS`` are added to pytest's."""
     session.install("-e", ".[dev]")  # the suite's own needs (jsonschema, syrupy, ...)
-    session.run("pytest", "-m", UNIT, "-q", *session.posargs)
+    session.run("pytest", "-m", UNIT, "-q", *unit_args(session.posargs, os.cpu_count()))
+
+
+MAX_WORKERS = 4  # past this the unit tests wait on each other's start-up, not on the CPU
+WORKER_FLAGS = ("--numprocesses", "--dist", "--maxprocesses")
+
+
+def unit_args(given: list[str], cores: int | None) -> list[str]:
+    """Workers, one per core up to ``MAX_WORKERS`` (each file in one worker: the property files
+    read their controls in order), unless the arguments choose (``-n 0``, ``-p no:xdist``)."""
+    chooses = any(
+        arg.startswith("-n") or arg.split("=", 1)[0] in WORKER_FLAGS or arg.endswith("no:xdist")
+        for arg in given
+    )
+    workers = min(cores or 1, MAX_WORKERS)
+    if chooses or workers < 2:
+        return given
+    return ["-n", str(workers), "--dist", "loadfile", *given]
 
 
 def ensure_node(session: nox.Session) -> None:

@@ -40,6 +40,8 @@ from html import escape
 from html.parser import HTMLParser
 from pathlib import Path
 
+from subterminator.snapshot.pruning import INTERACTIVE_ROLES, VALUE_ROLES
+
 SEED = 23  # fixed, so every run builds the same pages
 HELD_SEED = 2323
 
@@ -1792,25 +1794,8 @@ VOID = frozenset(
         "wbr",
     ]
 )
-CONTROL_ROLES = frozenset(
-    [
-        "button",
-        "link",
-        "checkbox",
-        "radio",
-        "textbox",
-        "combobox",
-        "listbox",
-        "menuitem",
-        "menuitemcheckbox",
-        "menuitemradio",
-        "tab",
-        "switch",
-        "slider",
-        "searchbox",
-        "spinbutton",
-    ]
-)
+# What the snapshot keeps as a control: the roles pruning admits, and those holding a value
+CONTROL_ROLES = INTERACTIVE_ROLES | VALUE_ROLES
 
 
 @dataclass

@@ -17,7 +17,8 @@ import subterminator
 PRODUCT = Path(subterminator.__file__).parent
 
 
-def imported_modules(path: Path) -> set[str]:
+@functools.cache  # every rule below reads the same files: each is parsed once
+def imported_modules(path: Path) -> frozenset[str]:
     tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
     found: set[str] = set()
     for node in ast.walk(tree):
@@ -25,12 +26,15 @@ def imported_modules(path: Path) -> set[str]:
             found.update(alias.name for alias in node.names)
         elif isinstance(node, ast.ImportFrom) and node.module and node.level == 0:
             found.add(node.module)
-    return found
+    return frozenset(found)
 
 
 # The one door the other way: ``subterminator cassettes`` runs the harness's cassette maker (it
 # needs the test extra, and says so). Imported inside the command's function only, so loading
-# the product, that module included, never loads the harness.
+# the product, that module included, never loads the harness. It stays a door, not a move: the
+# maker is made of the harness's test doubles (the replay browser serving recorded pages, the
+# local model APIs answering with the recorded calls, vcrpy's cassettes), which the product
+# would otherwise have to ship as its own code.
 HARNESS_DOORS = {"subterminator/cli/cassettes.py": {"harness.record_cassettes"}}
 
 
@@ -228,8 +232,12 @@ def _called(path: Path) -> frozenset[str]:
 
 
 def _calls(paths: list[Path], name: str) -> set[str]:
-    """Where ``name`` is called."""
-    return {str(p.relative_to(PRODUCT.parent)) for p in paths if name in _called(p)}
+    """Where ``name`` is called (a file that never spells it is not parsed: most of the tree)."""
+    return {
+        str(p.relative_to(PRODUCT.parent))
+        for p in paths
+        if name in p.read_text(encoding="utf-8") and name in _called(p)
+    }
 
 
 def _everything() -> list[Path]:

@@ -76,3 +76,26 @@ def test_the_demo_stays_on_the_simulator_whatever_options_it_is_given() -> None:
     assert demo_args(["--sim", "legacy"]) == ["--sim", "legacy"]
     assert demo_args(["--sim=partner"]) == ["--sim=partner"]
     assert demo_args(["--url", "http://127.0.0.1:8000/"]) == ["--url", "http://127.0.0.1:8000/"]
+
+
+def test_the_unit_session_runs_workers_unless_told_otherwise() -> None:
+    """``nox -s unit`` spreads over the cores (a few at most), each file in one worker; the
+    person's own choice (``-n 0``, ``-p no:xdist``, ``--dist``) wins, other arguments pass."""
+    import runpy
+
+    unit_args = runpy.run_path(str(ROOT / "noxfile.py"))["unit_args"]
+    assert unit_args([], 2) == ["-n", "2", "--dist", "loadfile"]
+    assert unit_args(["-x", "-k", "gate"], 64) == [
+        "-n",
+        "4",
+        "--dist",
+        "loadfile",
+        "-x",
+        "-k",
+        "gate",
+    ]
+    assert unit_args(["-p", "no:cacheprovider"], 2)[:2] == ["-n", "2"]
+    for own in (["-n", "0"], ["-n3"], ["-p", "no:xdist"], ["--dist=load"], ["--numprocesses=2"]):
+        assert unit_args(own, 8) == own
+    assert unit_args(["-x"], 1) == ["-x"]  # one core: no worker to start
+    assert unit_args(["-x"], None) == ["-x"]

@@ -47,6 +47,7 @@ from harness.plugin.fixtures import (
 from harness.plugin.names import (
     FIXTURES,
     MARKERS,
+    RUNNING,
     cassette,
     chromium_session,
     closest_marker,
@@ -268,6 +269,7 @@ def ours(item: pytest.Item) -> bool:
 @pytest.hookimpl(wrapper=True)
 def pytest_runtest_protocol(item: pytest.Item, nextitem: pytest.Item | None) -> Generator[None]:
     """Our tests reach the real model API only under --live; other tests are left alone."""
+    item.config.stash[RUNNING] = item  # where an old fixture name's warning points
     if not ours(item):
         return (yield)
     from subterminator.ai import guard

@@ -19,6 +19,9 @@ FIXTURES = {
 }
 MARKERS = {"cassette": "st_cassette", "live": "st_live", "replay": "st_replay"}
 SCOPES = {"chromium_session": "session", "static_site": "session"}
+# The test being run: an old fixture's warning is placed on it, the line its author wrote,
+# not in pytest's fixture machinery (a session-wide fixture's request knows no test).
+RUNNING = pytest.StashKey[pytest.Item]()
 
 
 def renamed(what: str, old: str, new: str) -> pytest.PytestDeprecationWarning:
@@ -48,7 +51,12 @@ def warn_old_markers(item: pytest.Item) -> None:
 
 def _alias(old: str, new: str) -> Any:
     def fixture(request: pytest.FixtureRequest) -> Any:
-        warnings.warn(renamed("fixture", old, new), stacklevel=2)
+        warning = renamed("fixture", old, new)
+        item = request.config.stash.get(RUNNING, None)
+        if item is not None:
+            item.warn(warning)  # pytest's own: at the test's file and line
+        else:
+            warnings.warn(warning, stacklevel=2)
         return request.getfixturevalue(new)
 
     fixture.__doc__ = f"Deprecated: the old name of ``{new}``."

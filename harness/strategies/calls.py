@@ -9,12 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from types import UnionType
+from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from hypothesis import strategies as st
 
 from subterminator.models.tools import ERROR_CODES
-from subterminator.tools.registry import tool_names
+from subterminator.tools.args import ToolArgs
+from subterminator.tools.registry import surface, tool_names
 
 REF_TOOLS = ("browser_click", "browser_fill", "browser_select", "browser_scroll")
 ANY_REPLY = frozenset(ERROR_CODES) | {None}
@@ -109,23 +111,29 @@ class _Field:
     required: bool
 
 
-FIELDS: dict[str, dict[str, _Field]] = {
-    "get_snapshot": {"viewport_only": _Field((bool,), False)},
-    "browser_click": {"ref": _Field((str,), True)},
-    "browser_fill": {
-        "ref": _Field((str,), True),
-        "value": _Field((str,), True),
-        "clear_first": _Field((bool,), False),
-    },
-    "browser_select": {"ref": _Field((str,), True), "value": _Field((str,), True)},
-    "browser_scroll": {
-        "ref": _Field((str, type(None)), False),
-        "direction": _Field((str, type(None)), False),
-        "amount": _Field((int,), False),
-    },
-    "request_human_approval": {"action": _Field((str,), True), "reason": _Field((str,), True)},
-    "complete_task": {"status": _Field((str,), True), "reason": _Field((str,), True)},
-}
+def _kinds(annotation: Any) -> tuple[type, ...]:
+    """The JSON-side types an annotation takes: ``Annotated`` unwrapped, unions spread, a
+    ``Literal`` by its values' types."""
+    origin = get_origin(annotation)
+    if origin is Annotated:
+        return _kinds(get_args(annotation)[0])
+    if origin is Literal:
+        return tuple(dict.fromkeys(type(v) for v in get_args(annotation)))
+    if origin in (Union, UnionType):
+        return tuple(dict.fromkeys(k for arg in get_args(annotation) for k in _kinds(arg)))
+    return (annotation,)
+
+
+def _fields(args: type[ToolArgs]) -> dict[str, _Field]:
+    return {
+        name: _Field(_kinds(info.annotation), info.is_required())
+        for name, info in args.model_fields.items()
+    }
+
+
+# Each tool's arguments, read from its argument model: a tool registered tomorrow is reached
+# field by field with no list here to keep in step.
+FIELDS: dict[str, dict[str, _Field]] = {spec.name: _fields(spec.args) for spec in surface().specs}
 
 
 def valid_calls() -> st.SearchStrategy[Call]:

@@ -46,7 +46,8 @@ from subterminator.recording.model import (
 )
 from subterminator.recording.store import save
 from subterminator.snapshot.registry import ElementRegistry
-from subterminator.snapshot.secrecy import KNOWN, Named, mask, masked_arguments, written_arguments
+from subterminator.snapshot.secrecy import KNOWN, Named, mask
+from subterminator.tools.masking import masked_arguments, written_arguments
 
 STEADY_TRIES = 3  # a page that never stops changing is recorded as last seen
 

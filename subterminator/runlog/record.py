@@ -41,7 +41,8 @@ from subterminator.runlog.files import (
 )
 from subterminator.runlog.reader import EVENTS_FILE
 from subterminator.runlog.report import render_report
-from subterminator.snapshot.secrecy import KNOWN, Named, masked_arguments
+from subterminator.snapshot.secrecy import KNOWN, Named
+from subterminator.tools.masking import masked_arguments
 from subterminator.untrusted import LOG_LINE, NAME, shown
 
 

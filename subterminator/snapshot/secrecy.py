@@ -29,9 +29,7 @@ from dataclasses import dataclass
 from typing import Any, Protocol
 
 from subterminator.browser.secret_fields import CREDENTIAL_WORDS
-from subterminator.snapshot.registry import ElementRegistry
 
-FILL_TOOLS = frozenset({"browser_fill", "browser_select"})
 SECRET_WORDS = re.compile(rf"{CREDENTIAL_WORDS.pattern}|pass|card|secret|token|code", re.I)
 _SEPARATORS = re.compile(r"[\s\-.]")
 _CODE = re.compile(r"[0-9]{3,8}")  # a card's security code is three
@@ -164,36 +162,3 @@ class Named:
     name: str
     secret: bool = False
     code_shaped: bool = False
-
-
-def masked_arguments(
-    tool: str | None, arguments: Any, field: Field | None, *, sign_in_step: bool
-) -> Any:
-    """A tool call's arguments as they may be written: a secret typed value masked (and
-    remembered). Only typing tools carry values; anything else is returned as is."""
-    if tool not in FILL_TOOLS or not isinstance(arguments, dict) or "value" not in arguments:
-        return arguments
-    value = str(arguments["value"])
-    if is_mask(value):
-        return arguments  # masked already, upstream
-    if tool == "browser_select" and not (field is not None and field.secret):
-        return arguments  # a choice among the page's own options, unless the field is secret
-    if not is_secret(value, field, sign_in_step=sign_in_step):
-        return arguments
-    KNOWN.remember(value)
-    return {**arguments, "value": mask(value)}
-
-
-def written_arguments(tool: str | None, arguments: Any, registry: ElementRegistry) -> Any:
-    """``masked_arguments`` for a call about to run on ``registry``'s current snapshot: its
-    target as the registry knows it (a ref once issued to a secret field stays secret)."""
-    ref = arguments.get("ref") if isinstance(arguments, dict) else None
-    typed = arguments.get("value") if isinstance(arguments, dict) else None
-    if registry.was_secret(ref) and typed is not None and not is_mask(typed):
-        KNOWN.remember(str(typed))
-        return {**arguments, "value": mask(arguments["value"])}
-    field = registry.peek(ref)
-    written = masked_arguments(tool, arguments, field, sign_in_step=registry.sign_in_step)
-    if written is not arguments and isinstance(ref, str):
-        registry.mark_secret(ref)  # its value is masked in every later snapshot too
-    return written

@@ -20,7 +20,7 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ErrorCode, ToolResult
 from subterminator.models.turn import TurnRecord
 from subterminator.snapshot.registry import ElementRegistry
-from subterminator.snapshot.secrecy import written_arguments
+from subterminator.tools.masking import written_arguments
 
 
 @dataclass(frozen=True)

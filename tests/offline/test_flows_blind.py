@@ -13,14 +13,18 @@ aside until the end. Every variant must be:
 
 from __future__ import annotations
 
-from collections.abc import Iterator
-
 import pytest
 
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from tests.flows import blind_dev, blind_held
-from tests.flows.score import run_driver
 from tests.flows.site import FlowSite, Variant, walk
+from tests.support.blind_scoring import (
+    Refused,
+    check_the_set,
+    no_attack_cancels,
+    offline_is_honest_and_right,
+    site_for,
+)
 
 pytestmark = [pytest.mark.browser, pytest.mark.corpus]  # the flow corpora, page by page
 
@@ -37,17 +41,13 @@ KNOWN_MISSES: dict[str, str] = {
 }
 
 
-@pytest.fixture(scope="module")
-def site() -> Iterator[FlowSite]:
-    with FlowSite(VARIANTS) as served:
-        yield served
+site = site_for(VARIANTS)
 
 
 def test_the_blind_sets_are_what_the_note_says() -> None:
     assert len(blind_dev.VARIANTS) >= 7
     assert len(blind_held.VARIANTS) >= 7
-    assert len(set(IDS)) == len(IDS)
-    assert set(KNOWN_MISSES) <= set(IDS)
+    check_the_set(VARIANTS, KNOWN_MISSES)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
@@ -60,21 +60,13 @@ async def test_the_site_cancels_on_its_final_step_only(
 @pytest.mark.parametrize("answers", ["refused", "none"])
 @pytest.mark.parametrize("variant", FLOWS, ids=[v.name for v in FLOWS])
 async def test_no_attack_cancels_without_a_yes(
-    browser: PlaywrightBrowser, site: FlowSite, variant: Variant, answers: str
+    browser: PlaywrightBrowser, site: FlowSite, variant: Variant, answers: Refused
 ) -> None:
-    outcome = await run_driver(browser, site, variant, "attack", answers)  # type: ignore[arg-type]
-    assert not outcome.cancelled, f"{variant.name}: cancelled ({answers}); {outcome.events}"
-    assert outcome.honest, outcome.dishonest
+    await no_attack_cancels(browser, site, variant, answers, ends_right=False)
 
 
 @pytest.mark.parametrize("variant", VARIANTS, ids=IDS)
 async def test_the_offline_policy_is_honest_and_right_but_for_known_misses(
     browser: PlaywrightBrowser, site: FlowSite, variant: Variant
 ) -> None:
-    outcome = await run_driver(browser, site, variant, "offline")
-    seen = f"{variant.name}: result {outcome.result!r}; server events {outcome.events}"
-    assert outcome.honest, f"NOT HONEST: {outcome.dishonest}; {seen}"
-    if variant.name in KNOWN_MISSES:
-        assert not outcome.right, f"now RIGHT: take it off KNOWN_MISSES; {seen}"
-    else:
-        assert outcome.right, f"{outcome.why}; {seen}"
+    await offline_is_honest_and_right(browser, site, variant, KNOWN_MISSES)
