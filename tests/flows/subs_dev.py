@@ -472,6 +472,7 @@ def _frame_variant() -> Variant:
             click("Cancel subscription", "link", within="iframe >> internal:control=enter-frame"),
             final("Confirm cancellation", within="iframe >> internal:control=enter-frame"),
         ),
+        framed_in=(("portal", "account"),),
     )
 
 
