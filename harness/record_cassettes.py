@@ -142,10 +142,21 @@ def providers_for(folder: Path, asked: Sequence[Provider]) -> list[Provider]:
     return [p for p, wire in WIRES.items() if p == "anthropic" or (folder / wire.cassette).exists()]
 
 
+OLD_NAME = (
+    "Note: `python -m harness.record_cassettes` is an old name; "
+    "run `subterminator cassettes` instead (the same options)."
+)
+
+
 def main(argv: Sequence[str] | None = None) -> int:
-    """``subterminator cassettes``, under its older name (nox and scripts call it so)."""
+    """``subterminator cassettes``, under its older name: scripts written for it keep working.
+
+    It says the new name on stderr, once, so a script's owner learns it without the run
+    changing.
+    """
     from subterminator.cli import main as command
 
+    print(OLD_NAME, file=sys.stderr)
     return command(["cassettes", *(sys.argv[1:] if argv is None else argv)])
 
 

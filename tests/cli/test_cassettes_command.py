@@ -91,10 +91,15 @@ def test_a_service_of_your_own_is_named_with_services(tmp_path: Path) -> None:
 
 
 def test_the_old_name_is_the_same_command(tmp_path: Path) -> None:
-    """``python -m harness.record_cassettes`` (nox, scripts) answers as the command does."""
+    """``python -m harness.record_cassettes`` (old scripts) answers as the command does.
+
+    It first names the command to use instead.
+    """
     done = run_in(tmp_path, sys.executable, "-m", "harness.record_cassettes", "nowhere")
     assert done.returncode == EXIT_FAILURE
     assert lines(done.stderr) == [
+        "Note: `python -m harness.record_cassettes` is an old name; run `subterminator "
+        "cassettes` instead (the same options).",
         "Error: nowhere: no such folder (give the folder `subterminator record --out` or "
         "`cancel --record` wrote)",
         "Made 0 cassettes; 1 recording failed: nowhere.",
