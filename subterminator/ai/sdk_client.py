@@ -5,7 +5,9 @@ The model-request guard before every request; a hard wall per call (``timeout_s`
 30 s, so a person never waits longer on one turn) that is not retried; one retry policy as the
 only one (the SDKs'
 own retries are off); errors in plain words, a refused key, permission or model name being a
-``ModelConfigurationError`` and anything else an ``LLMError`` (``transient`` for outages); each
+``ModelConfigurationError``, a tool call the server could not parse a ``ToolCallRejectedError``
+(the model's to retry), an answer no shape explains a ``MalformedResponseError``, and anything
+else an ``LLMError`` (``transient`` for outages); each
 retry told once, to ``on_retry``, and logged at DEBUG only; and the key scrubbed from every
 message. A subclass builds its request, sends it, and reads the answer.
 """
@@ -25,10 +27,11 @@ from subterminator.ai.api_errors import (
     describe,
     failure,
     refusal,
+    rejected_call,
     retryable,
 )
 from subterminator.ai.retry import RetryNotice, RetryPolicy
-from subterminator.errors import LLMError
+from subterminator.errors import LLMError, MalformedResponseError
 from subterminator.models.conversation import AIResponse
 
 log = logging.getLogger("subterminator.ai.client")  # one logger for every provider's retries
@@ -84,20 +87,26 @@ class SDKClient:
                     f"The model API did not answer within {self.timeout_s:.0f} s (timeout)",
                     transient=True,
                 ) from None
-            except ValueError as exc:  # the body was not JSON at all
-                raise LLMError(
-                    self._scrub(f"Malformed response from the model API: {exc}")
+            except ValueError:  # the body was not JSON at all: no dump of it reaches a person
+                raise MalformedResponseError(
+                    "Malformed response from the model API: the body is not JSON"
                 ) from None
             except self._errors.api as exc:
                 failed = failure(exc, self._errors)
-                refused = (refused_first and refused_first(failed)) or refusal(
-                    failed, self.model, self._advice
+                refused = (
+                    (refused_first and refused_first(failed))
+                    or refusal(failed, self.model, self._advice)
+                    or rejected_call(failed)
                 )
                 if refused is not None:
                     raise refused from None
                 reason, cause, status = describe(failed)
                 attempts = attempt + 1
                 detail = f"{reason} ({cause})" if status else reason
+                if status is None and not failed.connection:  # an answer the SDK could not read
+                    raise MalformedResponseError(
+                        f"Malformed response from the model API ({cause})"
+                    ) from None
                 if not retryable(failed):
                     raise LLMError(self._scrub(detail)) from None
                 if attempts >= self.retry.max_attempts:
