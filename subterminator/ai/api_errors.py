@@ -16,7 +16,11 @@ from dataclasses import dataclass
 from typing import Any, Protocol, cast
 
 from subterminator.ai.selection import MODEL_ENV
-from subterminator.errors import ModelConfigurationError, ToolCallRejectedError
+from subterminator.errors import (
+    MalformedResponseError,
+    ModelConfigurationError,
+    ToolCallRejectedError,
+)
 
 
 @dataclass(frozen=True)
@@ -255,3 +259,10 @@ def rejected_call(failed: Failure) -> ToolCallRejectedError | None:
         f"{body.label or 'invalid_request_error'}): {detail}",
         generation=body.generation or "",
     )
+
+
+def unreadable(failed: Failure) -> MalformedResponseError | None:
+    """An answer the SDK could not read: neither a status of its own nor a lost connection."""
+    if failed.status is not None or failed.connection:
+        return None
+    return MalformedResponseError(f"Malformed response from the model API ({failed.error})")

@@ -29,6 +29,7 @@ from subterminator.ai.api_errors import (
     refusal,
     rejected_call,
     retryable,
+    unreadable,
 )
 from subterminator.ai.retry import RetryNotice, RetryPolicy
 from subterminator.errors import LLMError, MalformedResponseError
@@ -93,20 +94,12 @@ class SDKClient:
                 ) from None
             except self._errors.api as exc:
                 failed = failure(exc, self._errors)
-                refused = (
-                    (refused_first and refused_first(failed))
-                    or refusal(failed, self.model, self._advice)
-                    or rejected_call(failed)
-                )
+                refused = self._at_once(failed, refused_first)
                 if refused is not None:
                     raise refused from None
                 reason, cause, status = describe(failed)
                 attempts = attempt + 1
                 detail = f"{reason} ({cause})" if status else reason
-                if status is None and not failed.connection:  # an answer the SDK could not read
-                    raise MalformedResponseError(
-                        f"Malformed response from the model API ({cause})"
-                    ) from None
                 if not retryable(failed):
                     raise LLMError(self._scrub(detail)) from None
                 if attempts >= self.retry.max_attempts:
@@ -129,6 +122,18 @@ class SDKClient:
                     self.on_retry(notice)
                 await self._sleep(notice.delay_s)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _at_once(
+        self, failed: Failure, refused_first: Callable[[Failure], Exception | None] | None
+    ) -> Exception | None:
+        """What ends the call without a retry: the subclass's own refusal, the person's to fix
+        (key, model, credit), the model's call the server could not parse, an unreadable answer."""
+        return (
+            (refused_first and refused_first(failed))
+            or refusal(failed, self.model, self._advice)
+            or rejected_call(failed)
+            or unreadable(failed)
+        )
 
     def _scrub(self, text: str) -> str:
         """Belt and braces: the key never reaches a message, whatever an answer echoes."""
