@@ -461,8 +461,8 @@ async def _dry_run(
         f"({len(first.snapshot.elements)} elements).",
         markup=False,
     )
-    if not response.tool_calls:
-        said = shown(response.content, AI_WORDS)
+    if not response.tool_calls or response.refusal:
+        said = shown(response.refusal or response.content, AI_WORDS)
         console.print(f"The AI would not call a tool; it said: {said}", markup=False)
         return EXIT_SUCCESS
     call = response.tool_calls[0]

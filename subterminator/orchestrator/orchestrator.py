@@ -113,7 +113,7 @@ class TaskOrchestrator:
         except LLMError as exc:  # a ConfigurationError (key, model, credit) propagates
             return self._failed(turn, "llm_error", exc)
         ai_ms = int((time.monotonic() - started) * 1000)
-        if response.refusal is not None or response.stop_reason == "refusal":
+        if response.refusal or response.stop_reason == "refusal":
             return self._refused(turn, response, ai_ms)
         if not response.tool_calls:
             return self._no_call(turn, response, ai_ms)
