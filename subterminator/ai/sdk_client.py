@@ -126,12 +126,13 @@ class SDKClient:
     def _at_once(
         self, failed: Failure, refused_first: Callable[[Failure], Exception | None] | None
     ) -> Exception | None:
-        """What ends the call without a retry: the subclass's own refusal, the person's to fix
-        (key, model, credit), the model's call the server could not parse, an unreadable answer."""
+        """What ends the call without a retry: the subclass's own refusal, the model's call the
+        server could not parse (its code says so), the person's to fix (key, model, credit), an
+        unreadable answer."""
         return (
             (refused_first and refused_first(failed))
-            or refusal(failed, self.model, self._advice)
             or rejected_call(failed)
+            or refusal(failed, self.model, self._advice)
             or unreadable(failed)
         )
 
