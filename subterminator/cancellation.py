@@ -58,6 +58,7 @@ from subterminator.untrusted import AI_WORDS, NAME, SENTENCE, URL, shown
 
 EXIT_SUCCESS, EXIT_FAILURE, EXIT_CONFIG, EXIT_CONNECTION, EXIT_INTERRUPTED = 0, 1, 2, 3, 130
 EXIT_DECLINED = 4  # the person said no: their choice, not a failure of the program
+EXIT_MALFORMED = 5  # the model API answered something no known shape explains
 
 
 @dataclass(frozen=True)
@@ -385,7 +386,9 @@ class CancelJob:
         )
         self.orchestrator = orchestrator
         self._observe(orchestrator, run.server)
-        self.console.print(f"Starting {self.service.display_name} cancellation...")
+        self.console.print(  # a service file's name for itself: never read as markup
+            f"Starting {self.service.display_name} cancellation...", markup=False
+        )
         result = await orchestrator.run(self.service.goal_template)
         if run.recorder is not None:
             run.recorder.finish(result)
@@ -458,8 +461,8 @@ async def _dry_run(
         f"({len(first.snapshot.elements)} elements).",
         markup=False,
     )
-    if not response.tool_calls:
-        said = shown(response.content, AI_WORDS)
+    if not response.tool_calls or response.refusal:
+        said = shown(response.refusal or response.content, AI_WORDS)
         console.print(f"The AI would not call a tool; it said: {said}", markup=False)
         return EXIT_SUCCESS
     call = response.tool_calls[0]
@@ -476,12 +479,16 @@ def exit_code(result: TaskResult) -> int:
     API, the browser), 1 every other outcome; 4 when
     the person declined a step (``human_rejected``): a script can tell their no from a
     failure; and 2 when nobody could be asked (``no_one_to_ask``: no input at the prompt),
-    which is fixed, as a bad argument is, by how the command is run."""
+    which is fixed, as a bad argument is, by how the command is run; 5 when the model API
+    answered something no known shape explains (``llm_malformed``): neither the network nor
+    the page, but a server this program cannot read yet."""
     if result.success and result.verified:
         return EXIT_SUCCESS
     if result.reason == "human_rejected":
         return EXIT_DECLINED
     if result.reason == "no_one_to_ask":
         return EXIT_CONFIG
+    if result.reason == "llm_malformed":
+        return EXIT_MALFORMED
     connection = ("llm_error", "browser_error", "mcp_error")
     return EXIT_CONNECTION if result.reason in connection else EXIT_FAILURE

@@ -147,3 +147,15 @@ class MalformedResponseError(LLMError):
     Its own type, so the run ends with its own reason and exit code rather than reading as an
     outage or a browser failure.
     """
+
+
+class ToolCallRejectedError(LLMError):
+    """The model API refused the model's own tool call as unparseable (Groq's
+    ``tool_use_failed``, with the text it generated): the model's mistake, not the run's end.
+
+    The loop answers it to the model as a failed call, so the model can try again.
+    """
+
+    def __init__(self, message: str, *, generation: str = "") -> None:
+        super().__init__(message)
+        self.generation = generation  # what the model wrote instead of a valid call

@@ -22,7 +22,7 @@ from subterminator.ai.render import message_image, message_text, shown_arguments
 from subterminator.ai.retry import RetryNotice, RetryPolicy
 from subterminator.ai.sdk_client import SDKClient
 from subterminator.ai.selection import DEFAULT_MODEL, MODEL_ENV, missing_key
-from subterminator.errors import ConfigurationError, LLMError
+from subterminator.errors import ConfigurationError, MalformedResponseError
 from subterminator.models.conversation import AIResponse, Message, ToolCall, Usage
 
 __all__ = [
@@ -64,6 +64,7 @@ class _OmitRequestBodies(logging.Filter):
 
 
 logging.getLogger("anthropic._base_client").addFilter(_OmitRequestBodies())
+log = logging.getLogger(__name__)
 
 
 def resolve_model(cli_model: str | None = None) -> str:
@@ -129,7 +130,8 @@ def to_anthropic(messages: list[Message]) -> list[dict[str, Any]]:
 
 
 def parse_response(response: Any) -> AIResponse:
-    """An SDK ``Message`` as our AIResponse; anything unusable is an ``LLMError``."""
+    """An SDK ``Message`` as our AIResponse; anything unusable is a
+    ``MalformedResponseError``."""
     try:
         texts: list[str] = []
         calls: list[ToolCall] = []
@@ -150,8 +152,11 @@ def parse_response(response: Any) -> AIResponse:
                 cache_read_input_tokens=getattr(usage, "cache_read_input_tokens", 0) or 0,
             ),
         )
-    except (AttributeError, TypeError, ValueError) as exc:
-        raise LLMError(f"Malformed response from the model API: {exc}") from None
+    except (AttributeError, TypeError, ValueError):
+        log.debug("malformed answer", exc_info=True)  # the why for a developer, not a dump
+        raise MalformedResponseError(
+            "Malformed response from the model API: no known answer shape explains it"
+        ) from None
 
 
 class AIClient(SDKClient):

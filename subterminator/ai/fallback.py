@@ -3,7 +3,10 @@
 Switching is the caller's decision (``may_switch``): announced on the simulator, asked of the
 person on a real site, never when the model was asked for as the only driver (``--ai model``
 or ``claude``: the caller then does not wrap).
-A refused key or an unknown model is a ``ConfigurationError``, not an outage: it is not caught.
+A refused key, an unknown model or an account out of credit is a ``ConfigurationError``, not an
+outage: it is not caught. Nor is an answer the model gave that we could not read
+(``MalformedResponseError``) or a tool call of its the server refused (``ToolCallRejectedError``):
+the API answered, and the run says so (its own reason; a turn back to the model).
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ from collections.abc import Awaitable, Callable
 from typing import Any
 
 from subterminator.ai.protocol import AIClientProtocol
-from subterminator.errors import LLMError
+from subterminator.errors import LLMError, MalformedResponseError, ToolCallRejectedError
 from subterminator.models.conversation import AIResponse, Message
 
 log = logging.getLogger(__name__)
@@ -24,7 +27,8 @@ async def _always(_: LLMError) -> bool:
 
 
 class FallbackAI:
-    """Switches to ``fallback`` for the rest of the run after the primary raises ``LLMError``."""
+    """Switches to ``fallback`` for the rest of the run after the primary fails (an
+    ``LLMError`` other than an answer it gave)."""
 
     def __init__(
         self,
@@ -43,6 +47,8 @@ class FallbackAI:
         if not self.switched:
             try:
                 return await self.primary.chat(messages, tools, system)
+            except (MalformedResponseError, ToolCallRejectedError):
+                raise
             except LLMError as exc:
                 if not await self.may_switch(exc):
                     raise

@@ -52,7 +52,7 @@ from subterminator.ai.selection import (
     is_openai_name,
     missing_key,
 )
-from subterminator.errors import ConfigurationError, LLMError
+from subterminator.errors import ConfigurationError, MalformedResponseError
 from subterminator.models.conversation import AIResponse, Message, ToolCall, Usage
 from subterminator.snapshot.tokens import estimate_tokens
 
@@ -72,7 +72,19 @@ _TEXT_ONLY = re.compile(
     r"o1-mini|o1-preview|o3-mini)"
 )
 _REASONING = re.compile(r"^(?:o\d+|gpt-5)(?:-|$)")
-_IMAGES_REFUSED = re.compile(r"\bimages?\b|image_url|vision|multi-?modal", re.IGNORECASE)
+# A server saying it takes no images (vLLM, Ollama, LM Studio, llama.cpp, OpenAI, gateways): the
+# message must say so, not merely name ``image_url`` (a bad data URL or a fetch failure does).
+_IMAGE = r"(?:images?|image[ _]?(?:url|input|content)s?|vision|multi-?modal)"
+_IMAGES_REFUSED = re.compile(
+    rf"\b(?:not|no|cannot|can't|doesn't|does not|unable to)\b[^.;]{{0,40}}"
+    rf"\b(?:support|accept|take|handle|allow|read)(?:s|ing)?\b[^.;]{{0,15}}{_IMAGE}|"
+    rf"\bnot an? {_IMAGE}|"
+    rf"\b{_IMAGE}\b[^.;]{{0,60}}\b(?:not (?:supported|enabled|allowed|available)|unsupported|"
+    rf"disabled|only supported by)|"
+    rf"\bunsupported\b[^.;]{{0,30}}{_IMAGE}|\bat most 0 {_IMAGE}|\btext[- ]only\b|"
+    rf"\bonly (?:text|string)s?\b[^.;]{{0,30}}\b(?:supported|allowed|content)",
+    re.IGNORECASE,
+)
 # OpenAI's finish reasons in the words our AIResponse uses everywhere (Anthropic's)
 STOP_REASONS = {
     "tool_calls": "tool_use",
@@ -158,7 +170,7 @@ def _arguments(raw: str | None) -> Any:
 
 def parse_completion(response: Any, estimate: Callable[[AIResponse], Usage]) -> AIResponse:
     """An SDK ``ChatCompletion`` as our AIResponse (``estimate`` stands in for missing usage);
-    anything unusable is an ``LLMError``."""
+    anything unusable is a ``MalformedResponseError``."""
     try:
         choice = response.choices[0]
         message = choice.message
@@ -188,8 +200,11 @@ def parse_completion(response: Any, estimate: Callable[[AIResponse], Usage]) -> 
             cache_read_input_tokens=cached,
         )
         return parsed.model_copy(update={"usage": counted})
-    except (AttributeError, TypeError, ValueError, IndexError) as exc:
-        raise LLMError(f"Malformed response from the model API: {exc}") from None
+    except (AttributeError, TypeError, ValueError, IndexError):
+        log.debug("malformed answer", exc_info=True)  # the why for a developer, not a dump
+        raise MalformedResponseError(
+            "Malformed response from the model API: no known answer shape explains it"
+        ) from None
 
 
 class _ImagesRefusedError(Exception):
@@ -290,7 +305,8 @@ class OpenAIClient(SDKClient):
 
 
 def _images_refused(failed: Failure) -> Exception | None:
-    """A request refused for its image (a 4xx naming images, not the key or the model)."""
+    """A request refused for its image: a 4xx (not the key, the model or a rate) whose message
+    says images are not taken, not one that merely names them."""
     status, message = failed.status, failed.body.message or ""
     if (
         status is not None

@@ -5,7 +5,9 @@ The model-request guard before every request; a hard wall per call (``timeout_s`
 30 s, so a person never waits longer on one turn) that is not retried; one retry policy as the
 only one (the SDKs'
 own retries are off); errors in plain words, a refused key, permission or model name being a
-``ModelConfigurationError`` and anything else an ``LLMError`` (``transient`` for outages); each
+``ModelConfigurationError``, a tool call the server could not parse a ``ToolCallRejectedError``
+(the model's to retry), an answer no shape explains a ``MalformedResponseError``, and anything
+else an ``LLMError`` (``transient`` for outages); each
 retry told once, to ``on_retry``, and logged at DEBUG only; and the key scrubbed from every
 message. A subclass builds its request, sends it, and reads the answer.
 """
@@ -25,10 +27,12 @@ from subterminator.ai.api_errors import (
     describe,
     failure,
     refusal,
+    rejected_call,
     retryable,
+    unreadable,
 )
 from subterminator.ai.retry import RetryNotice, RetryPolicy
-from subterminator.errors import LLMError
+from subterminator.errors import LLMError, MalformedResponseError
 from subterminator.models.conversation import AIResponse
 
 log = logging.getLogger("subterminator.ai.client")  # one logger for every provider's retries
@@ -84,15 +88,13 @@ class SDKClient:
                     f"The model API did not answer within {self.timeout_s:.0f} s (timeout)",
                     transient=True,
                 ) from None
-            except ValueError as exc:  # the body was not JSON at all
-                raise LLMError(
-                    self._scrub(f"Malformed response from the model API: {exc}")
+            except ValueError:  # the body was not JSON at all: no dump of it reaches a person
+                raise MalformedResponseError(
+                    "Malformed response from the model API: the body is not JSON"
                 ) from None
             except self._errors.api as exc:
                 failed = failure(exc, self._errors)
-                refused = (refused_first and refused_first(failed)) or refusal(
-                    failed, self.model, self._advice
-                )
+                refused = self._at_once(failed, refused_first)
                 if refused is not None:
                     raise refused from None
                 reason, cause, status = describe(failed)
@@ -120,6 +122,19 @@ class SDKClient:
                     self.on_retry(notice)
                 await self._sleep(notice.delay_s)
         raise AssertionError("unreachable")  # pragma: no cover
+
+    def _at_once(
+        self, failed: Failure, refused_first: Callable[[Failure], Exception | None] | None
+    ) -> Exception | None:
+        """What ends the call without a retry: the subclass's own refusal, the model's call the
+        server could not parse (its code says so), the person's to fix (key, model, credit), an
+        unreadable answer."""
+        return (
+            (refused_first and refused_first(failed))
+            or rejected_call(failed)
+            or refusal(failed, self.model, self._advice)
+            or unreadable(failed)
+        )
 
     def _scrub(self, text: str) -> str:
         """Belt and braces: the key never reaches a message, whatever an answer echoes."""

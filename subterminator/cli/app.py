@@ -2,9 +2,9 @@
 
 Exit codes, so a script tells the outcomes apart: 0 done, 1 not done, 2 configuration or
 arguments (or nobody to ask: no input at an approval prompt), 3 browser or connection, 4 the
-person declined a step, 130 interrupted. ``record`` is ended by Ctrl+C as by
-closing its window: it exits 0 once its recording is saved. No traceback reaches a person unless
-``SUBTERMINATOR_DEBUG=1``.
+person declined a step, 5 an answer of the model API no known shape explains, 130 interrupted.
+``record`` is ended by Ctrl+C as by closing its window: it exits 0 once its recording is saved.
+No traceback reaches a person unless ``SUBTERMINATOR_DEBUG=1``.
 """
 
 from __future__ import annotations
@@ -19,8 +19,20 @@ import sys
 from rich.console import Console
 from rich.text import Text
 
-from subterminator.cancellation import EXIT_CONFIG, EXIT_CONNECTION, EXIT_FAILURE, EXIT_INTERRUPTED
-from subterminator.errors import BrowserError, ConfigurationError
+from subterminator.cancellation import (
+    EXIT_CONFIG,
+    EXIT_CONNECTION,
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_MALFORMED,
+)
+from subterminator.errors import (
+    BrowserError,
+    ConfigurationError,
+    LLMError,
+    MalformedResponseError,
+    ToolCallRejectedError,
+)
 from subterminator.untrusted import NOTICE, ShownFormatter, shown
 
 DEBUG_ENV = "SUBTERMINATOR_DEBUG"
@@ -72,6 +84,11 @@ def dispatch(args: argparse.Namespace) -> int:
     except BrowserError as exc:
         _error(err, str(exc))
         return EXIT_CONNECTION
+    except LLMError as exc:  # outside a run's loop (a dry run's one question): as a run ends
+        _error(err, str(exc))
+        if isinstance(exc, MalformedResponseError):
+            return EXIT_MALFORMED
+        return EXIT_FAILURE if isinstance(exc, ToolCallRejectedError) else EXIT_CONNECTION
     except KeyboardInterrupt:
         err.print("Interrupted: the browser was closed.")
         return EXIT_INTERRUPTED

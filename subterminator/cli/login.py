@@ -11,12 +11,14 @@ from collections.abc import Awaitable, Callable
 from pathlib import Path
 
 from rich.console import Console
+from rich.text import Text
 
 from subterminator.assembly import DEFAULT_PROFILE
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.cancellation import EXIT_SUCCESS
 from subterminator.net import http_problem
 from subterminator.services import get_service
+from subterminator.untrusted import URL, shown
 
 NO_DISPLAY_FIX = (
     "signing in needs a browser window, so run `subterminator login` in a desktop session "
@@ -42,7 +44,9 @@ async def login(
     try:
         problem = http_problem(await browser.navigate(url))
         if problem:
-            err.print(f"[yellow]The page answered {problem}:[/yellow] {url}", highlight=False)
+            err.print(
+                Text.assemble((f"The page answered {problem}:", "yellow"), " ", shown(url, URL))
+            )
         err.print(
             f"A browser window shows {url}. Sign in there (answer any code or CAPTCHA), "
             "then close the window.",

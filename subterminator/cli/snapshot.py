@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from rich.console import Console
+from rich.text import Text
 
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.playwright_browser import LaunchOptions
@@ -20,6 +21,7 @@ from subterminator.net import http_problem
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens
+from subterminator.untrusted import URL, shown
 
 
 @dataclass(frozen=True)
@@ -87,7 +89,7 @@ async def snapshot(args: argparse.Namespace, err: Console) -> int:
     )
     problem = http_problem(taken.status)
     if problem:
-        err.print(f"[yellow]The page answered {problem}:[/yellow] {url}", highlight=False)
+        err.print(Text.assemble((f"The page answered {problem}:", "yellow"), " ", shown(url, URL)))
         return EXIT_FAILURE
     return EXIT_SUCCESS
 

@@ -23,8 +23,10 @@ TaskReason = Literal[
     # prompt: no terminal, ``< /dev/null``): the step was not taken, and no one said no
     "no_one_to_ask",
     "max_turns_exceeded",
-    "llm_no_action",  # three replies in a row without a tool call
+    "llm_no_action",  # three replies in a row without a tool call (or none the server could parse)
     "llm_error",  # the model API failed after the retry policy
+    "llm_malformed",  # the model API answered something no known answer shape explains
+    "llm_refused",  # the model declined the task (its words are in `message`)
     "browser_error",  # the browser failed (crashed, closed)
     # an MCP connection failed; run records written before ``browser_error`` existed say it
     # of a browser crash too, and are still read

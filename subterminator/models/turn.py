@@ -23,4 +23,5 @@ class TurnRecord(BaseModel):
     usage: Usage = Field(default_factory=Usage)
     outcome: str = ""
     target: str | None = None  # the accessible name of the element acted on, if any
-    thought: str = ""  # the AI's text beside its tool call
+    thought: str = ""  # the AI's text beside its tool call, or instead of one
+    thinking: str = ""  # reasoning the server marked as such: recorded, never sent back

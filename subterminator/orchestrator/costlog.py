@@ -23,7 +23,7 @@ class CostLog:
 
     def record(self, record: TurnRecord) -> None:
         self.turns.append(record)
-        data = record.model_dump(mode="json", exclude={"thought"})
+        data = record.model_dump(mode="json", exclude={"thought", "thinking"})
         log.info("turn %s", KNOWN.scrub(json.dumps(data, ensure_ascii=False)))
         for observer in self.observers:
             observer(record)

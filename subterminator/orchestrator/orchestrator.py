@@ -16,7 +16,7 @@ from datetime import datetime
 from subterminator.ai.history import HISTORY_TOKEN_BUDGET, truncate_history
 from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol
-from subterminator.errors import LLMError
+from subterminator.errors import LLMError, MalformedResponseError, ToolCallRejectedError
 from subterminator.models.conversation import AIResponse, Message, ToolCall
 from subterminator.models.result import TaskReason, TaskResult
 from subterminator.models.turn import TurnRecord
@@ -29,6 +29,12 @@ from subterminator.tools.registry import tool_schemas
 log = logging.getLogger(__name__)
 
 MAX_NO_ACTION = 3
+# What the model is told when the server could not parse its tool call: the call did not run.
+REJECTED_CALL = (
+    "Your last tool call could not be parsed by the model server, so it did not run ({detail}). "
+    "Call one tool again, with its arguments as one JSON object that matches the tool's schema."
+)
+NO_WORDS = "(the model gave no words)"
 __all__ = ["TaskOrchestrator"]
 
 
@@ -100,23 +106,66 @@ class TaskOrchestrator:
         started = time.monotonic()
         try:
             response = await self.ai_client.chat(view, tool_schemas(), self.system_prompt)
-        except LLMError as exc:  # a ConfigurationError (key, model) propagates: not a result
-            self.cost.record(TurnRecord(turn=turn, tool=None, outcome=f"llm_error: {exc}"))
-            return self._finish("llm_error", turn, error=str(exc))
+        except ToolCallRejectedError as exc:  # the model's mistake: a turn back to it
+            return self._rejected(turn, exc, int((time.monotonic() - started) * 1000))
+        except MalformedResponseError as exc:
+            return self._failed(turn, "llm_malformed", exc)
+        except LLMError as exc:  # a ConfigurationError (key, model, credit) propagates
+            return self._failed(turn, "llm_error", exc)
         ai_ms = int((time.monotonic() - started) * 1000)
+        if response.refusal or response.stop_reason == "refusal":
+            return self._refused(turn, response, ai_ms)
         if not response.tool_calls:
             return self._no_call(turn, response, ai_ms)
         self._no_action = 0
         return await self._act(turn, response, ai_ms)
 
+    def _failed(self, turn: int, reason: TaskReason, exc: LLMError) -> TaskResult:
+        """The model call failed: the turn says what failed, and the run ends with ``reason``."""
+        self.cost.record(
+            TurnRecord(turn=turn, tool=None, outcome=f"model call failed ({reason}): {exc}")
+        )
+        return self._finish(reason, turn, error=str(exc))
+
+    def _refused(self, turn: int, response: AIResponse, ai_ms: int) -> TaskResult:
+        """The model declined: the run ends at once, in its words (no nudging it to act)."""
+        said = KNOWN.scrub(response.refusal or response.content).strip()
+        self.cost.record(
+            self._words_row(turn, response, ai_ms, outcome="the model declined", thought=said)
+        )
+        ended = self._finish("llm_refused", turn, error=f"The model declined: {said or NO_WORDS}")
+        return ended.model_copy(update={"message": said or None})
+
+    def _rejected(self, turn: int, exc: ToolCallRejectedError, ai_ms: int) -> TaskResult | None:
+        """The server could not parse the model's tool call: the model is told and tries again,
+        a few times in a row at most (as replies without a call)."""
+        self._no_action += 1
+        generation = KNOWN.scrub(exc.generation)
+        self.cost.record(
+            TurnRecord(
+                turn=turn,
+                tool=None,
+                ai_ms=ai_ms,
+                outcome=f"tool call rejected: {exc}",
+                thought=generation,
+            )
+        )
+        if self._no_action >= MAX_NO_ACTION:
+            error = (
+                f"No tool call the server could parse in {MAX_NO_ACTION} replies in a row: {exc}"
+            )
+            return self._finish("llm_no_action", turn, error=error)
+        self.conversation.append(Message(role="assistant", content=generation or NO_WORDS))
+        self.conversation.append(Message(role="user", content=REJECTED_CALL.format(detail=exc)))
+        return None
+
     def _no_call(self, turn: int, response: AIResponse, ai_ms: int) -> TaskResult | None:
         """A reply without a tool call: nudged, and the run ends after a few in a row."""
         self._no_action += 1
-        self.conversation.append(Message(role="assistant", content=response.content))
+        said = KNOWN.scrub(response.content)
+        self.conversation.append(Message(role="assistant", content=said))
         self.cost.record(
-            TurnRecord(
-                turn=turn, tool=None, ai_ms=ai_ms, usage=response.usage, outcome="no tool call"
-            )
+            self._words_row(turn, response, ai_ms, outcome="no tool call", thought=said)
         )
         if self._no_action >= MAX_NO_ACTION:
             error = f"No tool call in {MAX_NO_ACTION} replies in a row"
@@ -149,9 +198,29 @@ class TaskOrchestrator:
         took = int((time.monotonic() - started) * 1000)
         self.conversation.append(replied.to_message(call))
         row = call_row(turn, call, preview, replied, took)
-        update = {"ai_ms": ai_ms, "usage": response.usage, "thought": self.thought}
+        update = {
+            "ai_ms": ai_ms,
+            "usage": response.usage,
+            "thought": self.thought,
+            "thinking": KNOWN.scrub(response.thinking),
+        }
         self.cost.record(row.model_copy(update=update))
         return self._ended(turn, replied)
+
+    @staticmethod
+    def _words_row(
+        turn: int, response: AIResponse, ai_ms: int, *, outcome: str, thought: str
+    ) -> TurnRecord:
+        """A turn without a call: what the model said (and thought) instead, for the record."""
+        return TurnRecord(
+            turn=turn,
+            tool=None,
+            ai_ms=ai_ms,
+            usage=response.usage,
+            outcome=outcome,
+            thought=thought,
+            thinking=KNOWN.scrub(response.thinking),
+        )
 
     def _ended(self, turn: int, replied: Reply) -> TaskResult | None:
         """The run's end that a reply brings: the stack's ending, or the browser gone."""

@@ -45,6 +45,7 @@ class TurnEvent(_Event):
     arguments: Any = None  # redacted
     outcome: str = ""
     thought: str = ""
+    thinking: str = ""  # the model's marked reasoning, kept apart from its answer
     screenshot: str | None = None  # a file name in the run folder
     ai_ms: int = 0
     tool_ms: int = 0  # the browser's time, without the person's

@@ -159,14 +159,14 @@ class RunRecord:
         arguments: Any,
         outcome: str,
         thought: str = "",
+        thinking: str = "",
         screenshot: bytes | None = None,
         ai_ms: int = 0,
         tool_ms: int = 0,
         person_ms: int = 0,
     ) -> None:
-        """One turn (the fields of ``TurnRecord``). ``arguments`` are redacted here as well, so
-        a typed password never reaches the disk even from a caller that passed them raw.
-        ``tool_ms`` is the browser's time, ``person_ms`` a person's (never counted in it)."""
+        """One turn (``TurnRecord``'s fields); ``arguments`` redacted here too, so a typed password
+        never reaches the disk from any caller. ``tool_ms`` is the browser's, without a person's."""
         shot = self._shot(f"turn-{turn:02d}", screenshot)
         self._turn_pending = None
         self._log(
@@ -177,6 +177,7 @@ class RunRecord:
                 arguments=_redacted(tool, arguments, target),
                 outcome=outcome,
                 thought=thought,
+                thinking=thinking,
                 screenshot=shot.name if shot else None,
                 ai_ms=ai_ms,
                 tool_ms=tool_ms,
@@ -185,8 +186,7 @@ class RunRecord:
         )
 
     def turn_row(self, row: TurnRecord, screenshot: bytes | None = None) -> None:
-        """A turn as both front doors log it (the conversation's cost log, the MCP server's
-        calls): the one way a run's turns reach its record."""
+        """A turn as both front doors log it: the one way a run's turns reach its record."""
         self.turn(**row.model_dump(exclude={"usage"}), screenshot=screenshot)
 
     def approval_asked(

@@ -178,6 +178,10 @@ def _turn(event: TurnEvent) -> str:
     if event.target:
         action += f" “{_e(event.target)}”"
     thought = f'<p class="thought">{_e(event.thought)}</p>' if event.thought else ""
+    if event.thinking:  # the model's marked reasoning: folded, as it may run long
+        thought += (
+            f"<details><summary>Reasoning</summary><pre>{_pre(event.thinking)}</pre></details>"
+        )
     return (
         f'<li class="turn" id="turn-{event.turn}">'
         f'<div class="main"><h3>Turn {event.turn}: {action}</h3>'

@@ -130,8 +130,10 @@ def print_details(console: Console, record: TurnRecord, verbose: bool) -> None:
     quote the page), the times, and the tokens when a model was asked (the offline policy
     uses none), each one safe line of its stated size. A turn without a tool call has no
     beginning to print its thought at: it is printed here."""
-    if record.tool is None:
-        console.print(f"[Turn {record.turn}] (no tool call)", markup=False, highlight=False)
+    if record.tool is None:  # no call: the model said something else, or its call failed
+        what = record.outcome if record.outcome != "no tool call" else "(no tool call)"
+        said = shown(KNOWN.scrub(what), NOTICE)
+        console.print(f"[Turn {record.turn}] {said}", markup=False, highlight=False)
     if verbose:
         if record.tool is None:
             print_thought(console, record.thought)
