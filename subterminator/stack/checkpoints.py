@@ -15,9 +15,12 @@ from subterminator.models.tools import Declined, ToolResult
 from subterminator.safety.gate import final_candidates
 from subterminator.services.base import Checkpoint
 from subterminator.stack.asking import feedback
+from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.effects import inspected
 from subterminator.stack.human import HumanSteps
+from subterminator.stack.layer import Reply
 from subterminator.stack.parts import GateParts
+from subterminator.stack.port import tool_result
 from subterminator.untrusted import NAME, shown
 
 MAX_HUMAN_ROUNDS = 3
@@ -153,3 +156,17 @@ class Checkpoints:
         effect = await inspected(self.port, ToolCall(id="", name="browser_click"), info.handle)
         if effect is not None:
             self.ledger.grant(snapshot.snapshot_id, info.handle, candidates[0].name, effect)
+
+
+class Checked:
+    """A call the gate does not judge (a read, a scroll, a page a person agreed to open): run
+    below under the last action's guard, then the page's checkpoints. The layer the reach
+    opens through, so it holds no more of the gate than that."""
+
+    def __init__(self, backstop: NetworkBackstop, checkpoints: Checkpoints) -> None:
+        self.backstop, self.checkpoints = backstop, checkpoints
+
+    async def execute(self, call: ToolCall) -> Reply:
+        return Reply.of(
+            await self.checkpoints.after(tool_result(await self.backstop.execute(call)))
+        )
