@@ -19,6 +19,7 @@ import pytest
 
 from harness.approvals import ScriptedApprovals
 from harness.replay.browser import ReplayBrowser
+from subterminator.assembly import build_run
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.playwright_browser import PlaywrightBrowser
@@ -152,7 +153,7 @@ async def stack_on(
 ) -> tuple[ToolStack, Reply]:
     """The tool stack on ``path`` (a page of the service's flow); the site's record empty."""
     await browser.navigate(site.url(path))
-    stack = ToolStack(BrowserToolServer(browser), SERVICE, approvals)
+    stack = build_run(SERVICE, browser, approvals).stack
     reply = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
     site.reset()
     return stack, reply
@@ -427,7 +428,7 @@ async def test_the_approved_steps_own_dialog_is_recorded_and_replays_alike(
             replayed = Recording.model_validate_json(recorder.recording.model_dump_json())
             driven = ReplayBrowser([replayed])  # type: ignore[assignment]
         await driven.navigate(site.url("/p/turbo-lt"))
-        stack = ToolStack(BrowserToolServer(driven), SERVICE, person)  # type: ignore[arg-type]
+        stack = build_run(SERVICE, driven, person).stack  # type: ignore[arg-type]
         shown = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
         site.reset()
         replies.append(await click(stack, shown, "Atšaukti planą"))

@@ -16,6 +16,7 @@ from collections.abc import Iterator
 import pytest
 
 from harness.approvals import ScriptedApprovals
+from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
@@ -133,7 +134,7 @@ async def stack_on(
     approvals: HumanApprovalHandler | None,
 ) -> tuple[ToolStack, Reply]:
     await browser.navigate(site.url(path))
-    stack = ToolStack(BrowserToolServer(browser), SERVICE, approvals)
+    stack = build_run(SERVICE, browser, approvals).stack
     reply = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
     site.reset()
     return stack, reply
