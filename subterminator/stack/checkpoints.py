@@ -54,7 +54,6 @@ class Checkpoints:
         After a person acts in the browser (sign-in, then perhaps a code), the fresh page is
         checked again, a few rounds at most.
         """
-        self.ledger.forget_grants(result.snapshot.snapshot_id)
         self.ledger.saw(
             result.snapshot.page.url, worded=self.gate.classify_snapshot(result.snapshot)
         )
@@ -155,7 +154,23 @@ class Checkpoints:
             return
         effect = await inspected(self.port, ToolCall(id="", name="browser_click"), info.handle)
         if effect is not None:
-            self.ledger.grant(snapshot.snapshot_id, info.handle, candidates[0].name, effect)
+            name = candidates[0].name
+            self.ledger.grant(
+                snapshot.snapshot_id, info.handle, name, effect, url=snapshot.page.url
+            )
+
+    def settle_grants(self, snapshot: Snapshot, *, touched: bool) -> None:
+        """After a call, the grants for the snapshot it returned. A call that did nothing to
+        the page (refused before it acted, or a read) keeps a yes for its very element, still
+        there as it was, so the person is not asked again for nothing; a call that acted, a
+        navigation, a person's turn in the browser end every yes given on an older snapshot."""
+        registry = self.port.registry
+        if touched or registry.snapshot_id != snapshot.snapshot_id:
+            self.ledger.forget_grants(snapshot.snapshot_id)
+            return
+        infos = (registry.peek(ref) for ref in registry.list_refs())
+        present = {i.handle: i.name for i in infos if i is not None and i.handle}
+        self.ledger.carry_grants(snapshot.snapshot_id, snapshot.page.url, present)
 
 
 class Checked:

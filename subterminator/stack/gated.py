@@ -119,10 +119,13 @@ class GatedTools:
         self.asker.new_call()
         ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
         found = self.port.peek(ref)  # before the call: its snapshot's element
+        touches = self.backstop.touches
         self.reach.install()
         reply = await self._execute(call)
         self.reach.saw(reply.snapshot.page.url)
         reply = await self.reach.settle(reply)
+        touched = self.backstop.touches != touches
+        self.checkpoints.settle_grants(reply.snapshot, touched=touched)
         return replace(  # what the front doors write of the call: never read below the top
             reply,
             target=found.name if found else None,
