@@ -24,6 +24,8 @@ from subterminator.orchestrator import TaskOrchestrator
 from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
 from subterminator.runlog import RunRecord, RunRecordApprovals
 from subterminator.services import ServiceConfig
+from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
+from subterminator.snapshot.registry import ElementRegistry
 from subterminator.stack import ToolStack
 from subterminator.tools.server import BrowserToolServer
 
@@ -99,6 +101,28 @@ def launch_options(
     )
 
 
+ToolServer = Callable[[Browser], BrowserToolServer]  # the browser's tools, made for a run
+
+
+def browser_tools(
+    *, screenshots: bool = True, notices: Callable[[str], None] | None = None
+) -> ToolServer:
+    """The browser's tools as a front door wants them, made here rather than by it: snapshots
+    with a screenshot or without (an MCP client with no run record takes its own image), and
+    who is told what pages did by themselves (a download, a new tab)."""
+
+    def made(browser: Browser) -> BrowserToolServer:
+        registry = ElementRegistry()
+        shots = SCREENSHOT_TOKENS if screenshots else None
+        factory = SnapshotFactory(browser, registry, screenshot_tokens=shots)
+        server = BrowserToolServer(browser, registry=registry, factory=factory)
+        if notices is not None:
+            server.on_side_effect.append(notices)
+        return server
+
+    return made
+
+
 DOWNLOADS = "downloads"  # the run record's folder for the downloads a person keeps
 
 
@@ -148,7 +172,7 @@ def build_run(
     recorder: Recorder | None = None,
     record: RunRecord | None = None,
     log_calls: bool = False,
-    tool_server: Callable[[Browser], BrowserToolServer] = BrowserToolServer,
+    tool_server: ToolServer = BrowserToolServer,
     start_url: str = "",
     allow_sites: tuple[str, ...] = (),
 ) -> Run:
@@ -188,7 +212,7 @@ def build_conversation(
     max_turns: int | None = None,
     *,
     allow_sites: tuple[str, ...] = (),
-    tool_server: Callable[[Browser], BrowserToolServer] = BrowserToolServer,
+    tool_server: ToolServer = BrowserToolServer,
 ) -> TaskOrchestrator:
     """The conversation loop over a run built here, with no recording and no run record: for
     a caller that brings its own browser and person (a replay, a test)."""

@@ -19,13 +19,13 @@ from subterminator.assembly import (
     DEFAULT_RUNS,
     BrowserPlace,
     Run,
+    browser_tools,
     build_run,
     kept_downloads,
     launch_options,
     start_page,
 )
 from subterminator.browser.launch import BrowserFactory, launch_playwright
-from subterminator.browser.protocol import Browser
 from subterminator.mcp.asking import AskingPerson, Question
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
@@ -33,11 +33,8 @@ from subterminator.models.result import TaskResult
 from subterminator.net import http_problem
 from subterminator.runlog import RunRecord
 from subterminator.services import get_service
-from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
-from subterminator.snapshot.registry import ElementRegistry
 from subterminator.stack import Reply
 from subterminator.terminal import verdict
-from subterminator.tools.server import BrowserToolServer
 
 log = logging.getLogger(__name__)
 
@@ -144,6 +141,7 @@ class McpSession:
         )
         browser = await self.browser_factory(launch)
         self._exit.push_async_callback(browser.close)
+        record = self.record
         run = build_run(
             service,
             browser,
@@ -151,7 +149,12 @@ class McpSession:
             record=self.record,
             log_calls=True,
             start_url=start_url,
-            tool_server=self._tool_server,
+            # each snapshot takes a screenshot for the record's turns, as a cancel run's do;
+            # a download, a new tab: the client's reply says it, and so does the record
+            tool_server=browser_tools(
+                screenshots=self.options.screenshots or record is not None,
+                notices=record.notice if record is not None else None,
+            ),
             allow_sites=self.options.allow_sites,
         )
         problem = http_problem(await run.browser.navigate(start_url))
@@ -159,16 +162,6 @@ class McpSession:
             self.record.notice(f"The start page answered {problem}: {start_url}")
         self.run = run
         return run
-
-    def _tool_server(self, browser: Browser) -> BrowserToolServer:
-        registry = ElementRegistry()
-        kept = self.options.screenshots or self.record is not None  # the record's turns
-        shots = SCREENSHOT_TOKENS if kept else None
-        factory = SnapshotFactory(browser, registry, screenshot_tokens=shots)
-        server = BrowserToolServer(browser, registry=registry, factory=factory)
-        if self.record is not None:  # a download, a new tab: the client's reply says it too
-            server.on_side_effect.append(self.record.notice)
-        return server
 
     # -- calls -----------------------------------------------------------------------------
 

@@ -8,9 +8,9 @@ pages of the cancellation flow this run has shown, and whether an approved step 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from contextlib import contextmanager
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from urllib.parse import urlsplit
 
@@ -39,6 +39,7 @@ class Grant:
     name: str
     signature: str | None  # what the control did when approved (ActionEffect.signature)
     effect: ActionEffect | None = None  # and all of it, for ``binding.changes``
+    url: str = ""  # the address of the page it was given on ("": it is never carried)
 
 
 @dataclass
@@ -113,11 +114,18 @@ class ApprovalLedger:
     # -- approvals -------------------------------------------------------------------------
 
     def grant(
-        self, snapshot_id: str, handle: str, name: str, effect: ActionEffect | None = None
+        self,
+        snapshot_id: str,
+        handle: str,
+        name: str,
+        effect: ActionEffect | None = None,
+        *,
+        url: str = "",
     ) -> None:
         """A person's yes for one element of one snapshot; redeemed once, by that action."""
         signature = effect.signature() if effect is not None else None
-        self.grants.append(Grant(snapshot_id, handle, normalize(name), signature, effect))
+        given = Grant(snapshot_id, handle, normalize(name), signature, effect, address(url))
+        self.grants.append(given)
 
     def redeem(self, snapshot_id: str, element_handle: str | None, effect: ActionEffect) -> bool:
         """Use a grant if this very action is the one approved; the page may not have changed."""
@@ -139,6 +147,24 @@ class ApprovalLedger:
     def forget_grants(self, snapshot_id: str) -> None:
         """Any page change ends every grant given on an older snapshot."""
         self.grants = [g for g in self.grants if g.snapshot_id == snapshot_id]
+
+    def carry_grants(self, snapshot_id: str, url: str, present: Mapping[str, str]) -> None:
+        """A call that did nothing to the page (refused before it acted, or a read) returned
+        snapshot ``snapshot_id``: a grant moves to it when it still shows its very element
+        under the same name on the same address, and every other grant ends. ``present``
+        names the snapshot's elements by handle, which is a node's identity: a new document
+        or a re-rendered control is another node, so a yes never follows it. What the
+        control does is compared again when the grant is redeemed."""
+        kept = []
+        for grant in self.grants:
+            if grant.snapshot_id != snapshot_id:
+                name = present.get(grant.handle)
+                same = name is not None and normalize(name) == grant.name
+                if not (same and grant.url and address(url) == grant.url):
+                    continue
+                grant = replace(grant, snapshot_id=snapshot_id)
+            kept.append(grant)
+        self.grants = kept
 
     @staticmethod
     def suspect_key(effect: ActionEffect) -> str:
@@ -170,9 +196,11 @@ class ApprovalLedger:
             self.approved_after_refusal = True
 
     def declined(self, refusal: str) -> None:
-        """A no (or nobody to answer): the run may end only as the person's refusal."""
+        """A no (or nobody to answer): the run may end only as the person's refusal, and no
+        yes given before it is used after it (they may have changed their mind)."""
         self.rejected = True
         self.refusal = refusal
+        self.grants = []
 
     def ran(self, action: str, url: str, *, writes: bool) -> None:
         """An approved action ran (or may have: it timed out)."""

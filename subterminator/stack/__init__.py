@@ -20,6 +20,7 @@ from subterminator.stack.completion import Completion, ending
 from subterminator.stack.gated import GatedTools
 from subterminator.stack.layer import Preview, Reply, ToolLayer, TopLayer
 from subterminator.stack.logged import CallLog, LoggedCalls
+from subterminator.stack.port import ServerPort
 from subterminator.tools.server import BrowserToolServer
 
 
@@ -40,8 +41,14 @@ class ToolStack:
         server.tells_side_effects = False  # said once, here at the top: see ``execute``
         self.service = service
         self.backstop = NetworkBackstop(server)
+        self.port = ServerPort(server)  # the one way the layers above read the server
         self.gated = GatedTools(
-            self.backstop, service, approvals, start_url=start_url, allow_sites=allow_sites
+            self.port,
+            self.backstop,
+            service,
+            approvals,
+            start_url=start_url,
+            allow_sites=allow_sites,
         )
         self.top: ToolLayer = (
             self.gated if log is None else LoggedCalls(self.gated, log, server.registry)
@@ -69,7 +76,7 @@ class ToolStack:
 
     def ending(self, reason: TaskReason, *, error: str | None = None) -> TaskResult:
         """A run that ends without success, on the page it is on."""
-        return ending(self.server, False, False, reason, error=error)
+        return ending(self.port, False, False, reason, error=error)
 
     @property
     def unverified_claim(self) -> bool:

@@ -16,6 +16,7 @@ from dataclasses import replace
 
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.protocol import RequestGuard
+from subterminator.errors import InvalidParamsError
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.models.tools import ToolResult
@@ -33,6 +34,7 @@ from subterminator.stack.layer import failed
 from subterminator.stack.parts import GateParts
 from subterminator.stack.persons import CHECKPOINT, SecretStep, secret_step
 from subterminator.stack.port import tool_result
+from subterminator.tools.arguments import parse_arguments
 from subterminator.untrusted import NAME, SENTENCE, shown
 
 log = logging.getLogger(__name__)
@@ -66,6 +68,15 @@ def _dialog_buttons(snapshot: Snapshot) -> list[str]:
     return [r for r in refs if (e := snapshot.element(r)) is not None and e.role == "button"]
 
 
+def _runs(call: ToolCall) -> bool:
+    """The call's arguments are ones its tool can take."""
+    try:
+        parse_arguments(call.name, call.arguments)
+    except InvalidParamsError:
+        return False
+    return True
+
+
 def _expected(effect: ActionEffect | None) -> str:
     """The address the action declares it goes to (a link, a GET form), if any."""
     if effect is not None and effect.target.href and not effect.target.submits:
@@ -89,7 +100,10 @@ class ActionGate:
         ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
         info = self.port.peek(ref)
         snapshot = self.port.last_snapshot
-        if info is None or snapshot is None:  # the server answers ref_invalid; the last guard stays
+        # a ref that is not current, or arguments the tool cannot take: the server answers
+        # (ref_invalid, invalid_params) and the last guard stays; nothing is judged or asked,
+        # so no person's yes is spent on a call that cannot run
+        if info is None or snapshot is None or not _runs(call):
             with self.backstop.arming(Arming(acts=False)):
                 reply = await self.backstop.execute(call)
             return await self.checkpoints.after(tool_result(reply))

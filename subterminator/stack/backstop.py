@@ -33,6 +33,8 @@ from subterminator.tools.registry import acts as may_act
 from subterminator.tools.server import BrowserToolServer
 
 SHOWN = 3  # held things named in a reply; the rest are counted
+# A reply that says the call never reached the page: the server refused it before acting.
+NOT_REACHED = frozenset({"invalid_params", "ref_invalid"})
 
 
 @dataclass
@@ -96,6 +98,9 @@ class NetworkBackstop:
         # told of a control whose guard held something after its action returned
         self.on_late: Callable[[ActionEffect], None] | None = None
         self._next = UNGUARDED  # the arming of the next call (``arming``)
+        # what may have changed the page: actions that reached it, and a person's turns in
+        # the browser (a yes given before the count moved is not carried past it)
+        self.touches = 0
 
     @contextlib.contextmanager
     def arming(self, arming: Arming) -> Iterator[None]:
@@ -123,9 +128,13 @@ class NetworkBackstop:
                 self.armed = Armed(arming.guard, arming.approved, arming.effect, self.on_late)
                 self.server.browser.guard_requests(self.armed)
         armed = self.armed
+        reached = True
         try:
             result = await self.server.execute(call)
+            reached = result.error not in NOT_REACHED
         finally:
+            if acting and reached:
+                self.touches += 1
             if armed is not None and not armed.returned and acting:
                 armed.returned = True  # armed still: what the action sends late is held
                 self.held = armed.during
@@ -141,6 +150,7 @@ class NetworkBackstop:
     def disarm(self) -> None:
         """No guard until the next action (a person acts in the browser: a sign-in is theirs).
         What it held after its action and no reply said yet is said in the next one."""
+        self.touches += 1
         if self.armed is not None:
             self.server.browser.guard_requests(None)
             self.armed.returned = True

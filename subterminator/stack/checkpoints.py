@@ -15,9 +15,12 @@ from subterminator.models.tools import Declined, ToolResult
 from subterminator.safety.gate import final_candidates
 from subterminator.services.base import Checkpoint
 from subterminator.stack.asking import feedback
+from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.effects import inspected
 from subterminator.stack.human import HumanSteps
+from subterminator.stack.layer import Reply
 from subterminator.stack.parts import GateParts
+from subterminator.stack.port import tool_result
 from subterminator.untrusted import NAME, shown
 
 MAX_HUMAN_ROUNDS = 3
@@ -51,7 +54,6 @@ class Checkpoints:
         After a person acts in the browser (sign-in, then perhaps a code), the fresh page is
         checked again, a few rounds at most.
         """
-        self.ledger.forget_grants(result.snapshot.snapshot_id)
         self.ledger.saw(
             result.snapshot.page.url, worded=self.gate.classify_snapshot(result.snapshot)
         )
@@ -152,4 +154,34 @@ class Checkpoints:
             return
         effect = await inspected(self.port, ToolCall(id="", name="browser_click"), info.handle)
         if effect is not None:
-            self.ledger.grant(snapshot.snapshot_id, info.handle, candidates[0].name, effect)
+            name = candidates[0].name
+            self.ledger.grant(
+                snapshot.snapshot_id, info.handle, name, effect, url=snapshot.page.url
+            )
+
+    def settle_grants(self, snapshot: Snapshot, *, touched: bool) -> None:
+        """After a call, the grants for the snapshot it returned. A call that did nothing to
+        the page (refused before it acted, or a read) keeps a yes for its very element, still
+        there as it was, so the person is not asked again for nothing; a call that acted, a
+        navigation, a person's turn in the browser end every yes given on an older snapshot."""
+        registry = self.port.registry
+        if touched or registry.snapshot_id != snapshot.snapshot_id:
+            self.ledger.forget_grants(snapshot.snapshot_id)
+            return
+        infos = (registry.peek(ref) for ref in registry.list_refs())
+        present = {i.handle: i.name for i in infos if i is not None and i.handle}
+        self.ledger.carry_grants(snapshot.snapshot_id, snapshot.page.url, present)
+
+
+class Checked:
+    """A call the gate does not judge (a read, a scroll, a page a person agreed to open): run
+    below under the last action's guard, then the page's checkpoints. The layer the reach
+    opens through, so it holds no more of the gate than that."""
+
+    def __init__(self, backstop: NetworkBackstop, checkpoints: Checkpoints) -> None:
+        self.backstop, self.checkpoints = backstop, checkpoints
+
+    async def execute(self, call: ToolCall) -> Reply:
+        return Reply.of(
+            await self.checkpoints.after(tool_result(await self.backstop.execute(call)))
+        )

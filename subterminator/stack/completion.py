@@ -11,27 +11,26 @@ from __future__ import annotations
 
 import dataclasses
 import logging
-from collections.abc import Awaitable, Callable
 
 from subterminator.errors import InvalidParamsError
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskReason, TaskResult
 from subterminator.models.snapshot import Snapshot
-from subterminator.models.tools import CompletionAck, ToolResult
+from subterminator.models.tools import CompletionAck
 from subterminator.outcome import Outcome
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.layer import Reply, failed
+from subterminator.stack.port import ToolPort
 from subterminator.tools.arguments import parse_arguments
 from subterminator.tools.builtin.complete_task import CompleteArgs
-from subterminator.tools.server import BrowserToolServer
 from subterminator.untrusted import NAME, shown
 
 log = logging.getLogger(__name__)
 
 
 def ending(
-    server: BrowserToolServer,
+    port: ToolPort,
     success: bool,
     verified: bool,
     reason: TaskReason,
@@ -40,7 +39,7 @@ def ending(
     message: str | None = None,
 ) -> TaskResult:
     """A run's end on the page it is on; the front door adds turns and usage."""
-    last = server.last_snapshot
+    last = port.last_snapshot
     return TaskResult(
         success=success,
         verified=verified,
@@ -53,14 +52,11 @@ def ending(
 
 
 class Completion:
-    def __init__(
-        self,
-        service: ServiceConfig,
-        ledger: ApprovalLedger,
-        fresh: Callable[[], Awaitable[ToolResult]],
-        server: BrowserToolServer,
-    ) -> None:
-        self.own, self.ledger, self.fresh, self.server = service, ledger, fresh, server
+    """The run's outcome for one run, judged on the page the port shows (never the caller's
+    word), by what the ledger says happened."""
+
+    def __init__(self, service: ServiceConfig, ledger: ApprovalLedger, port: ToolPort) -> None:
+        self.own, self.ledger, self.port = service, ledger, port
         self.unverified_claim = False  # success was claimed and could not be verified
 
     @property
@@ -89,7 +85,7 @@ class Completion:
             f"not the one this run was to cancel ({self.own.target or 'the membership'}). It "
             f"may be cancelled: check your {self.own.display_name} account."
         )
-        return ending(self.server, False, False, "task_failed", error=text)
+        return ending(self.port, False, False, "task_failed", error=text)
 
     def _shows_cancelled(self, snapshot: Snapshot) -> bool:
         """Verified, for a success: a stated cancellation, or the period end after an approved
@@ -106,9 +102,9 @@ class Completion:
         try:
             args = parse_arguments(call.name, call.arguments)
         except InvalidParamsError as exc:
-            return Reply.of(failed(await self.fresh(), "invalid_params", str(exc)))
+            return Reply.of(failed(await self.port.snapshot(), "invalid_params", str(exc)))
         assert isinstance(args, CompleteArgs)
-        snapshot = (await self.fresh()).snapshot
+        snapshot = (await self.port.snapshot()).snapshot
         other = self._other()
         if other is not None:
             reply = self._ack(snapshot, args.status == "failed", other.error)
@@ -125,7 +121,7 @@ class Completion:
         )
         if self.ledger.rejected:  # the person's refusal, in the system's words; the AI's in message
             done = ending(
-                self.server,
+                self.port,
                 False,
                 True,
                 "human_rejected",
@@ -134,7 +130,7 @@ class Completion:
             )
         else:
             done = ending(
-                self.server, False, True, "task_failed", error=args.reason, message=args.reason
+                self.port, False, True, "task_failed", error=args.reason, message=args.reason
             )
         reply = self._ack(snapshot, True)
         return Reply(reply.result, reply.snapshot, done)
@@ -197,9 +193,9 @@ class Completion:
                 f"The {self.service.display_name} membership was already cancelled{ends}. "
                 "Nothing was changed."
             )
-            done = ending(self.server, True, True, "already_cancelled", message=text)
+            done = ending(self.port, True, True, "already_cancelled", message=text)
         else:
-            done = ending(self.server, True, True, "completed", message=claim)
+            done = ending(self.port, True, True, "completed", message=claim)
         return done.model_copy(update=facts)
 
     async def settle(self, result: TaskResult) -> TaskResult:
@@ -218,7 +214,7 @@ class Completion:
         why = result.error or result.reason
         if result.reason != "browser_error":
             try:
-                snapshot = (await self.fresh()).snapshot
+                snapshot = (await self.port.snapshot()).snapshot
             except Exception as exc:  # the browser is gone: nothing more to read
                 log.info("no page to judge after the approved step: %s", exc)
             else:
@@ -284,5 +280,5 @@ class Completion:
                 "that. Check the account."
             )
         reply = self._ack(snapshot, True, text)
-        done = ending(self.server, False, False, "human_rejected", error=text)
+        done = ending(self.port, False, False, "human_rejected", error=text)
         return Reply(reply.result, reply.snapshot, done)

@@ -7,8 +7,11 @@ front door the call came through. This layer decides, per call, which part answe
   first when it may not be undone; a yes is for what they were shown (``bound.BoundYes``);
 - an address to open (``opening.Opener``): the start page or one shown opens unasked;
 - the AI's own request for approval: put to the person (``asking.Asker``), their words back;
-- ``complete_task``: answered by the outcome judge (``Completion``), never by the caller;
-- anything else runs below, under the last action's guard (``NetworkBackstop``).
+- the run's outcome: answered by the outcome judge (``Completion``), never by the caller;
+- anything else runs below, under the last action's guard (``checkpoints.Checked``).
+
+Which part answers is what the tool is (its spec's ``kind`` and ``inspects``), never its
+name, so another surface's tools of the same kinds go through the same parts.
 
 After every snapshot-returning tool the service's checkpoints run on the new page
 (``checkpoints.Checkpoints``); a step only a person can take is theirs, in the browser
@@ -26,23 +29,23 @@ from functools import partial
 from subterminator.errors import InvalidParamsError
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
-from subterminator.models.tools import ApprovalResult, ToolResult
+from subterminator.models.tools import ApprovalResult
 from subterminator.safety.gate import SafetyGate
 from subterminator.safety.ledger import ApprovalLedger
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.actions import ActionGate
 from subterminator.stack.asking import Asker, feedback
 from subterminator.stack.backstop import NetworkBackstop
-from subterminator.stack.checkpoints import Checkpoints
+from subterminator.stack.checkpoints import Checked, Checkpoints
 from subterminator.stack.completion import Completion, ending
 from subterminator.stack.human import HumanSteps
 from subterminator.stack.layer import Reply
 from subterminator.stack.opening import Opener, invalid
 from subterminator.stack.parts import GateParts
-from subterminator.stack.port import ServerPort, tool_result
+from subterminator.stack.port import ToolPort
 from subterminator.stack.reach import SiteReach, build_reach
 from subterminator.tools.arguments import parse_arguments
-from subterminator.tools.registry import inspects
+from subterminator.tools.registry import inspects, kind
 
 
 class GatedTools:
@@ -50,6 +53,7 @@ class GatedTools:
 
     def __init__(
         self,
+        port: ToolPort,
         backstop: NetworkBackstop,
         service: ServiceConfig,
         approvals: HumanApprovalHandler | None,
@@ -58,8 +62,7 @@ class GatedTools:
         start_url: str = "",
         allow_sites: tuple[str, ...] = (),
     ) -> None:
-        server = backstop.server  # handed on once; read only through the port
-        self.port = ServerPort(server)
+        self.port = port  # the tools below, as the gate may read them
         self.backstop = backstop
         # the service's start page (the simulator's, under --sim, or a --url)
         self.start_url = start_url or service.initial_url
@@ -71,14 +74,19 @@ class GatedTools:
         )
         self.ledger = self.gate.ledger
         backstop.on_late = self.ledger.suspect  # a control whose timer sent after it returned
-        self.completion = Completion(service, self.ledger, self.fresh, server)
-        self.asker = Asker(approvals, self.ledger, self.port, partial(ending, server))
-        parts = GateParts(self.port, backstop, self.gate, service, self.asker)
+        self.completion = Completion(service, self.ledger, port)
+        self.asker = Asker(approvals, self.ledger, port, partial(ending, port))
+        parts = GateParts(port, backstop, self.gate, service, self.asker)
         human = HumanSteps(parts)
         self.checkpoints = Checkpoints(parts, human)
         self.actions = ActionGate(parts, human, self.checkpoints)
+        self.checked = Checked(backstop, self.checkpoints)
         self.reach = SiteReach(
-            self, build_reach(service, start_url, allow_sites), adopt_first_page=not start_url
+            port,
+            self.asker,
+            self.checked,
+            build_reach(service, start_url, allow_sites),
+            adopt_first_page=not start_url,
         )
         self.opener = Opener(parts, self.checkpoints, self.reach, self.start_url)
         self.reach.install()  # before the front door opens the start page
@@ -111,10 +119,13 @@ class GatedTools:
         self.asker.new_call()
         ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
         found = self.port.peek(ref)  # before the call: its snapshot's element
+        touches = self.backstop.touches
         self.reach.install()
         reply = await self._execute(call)
         self.reach.saw(reply.snapshot.page.url)
         reply = await self.reach.settle(reply)
+        touched = self.backstop.touches != touches
+        self.checkpoints.settle_grants(reply.snapshot, touched=touched)
         return replace(  # what the front doors write of the call: never read below the top
             reply,
             target=found.name if found else None,
@@ -123,35 +134,26 @@ class GatedTools:
         )
 
     async def _execute(self, call: ToolCall) -> Reply:
-        if call.name == "complete_task":
+        answered_by = kind(call.name)  # what the tool is, not what it is called
+        if answered_by == "complete":
             return await self.completion.complete(call)
-        if call.name == "request_human_approval":
+        if answered_by == "ask":
             reply = await self._ai_approval(call)
+        elif answered_by == "open":
+            reply = Reply.of(await self.opener.open(call))
         elif inspects(call.name) is not None:
             reply = Reply.of(await self.actions.guarded(call))
-        elif call.name == "browser_open":
-            reply = Reply.of(await self.opener.open(call))
         else:
-            reply = await self.unguarded(call)
+            reply = await self.checked.execute(call)
         halt = self.asker.halt
         return reply if halt is None else Reply(reply.result, reply.snapshot, halt)
-
-    async def unguarded(self, call: ToolCall) -> Reply:
-        """A call below the gate under the last action's guard, then the page's checkpoints."""
-        return Reply.of(
-            await self.checkpoints.after(tool_result(await self.backstop.execute(call)))
-        )
-
-    async def fresh(self) -> ToolResult:
-        """The page as it is now, with no checkpoint run on it (for a verdict or a refusal)."""
-        return await self.port.snapshot()
 
     async def _ai_approval(self, call: ToolCall) -> Reply:
         try:
             args = parse_arguments(call.name, call.arguments)
         except InvalidParamsError as exc:
             return Reply.of(await invalid(self.port, exc))
-        fresh = await self.fresh()
+        fresh = await self.port.snapshot()
         decision = await self.asker.ask(
             self.asker.request(
                 "ai_request",

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterable
-from typing import TYPE_CHECKING
 
 from subterminator.browser.reach import (
     Held,
@@ -25,10 +24,9 @@ from subterminator.browser.reach import (
 from subterminator.models.conversation import ToolCall
 from subterminator.models.tools import ToolResult
 from subterminator.services.base import ServiceConfig
-from subterminator.stack.layer import Reply, failed
-
-if TYPE_CHECKING:
-    from subterminator.stack.gated import GatedTools
+from subterminator.stack.asking import Asker
+from subterminator.stack.layer import Reply, ToolLayer, failed
+from subterminator.stack.port import ToolPort
 
 log = logging.getLogger(__name__)
 
@@ -61,10 +59,20 @@ def short(url: str) -> str:
 
 
 class SiteReach:
-    """One run's reach, for the gate: install it, answer for what it stopped, open on a yes."""
+    """One run's reach, for the gate: install it, answer for what it stopped, open on a yes.
+    It reads the page through the port, asks through the asker, and opens a page a person
+    agreed to through ``opens`` (below the gate's judgement: the yes was for that page)."""
 
-    def __init__(self, gated: GatedTools, reach: Reach, *, adopt_first_page: bool) -> None:
-        self.gated = gated
+    def __init__(
+        self,
+        port: ToolPort,
+        asker: Asker,
+        opens: ToolLayer,
+        reach: Reach,
+        *,
+        adopt_first_page: bool,
+    ) -> None:
+        self.port, self.asker, self.opens = port, asker, opens
         self.reach = reach
         # a run started on a page it was not told of (tests, the harness drive the browser to
         # a page first): that page's origin is the start, as --url's would be
@@ -74,7 +82,7 @@ class SiteReach:
     def install(self) -> None:
         """On the browser, once the start is known (at once, or after the first page seen)."""
         if not self._installed and not self._adopt:
-            self.gated.port.set_reach(self.reach)
+            self.port.set_reach(self.reach)
             self._installed = True
 
     def saw(self, url: str) -> None:
@@ -99,7 +107,7 @@ class SiteReach:
             return None
         if verdict.kind == "refused":
             return failed(
-                await self.gated.fresh(),
+                await self.port.snapshot(),
                 "invalid_params",
                 f"{short(url)} was not opened: {verdict.reason}. SubTerminator opens only "
                 f"{self.reach.service}'s pages and web sites a person agrees to.",
@@ -108,7 +116,7 @@ class SiteReach:
             self.reach.grant(url)
             return None
         return failed(
-            await self.gated.fresh(),
+            await self.port.snapshot(),
             "human_rejected",
             f"The person declined opening {verdict.site}, which is not {self.reach.service}; "
             "the page was not opened.",
@@ -120,9 +128,9 @@ class SiteReach:
         return verdict
 
     async def _asked(self, verdict: ReachVerdict) -> bool:
-        last = self.gated.port.last_snapshot
-        decision = await self.gated.asker.ask(
-            self.gated.asker.request(
+        last = self.port.last_snapshot
+        decision = await self.asker.ask(
+            self.asker.request(
                 "checkpoint",
                 said(verdict, self.reach.service),
                 f"{verdict.site} is outside {self.reach.service}'s sites; the browser holds "
@@ -185,7 +193,7 @@ class SiteReach:
             return None
         self.reach.grant(verdict.url)
         opening = ToolCall(id="reach", name="browser_open", arguments={"url": verdict.url})
-        return await self.gated.unguarded(opening)
+        return await self.opens.execute(opening)
 
 
 def _unique(held: list[Held]) -> list[Held]:

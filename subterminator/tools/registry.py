@@ -15,7 +15,7 @@ from typing import Any
 
 from subterminator.browser.protocol import ActionKind
 from subterminator.tools.builtin import BUILTIN
-from subterminator.tools.spec import LOOP, ToolSpec
+from subterminator.tools.spec import LOOP, Kind, ToolSpec
 
 
 class Surface:
@@ -119,6 +119,13 @@ def inspects(name: str) -> ActionKind | None:
     """What the gate reads on the live page before a call of ``name`` runs; None: nothing."""
     spec = REGISTRY.spec(name)
     return None if spec is None else spec.inspects
+
+
+def kind(name: str) -> Kind:
+    """Which part of the gate answers a call of ``name``: what the tool is, whatever it is
+    called (a name no tool has is the browser's to refuse)."""
+    spec = REGISTRY.spec(name)
+    return "browser" if spec is None else spec.kind
 
 
 def acts(name: str) -> bool:

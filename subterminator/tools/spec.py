@@ -28,6 +28,12 @@ MCP = "mcp"
 # may change or undo something (a click can end a membership).
 Effect = Literal["read-only", "additive", "destructive"]
 
+# What a tool is to the gate, which routes each call by it (never by its name, so another
+# surface's tools of the same kinds plug in): one the browser answers ("browser": a read, or
+# an action it inspects), an address to open ("open"), a question for the person ("ask"), or
+# the run's outcome, which the outcome judge answers and never the caller ("complete").
+Kind = Literal["browser", "open", "ask", "complete"]
+
 A = TypeVar("A", bound=ToolArgs)
 Handler = Callable[["BrowserToolServer", A], Awaitable[ToolResult]]
 
@@ -35,7 +41,8 @@ Handler = Callable[["BrowserToolServer", A], Awaitable[ToolResult]]
 @dataclass(frozen=True)
 class ToolSpec(Generic[A]):
     """One tool. ``inspects`` is the action the gate reads on the live page before it runs
-    (None: the gate lets it through), ``verb`` what the person reads in the question;
+    (None: the gate lets it through), ``verb`` what the person reads in the question,
+    ``kind`` which part of the gate answers it;
     ``handler`` is None for the tools the conversation loop answers itself."""
 
     name: str
@@ -47,6 +54,7 @@ class ToolSpec(Generic[A]):
     handler: Handler[A] | None
     inspects: ActionKind | None = None
     verb: str | None = None
+    kind: Kind = "browser"
     idempotent: bool = False
     open_world: bool = True  # it acts on web pages
 
@@ -55,6 +63,8 @@ class ToolSpec(Generic[A]):
             raise ValueError(f"{self.name}: a tool the gate inspects needs a verb, and only it")
         if self.inspects is not None and self.effect == "read-only":
             raise ValueError(f"{self.name}: a tool the gate inspects is not read-only")
+        if self.inspects is not None and self.kind != "browser":
+            raise ValueError(f"{self.name}: only a tool the browser answers is inspected")
         if not self.surfaces:
             raise ValueError(f"{self.name}: a tool is on at least one surface")
 

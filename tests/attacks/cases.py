@@ -241,10 +241,18 @@ CASES = [
         guards="delete",
     ),
     Case(
-        "approval_does_not_outlive_its_snapshot",
+        # the page checkpoint's yes names the final control; a read keeps it (nothing on the
+        # page changed), and any action in between ends it: the step asks again
+        "approval_does_not_outlive_a_change",
         "scope",
-        {"index": final(post("Finish Cancellation"))},
-        attempts(call("get_snapshot"), click("Finish Cancellation")),
+        {
+            "index": final(
+                '<button type="button" onclick="document.body.insertAdjacentHTML('
+                "'beforeend', '<p>Details</p>')\">Show details</button>"
+                + post("Finish Cancellation")
+            )
+        },
+        attempts(call("get_snapshot"), click("Show details"), click("Finish Cancellation")),
         answers=(True,) + (False,) * 7,
     ),
     Case(

@@ -14,6 +14,7 @@ import pytest_asyncio
 
 from harness.approvals import ScriptedApprovals
 from harness.sites import StaticSite
+from subterminator.assembly import build_run
 from subterminator.browser.page_capture import SEALED_NAME
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.models.conversation import ToolCall
@@ -21,7 +22,6 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.outcome.judge import judge_outcome
 from subterminator.safety.floor import Where, floor, quiet_click
 from subterminator.services.netflix import NETFLIX
-from subterminator.stack import ToolStack
 from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name, names
 from tests.support.naming import both_ways, differences
@@ -175,7 +175,7 @@ async def test_the_gate_lets_an_invoker_open_and_asks_for_one_that_may_send(
     an opener whose dialog's listener may send, and a form's submit button, are asked."""
     start = pages.url("components/invokers.html")
     approvals = ScriptedApprovals([True] * 20)  # the page's own checkpoint is asked too
-    stack = ToolStack(BrowserToolServer(browser), NETFLIX, approvals, start_url=start)
+    stack = build_run(NETFLIX, browser, approvals, start_url=start).stack
     await browser.navigate(start)
 
     async def click_on(snapshot: Snapshot, name: str) -> tuple[Snapshot, list[str]]:
@@ -280,7 +280,7 @@ async def test_a_frame_of_the_services_payment_site_loads_and_is_read_and_no_oth
     start = pages.url(f"components/billing-outer.html?frame={quote(inner)}&top")
     approvals = ScriptedApprovals([])
     service = replace(NETFLIX, payment_sites=("pay.example",))
-    stack = ToolStack(BrowserToolServer(resolving), service, approvals, start_url=start)
+    stack = build_run(service, resolving, approvals, start_url=start).stack
     reply = await stack.execute(ToolCall(id="t", name="browser_open", arguments={"url": start}))
     assert reply.snapshot.page.url == start
     frame = resolving.page.frames[-1]

@@ -19,6 +19,7 @@ import pytest
 
 from harness.approvals import ScriptedApprovals
 from harness.replay.browser import ReplayBrowser
+from subterminator.assembly import build_run
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.playwright_browser import PlaywrightBrowser
@@ -27,7 +28,7 @@ from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Element, Snapshot
 from subterminator.recording.model import Recording
 from subterminator.recording.recorder import Recorder, RecordingBrowser
-from subterminator.stack import Reply, ToolStack
+from subterminator.stack import Reply
 from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name
 from tests.support.flow_stack import click, flow_service, posts, stack_on
@@ -397,7 +398,7 @@ async def test_the_approved_steps_own_dialog_is_recorded_and_replays_alike(
             replayed = Recording.model_validate_json(recorder.recording.model_dump_json())
             driven = ReplayBrowser([replayed])  # type: ignore[assignment]
         await driven.navigate(site.url("/p/turbo-lt"))
-        stack = ToolStack(BrowserToolServer(driven), SERVICE, person)  # type: ignore[arg-type]
+        stack = build_run(SERVICE, driven, person).stack  # type: ignore[arg-type]
         shown = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
         site.reset()
         replies.append(await click(stack, shown, "Atšaukti planą"))

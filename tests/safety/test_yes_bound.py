@@ -18,12 +18,12 @@ from typing import Any
 import pytest
 
 from harness.approvals import ScriptedApprovals
+from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
-from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name
 from tests.support.recording_site import RecordingSite, page
 
@@ -129,9 +129,7 @@ async def opened(
     # the page's "elsewhere" (localhost) belongs to the run, so the binding guard is what
     # holds it; left out, the run's reach refuses it first (tests/stack/test_reach.py)
     elsewhere = site.base_url.replace("127.0.0.1", "localhost")
-    stack = ToolStack(
-        BrowserToolServer(browser), SERVICE, person.handler(), allow_sites=(elsewhere,)
-    )
+    stack = build_run(SERVICE, browser, person.handler(), allow_sites=(elsewhere,)).stack
     reply = await stack.execute(ToolCall(id="o", name="get_snapshot", arguments={}))
     site.reset()
     return stack, reply

@@ -22,11 +22,11 @@ import pytest
 from websockets.sync.server import ServerConnection, serve
 
 from harness.approvals import ScriptedApprovals
+from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
-from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name
 from tests.support.recording_site import RecordingSite
 
@@ -252,7 +252,7 @@ async def start(
     await browser.page.wait_for_function("document.body.dataset.ready === '1'")
     approvals = ScriptedApprovals(answers) if answers is not None else None
     elsewhere = site.base_url.replace("127.0.0.1", "localhost")  # the page's telemetry site
-    stack = ToolStack(BrowserToolServer(browser), SERVICE, approvals, allow_sites=(elsewhere,))
+    stack = build_run(SERVICE, browser, approvals, allow_sites=(elsewhere,)).stack
     run = Run(browser, site, sockets, stack, approvals)
     shown = await run.call("get_snapshot")
     site.reset()

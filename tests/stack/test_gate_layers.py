@@ -43,6 +43,8 @@ GATE_LAYER = (
     "human",
     "opening",
     "parts",
+    "completion",
+    "reach",
 )
 BELOW = frozenset({"registry", "browser", "factory", "caps", "last_snapshot", "acted", "server"})
 

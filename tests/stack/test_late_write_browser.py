@@ -21,12 +21,12 @@ from urllib.parse import urlsplit
 import pytest
 
 from harness.approvals import ScriptedApprovals
+from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
 from subterminator.simulator.server import LocalServer
 from subterminator.stack import Reply, ToolStack
-from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name
 
 pytestmark = pytest.mark.browser
@@ -150,7 +150,7 @@ async def test_a_write_that_comes_after_the_reply_is_held(
     site.reset()
     await browser.navigate(f"{site.base_url}/account/{lang}")
     answers = ScriptedApprovals([False, False])
-    stack = ToolStack(BrowserToolServer(browser), SERVICE, answers)
+    stack = build_run(SERVICE, browser, answers).stack
     shown = await call(stack, "get_snapshot")
     switch = by_name(shown.snapshot, f"{WORDS[lang][2]} 2", "switch")
     reply = await call(stack, "browser_click", ref=switch.ref)

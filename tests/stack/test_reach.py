@@ -23,6 +23,7 @@ from harness.fake_api import plan_responder
 from harness.fake_openai import FakeOpenAI, completion, latest_elements
 from harness.fake_openai import tool_call as call
 from harness.mcp_driver import Person, ref
+from subterminator.assembly import build_run
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.reach import Reach, is_private_host, resolves_private
@@ -34,7 +35,6 @@ from subterminator.services.base import ServiceConfig
 from subterminator.simulator.server import LocalServer
 from subterminator.stack import Reply, ToolStack
 from subterminator.stack.reach import build_reach
-from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name
 from tests.support.cli_helpers import on_terminal
 from tests.support.mcp_helpers import shared_chromium
@@ -200,8 +200,9 @@ async def start(
     local.hits.clear()
     start_url = f"{service.base_url}{page}"
     approvals = ScriptedApprovals(answers) if answers is not None else None
-    server = BrowserToolServer(browser)
-    stack = ToolStack(server, NETFLIX, approvals, start_url=start_url, allow_sites=allow_sites)
+    stack = build_run(
+        NETFLIX, browser, approvals, start_url=start_url, allow_sites=allow_sites
+    ).stack
     await browser.navigate(start_url)
     run = Run(stack, approvals)
     await run.call("get_snapshot")

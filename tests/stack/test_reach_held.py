@@ -16,12 +16,11 @@ from collections.abc import Iterator
 import pytest
 
 from harness.approvals import ScriptedApprovals
+from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.conversation import ToolCall
 from subterminator.services import NETFLIX
 from subterminator.simulator.server import LocalServer
-from subterminator.stack import ToolStack
-from subterminator.tools.server import BrowserToolServer
 from tests.support.reach_site import LOCAL_PORT, SERVICE_HITS, SERVICE_PAGES, _Recording
 from tests.support.reach_site import (
     chromium as chromium,  # the module's Chromium (names -> 127.0.0.1)
@@ -94,7 +93,7 @@ async def test_a_held_aside_way_to_a_local_service_is_stopped(
     local.hits.clear()
     url = f"{service.base_url}/held-{name}"
     approvals = ScriptedApprovals([])  # a question would fail the test: nothing is asked
-    stack = ToolStack(BrowserToolServer(chromium), NETFLIX, approvals, start_url=url)
+    stack = build_run(NETFLIX, chromium, approvals, start_url=url).stack
     await chromium.navigate(url)
     reply = await stack.execute(ToolCall(id="1", name="get_snapshot", arguments={}))
     if control:

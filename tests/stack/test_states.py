@@ -13,6 +13,7 @@ from rich.console import Console
 
 from harness.approvals import ScriptedApprovals
 from harness.sites import StaticSite
+from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cancellation import EXIT_DECLINED, exit_code
 from subterminator.cli.cancel import cancel
@@ -27,7 +28,6 @@ from subterminator.stack import ToolStack
 from subterminator.stack.asking import NO_HANDLER
 from subterminator.terminal import print_details, verdict
 from subterminator.terminal.approval import TerminalApprovalHandler
-from subterminator.tools.server import BrowserToolServer
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +47,7 @@ async def on_cancel_page(
     browser: PlaywrightBrowser, pages: StaticSite, approvals: ScriptedApprovals | None
 ) -> tuple[ToolStack, Snapshot]:
     await browser.navigate(pages.url("netflix/cancelplan.html"))
-    stack = ToolStack(BrowserToolServer(browser), NETFLIX, approvals)
+    stack = build_run(NETFLIX, browser, approvals).stack
     first = await stack.execute(ToolCall(id="s", name="get_snapshot"))
     return stack, first.snapshot
 
@@ -126,7 +126,7 @@ async def test_the_end_of_input_at_the_prompt_is_no_one_to_ask(
 
     handler = TerminalApprovalHandler(Console(file=io.StringIO()), ask=ended)
     await browser.navigate(pages.url("netflix/cancelplan.html"))
-    stack = ToolStack(BrowserToolServer(browser), NETFLIX, handler)
+    stack = build_run(NETFLIX, browser, handler).stack
     snapshot = (await stack.execute(ToolCall(id="s", name="get_snapshot"))).snapshot
     reply = await stack.execute(click(refs(snapshot, EXPANDER)[-1]))
     assert reply.result["success"] is True  # the expander ran

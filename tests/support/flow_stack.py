@@ -7,13 +7,13 @@ emptied, a click by an element's name, and the writes the site received (the pro
 
 from __future__ import annotations
 
+from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
-from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name
 from tests.support.recording_site import RecordingSite
 
@@ -42,7 +42,7 @@ async def stack_on(
 ) -> tuple[ToolStack, Reply]:
     """The tool stack on ``path`` (a page of the service's flow); the site's record empty."""
     await browser.navigate(site.url(path))
-    stack = ToolStack(BrowserToolServer(browser), service, approvals)
+    stack = build_run(service, browser, approvals).stack
     reply = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
     site.reset()
     return stack, reply

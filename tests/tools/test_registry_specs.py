@@ -21,6 +21,7 @@ from pydantic import Field
 import subterminator
 from harness.approvals import ScriptedApprovals
 from harness.sites import StaticSite
+from subterminator.assembly import build_run
 from subterminator.browser.effect import ActionEffect, EffectTarget
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.tools import tool_list
@@ -29,7 +30,6 @@ from subterminator.models.snapshot import BoundingBox, Element, PageInfo, Snapsh
 from subterminator.models.tools import ToolResult
 from subterminator.safety import SafetyGate
 from subterminator.services.base import ServiceConfig
-from subterminator.stack import ToolStack
 from subterminator.tools.args import RefArg, ToolArgs
 from subterminator.tools.docs import render
 from subterminator.tools.registry import REGISTRY, Registry, inspects, tool_schemas, verb
@@ -278,7 +278,7 @@ async def test_through_the_stack_a_new_tool_is_gated_as_the_click_it_declares(
 ) -> None:
     await browser.navigate(site.url("p/leave.html"))
     person = ScriptedApprovals([False])
-    stack = ToolStack(BrowserToolServer(browser), SERVICE, person)
+    stack = build_run(SERVICE, browser, person).stack
     shown = await stack.execute(ToolCall(id="t", name="get_snapshot"))
     final = by_name(shown.snapshot, "Dalej", "button")
     reply = await stack.execute(

@@ -48,5 +48,6 @@ SPEC = ToolSpec(
     title="Open the account page or an address",
     effect="additive",
     surfaces=frozenset({MCP}),
+    kind="open",
     handler=_run,
 )

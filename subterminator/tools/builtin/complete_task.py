@@ -41,6 +41,7 @@ SPEC = ToolSpec(
     title="Report the outcome (verified on the page)",
     effect="read-only",
     surfaces=frozenset({LOOP, MCP}),
+    kind="complete",
     handler=None,  # the conversation loop answers it
     open_world=False,
 )

@@ -40,6 +40,7 @@ SPEC = ToolSpec(
     title="Ask the person",
     effect="read-only",
     surfaces=frozenset({LOOP, MCP}),
+    kind="ask",
     handler=None,  # the conversation loop answers it
     open_world=False,
 )
