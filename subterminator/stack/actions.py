@@ -87,7 +87,7 @@ class ActionGate:
     async def guarded(self, call: ToolCall) -> ToolResult:
         """An action through the SafetyGate, with the network backstop armed unless approved."""
         ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
-        info = self.port.peek(ref)
+        info = await self.port.target(ref)  # the live element: the one inspected and acted on
         snapshot = self.port.last_snapshot
         if info is None or snapshot is None:  # the server answers ref_invalid; the last guard stays
             with self.backstop.arming(Arming(acts=False)):
