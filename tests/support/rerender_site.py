@@ -63,19 +63,28 @@ window.render = (order, drop) => {
   window.renders++;
 };
 window.render();
+if (%(every)d) {
+  const timer = setInterval(() => {
+    window.render();
+    if (window.settle) { clearInterval(timer); window.settled = true; }
+  }, %(every)d);
+}
 """
 
 
-def cart(words: Words, *, labelled: bool = True, form: bool = False) -> str:
+def cart(words: Words, *, labelled: bool = True, form: bool = False, every_ms: int = 0) -> str:
     """The cart page: a heading, the list, and the script that renders it.
 
     ``labelled`` False leaves the items without text: identical controls that nothing in the
-    page tells apart but their place."""
+    page tells apart but their place. ``every_ms``: the page re-renders by itself on a timer
+    until a test sets ``window.settle``; the re-render after that is the last and sets
+    ``window.settled`` (a test waits for that, never for a time)."""
     script = _SCRIPT % {
         "items": json.dumps(list(words.items)),
         "control": json.dumps(words.control),
         "form": "true" if form else "false",
         "labelled": "true" if labelled else "false",
+        "every": every_ms,
     }
     return (
         f"<!doctype html><html lang='{words.lang}'><head><meta charset='utf-8'>"
