@@ -20,6 +20,7 @@ from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
+from subterminator.stack.port import ServerPort
 from subterminator.tools.server import BrowserToolServer
 from tests.support.rerender_site import WORDS, cart
 
@@ -107,3 +108,31 @@ async def test_a_yes_does_not_move_to_a_control_the_page_put_in_its_place(
     assert len(answers.requests) == 1
     assert site.posted() == []
     assert "re-rendered" not in str(reply.result.get("message"))
+
+
+async def test_below_the_gate_only_the_gates_resolution_re_finds(
+    browser: PlaywrightBrowser, site: PostRecordingSite
+) -> None:
+    """A call that reaches the tools without the gate's resolution (a layer's own click)
+    meets its node gone: ``ref_invalid``, nothing sent; never a control nobody inspected."""
+    site.posts.clear()
+    await browser.navigate(site.url("/p/en"))
+    server = BrowserToolServer(browser)
+    port = ServerPort(server)
+    shown = await server.execute("get_snapshot", {})
+    second = [e.ref for e in shown.snapshot.elements if e.name == WORDS["en"].control][1]
+    await browser.page.evaluate("window.render()")
+    reply = await server.execute("browser_click", {"ref": second})
+    assert reply.error == "ref_invalid", reply.message
+    assert "left the page" in (reply.message or "")
+    assert site.posted() == []
+    # the gate's own resolution finds the replacement, a node of the live page it can read
+    again = [e.ref for e in reply.snapshot.elements if e.name == WORDS["en"].control][1]
+    taken = server.registry.peek(again)
+    assert taken is not None
+    await browser.page.evaluate("window.render()")
+    found = await port.target(again)
+    assert found is not None
+    assert found.handle not in (None, taken.handle)
+    effect = await port.inspect(found.handle, "click")
+    assert effect.target.submits

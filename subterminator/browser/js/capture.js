@@ -184,7 +184,8 @@
   const print = globalThis.__subterminatorPrint || (globalThis.__subterminatorPrint = (() => {
     const SCOPE = /^(banner|navigation|main|complementary|contentinfo|form|region|search|dialog|alertdialog|group|radiogroup|tabpanel|list|listbox|menu|menubar|table|grid|treegrid|tablist|toolbar|tree)$/;
     const ITEM = /^(listitem|row|option|menuitem|treeitem|article)$/;
-    const STRUCT = 'form,fieldset,nav,main,aside,header,footer,section,article,ul,ol,dl,table,tr,li,dialog,search,[role]';
+    const STRUCT = new Set(['FORM', 'FIELDSET', 'NAV', 'MAIN', 'ASIDE', 'HEADER', 'FOOTER',
+      'SECTION', 'ARTICLE', 'UL', 'OL', 'DL', 'TABLE', 'TR', 'LI', 'DIALOG', 'SEARCH']);
     const HEADING = 'h1,h2,h3,h4,h5,h6,[role=heading]';
     const norm = (s) => (s || '').replace(/\s+/g, ' ').trim().slice(0, 200);
     const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
@@ -201,7 +202,7 @@
     const context = (a, memo) => {
       if (memo.has(a)) return memo.get(a);
       let out = '';
-      if (a.matches(STRUCT)) {
+      if (STRUCT.has(a.tagName) || a.hasAttribute('role')) {
         const role = a.computedRole || (a.tagName === 'FORM' ? 'form' : '');
         if (ITEM.test(role)) out = role + '(' + norm(a.textContent) + ')';
         else if (SCOPE.test(role)) {

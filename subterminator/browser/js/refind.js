@@ -21,6 +21,11 @@
   for (let i = 0; i < roots.length; i++) {
     for (const el of roots[i].querySelectorAll('*')) {
       if (el.shadowRoot) roots.push(el.shadowRoot);
+      if (el.tagName === 'IFRAME' || el.tagName === 'FRAME') {  // same-origin: captured here too
+        let inner = null;
+        try { inner = el.contentDocument; } catch (e) { inner = null; }
+        if (inner && inner.documentElement) roots.push(inner);
+      }
       if (like(el) && print(el, roleOf(el), el.computedName, memo) === want) found.push(el);
     }
   }
