@@ -16,7 +16,7 @@ from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.snapshot import Snapshot
 from subterminator.tools.server import BrowserToolServer
-from tests.support.rerender_site import WORDS, Words, cart
+from tests.support.rerender_site import WORDS, Words, form_page, write_carts
 
 pytestmark = pytest.mark.browser
 
@@ -28,9 +28,10 @@ def site(
     tmp_path_factory: pytest.TempPathFactory, st_static_site: Callable[[Path], StaticSite]
 ) -> StaticSite:
     root = tmp_path_factory.mktemp("rerender")
+    write_carts(root)
+    write_carts(root, "-bare", labelled=False)
     for lang, words in WORDS.items():
-        (root / f"{lang}.html").write_text(cart(words), encoding="utf-8")
-        (root / f"{lang}-bare.html").write_text(cart(words, labelled=False), encoding="utf-8")
+        (root / f"{lang}-form.html").write_text(form_page(words), encoding="utf-8")
     return st_static_site(root)
 
 
@@ -122,3 +123,20 @@ async def test_a_hidden_control_is_not_re_found(
     assert reply.error == "element_not_visible", reply.message
     assert "re-rendered" not in (reply.message or "")
     assert await browser.page.evaluate("window.hits") == {}
+
+
+@pytest.mark.parametrize("lang", LANGS)
+async def test_a_stale_ref_fills_the_field_with_the_same_label(
+    browser: PlaywrightBrowser, site: StaticSite, lang: str
+) -> None:
+    words = WORDS[lang]
+    server, snapshot = await opened(browser, site.url(f"{lang}-form.html"))
+    field = next(e.ref for e in snapshot.elements if e.name == words.fields[1])
+    await browser.page.evaluate("window.render()")
+    reply = await server.execute("browser_fill", {"ref": field, "value": "x@example.org"})
+    assert reply.success, reply.message
+    values = await browser.page.evaluate(
+        "[...document.querySelectorAll('input')].map(i => i.value)"
+    )
+    assert values == ["", "x@example.org"]
+    assert f"re-rendered {field}" in (reply.message or "")

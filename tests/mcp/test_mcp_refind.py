@@ -24,7 +24,7 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
 from tests.support.mcp_helpers import shared_chromium
-from tests.support.rerender_site import WORDS, cart
+from tests.support.rerender_site import WORDS, write_carts
 
 pytestmark = pytest.mark.browser
 
@@ -34,9 +34,7 @@ def site(
     tmp_path_factory: pytest.TempPathFactory, st_static_site: Callable[[Path], StaticSite]
 ) -> StaticSite:
     root = tmp_path_factory.mktemp("rerender-mcp")
-    for lang, words in WORDS.items():
-        page = cart(words, every_ms=300)
-        (root / f"{lang}.html").write_text(page, encoding="utf-8")
+    write_carts(root, every_ms=300)
     return st_static_site(root)
 
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import json
 from dataclasses import dataclass
+from pathlib import Path
 
 
 @dataclass(frozen=True)
@@ -21,12 +22,24 @@ class Words:
     list_name: str
     control: str  # every item's control has this same name
     items: tuple[str, str, str]
+    fields: tuple[str, str]  # two text fields' labels
 
 
 WORDS = {
-    "en": Words("en", "Your cart", "Cart", "Remove", ("Apples", "Pears", "Plums")),
-    "de": Words("de", "Ihr Warenkorb", "Warenkorb", "Entfernen", ("Äpfel", "Birnen", "Pflaumen")),
-    "ja": Words("ja", "カート", "買い物かご", "削除", ("りんご", "なし", "すもも")),
+    "en": Words(
+        "en", "Your cart", "Cart", "Remove", ("Apples", "Pears", "Plums"), ("Name", "Email")
+    ),
+    "de": Words(
+        "de",
+        "Ihr Warenkorb",
+        "Warenkorb",
+        "Entfernen",
+        ("Äpfel", "Birnen", "Pflaumen"),
+        ("Name", "E-Mail-Adresse"),
+    ),
+    "ja": Words(
+        "ja", "カート", "買い物かご", "削除", ("りんご", "なし", "すもも"), ("氏名", "メール")
+    ),
 }
 
 _SCRIPT = """
@@ -91,4 +104,29 @@ def cart(words: Words, *, labelled: bool = True, form: bool = False, every_ms: i
         f"<title>{words.title}</title></head><body><main><h1>{words.title}</h1>"
         f"<section><h2>{words.list_name}</h2><ul id='list'></ul></section></main>"
         f"<script>{script}</script></body></html>"
+    )
+
+
+def write_carts(
+    folder: Path, suffix: str = "", *, labelled: bool = True, every_ms: int = 0
+) -> None:
+    """``<lang><suffix>.html`` in ``folder``: the cart page in each language (see ``cart``)."""
+    for lang, words in WORDS.items():
+        page = cart(words, labelled=labelled, every_ms=every_ms)
+        (folder / f"{lang}{suffix}.html").write_text(page, encoding="utf-8")
+
+
+def form_page(words: Words) -> str:
+    """Two labelled text fields that ``render()`` rebuilds (new nodes, what was typed lost)."""
+    first, second = (json.dumps(f) for f in words.fields)
+    script = (
+        "window.render = () => { const f = document.getElementById('f'); f.replaceChildren("
+        f"...[{first}, {second}].map(t => {{ const l = document.createElement('label');"
+        " l.append(t + ' ', document.createElement('input')); return l; })); };"
+        " window.render();"
+    )
+    return (
+        f"<!doctype html><html lang='{words.lang}'><head><meta charset='utf-8'>"
+        f"<title>{words.title}</title></head><body><main><h1>{words.title}</h1>"
+        f"<form id='f'></form></main><script>{script}</script></body></html>"
     )
