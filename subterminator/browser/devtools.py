@@ -218,6 +218,10 @@ class DevTools:
             raise BrowserActionError("element_detached", detail) from None
         return Node(doc, str(resolved["object"]["objectId"]), context_id)
 
+    async def document(self, frame_id: str) -> Doc:
+        """The document a handle's frame prefix names (raises when its frame is gone)."""
+        return await self._doc(frame_id)
+
     async def _doc(self, frame_id: str) -> Doc:
         """The document a handle's prefix names: the page's own when empty."""
         if not frame_id:

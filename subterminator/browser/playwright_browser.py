@@ -26,6 +26,7 @@ from subterminator.browser import (
     launch_errors,
     page_capture,
     playwright_errors,
+    refind,
 )
 from subterminator.browser.acting import Acting
 from subterminator.browser.behind import BehindDialogs
@@ -33,11 +34,12 @@ from subterminator.browser.capture import RawCapture
 from subterminator.browser.chromium import CHROMIUM_ARGS, LaunchOptions, chromium_args, release
 from subterminator.browser.devtools import DevTools
 from subterminator.browser.effect import ActionEffect
-from subterminator.browser.native_dialogs import NativeDialogs
+from subterminator.browser.native_dialogs import NativeDialogs, is_dialog_handle
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
 from subterminator.browser.page_effects import PageEffects, tab_now
 from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
 from subterminator.browser.reach import Reach
+from subterminator.browser.refind import Relocation
 from subterminator.browser.routing import Routing
 from subterminator.browser.side_effects import SideEffect
 from subterminator.browser.tabs import Tabs
@@ -280,6 +282,12 @@ class PlaywrightBrowser:
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         return await self._acting.inspect(handle, action)
+
+    async def relocate(self, handle: str) -> Relocation:
+        """Where ``handle``'s control is now, when a re-render replaced its node (``refind``)."""
+        if is_dialog_handle(handle) or self._dialogs.blocked(self.page) is not None:
+            return Relocation("unknown")  # a native dialog's page runs no script: act as before
+        return await refind.relocate(self._devtools, handle)
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._acting.click(handle, timeout_ms=timeout_ms)

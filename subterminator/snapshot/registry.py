@@ -29,6 +29,17 @@ class _Block:
         return f"snapshot #{self.sequence} ({self.snapshot_id}, {refs})"
 
 
+@dataclass(frozen=True, slots=True)
+class Pin:
+    """What a ref resolved to on the live page, for every reader until the page changes: the
+    element an action will act on (a re-render's replacement, with ``note`` saying so), or
+    none, ``why`` saying so. The gate inspects exactly what the action then acts on."""
+
+    element: ElementInfo | None
+    note: str | None = None
+    why: str = ""
+
+
 class ElementRegistry:
     """Ref lifecycle for one session."""
 
@@ -42,6 +53,7 @@ class ElementRegistry:
         self._secret_handles: set[str] = set()
         self._secret_refs: set[str] = set()
         self._typed_secret = False  # a secret was typed: the run is signing in or paying
+        self._pins: dict[str, Pin] = {}  # refs resolved on the live page (tools.targets)
 
     @property
     def snapshot_id(self) -> str | None:
@@ -73,11 +85,15 @@ class ElementRegistry:
         self._next = start + len(elements)
         self._blocks.append(_Block(start, self._next, snapshot_id, len(self._blocks) + 1))
         self._current = dict(zip(refs, elements, strict=True))
+        self._pins = {}
         self._valid = True
         return refs
 
     def resolve(self, ref: str) -> ElementInfo:
         """The element behind ``ref`` in the current snapshot, or ``RefInvalidError`` saying why."""
+        pin = self._pins.get(ref) if self._valid else None
+        if pin is not None and pin.element is None:
+            raise RefInvalidError(ref, pin.why)
         element = self._current.get(ref) if self._valid else None
         if element is not None:
             return element
@@ -87,7 +103,23 @@ class ElementRegistry:
         """The current element behind ``ref``, or None; never raises (for checks before acting)."""
         if not self._valid or not isinstance(ref, str):
             return None
-        return self._current.get(ref)
+        pin = self._pins.get(ref)
+        return self._current.get(ref) if pin is None else pin.element
+
+    def pin(self, ref: str, pin: Pin) -> None:
+        """``ref`` resolved on the live page: from now until the page changes, it means
+        ``pin.element`` (a replacement takes the old element's place) or nothing."""
+        if not self._valid or ref not in self._current:
+            return
+        self._pins[ref] = pin
+        if pin.element is not None:
+            self._current[ref] = pin.element
+            if pin.element.secret and pin.element.handle is not None:
+                self._secret_handles.add(pin.element.handle)
+
+    def pinned(self, ref: str) -> Pin | None:
+        """What ``ref`` resolved to on the live page since the last snapshot, if it was."""
+        return self._pins.get(ref) if self._valid else None
 
     def mark_secret(self, ref: str) -> None:
         """A secret was typed into ``ref``'s element: it is a secret field from now on."""
@@ -126,6 +158,7 @@ class ElementRegistry:
         """Every ref goes stale (an action is about to change the page)."""
         self._valid = False
         self._current = {}
+        self._pins = {}
 
     def list_refs(self) -> list[str]:
         return list(self._current) if self._valid else []

@@ -98,7 +98,7 @@ class ActionGate:
     async def guarded(self, call: ToolCall) -> ToolResult:
         """An action through the SafetyGate, with the network backstop armed unless approved."""
         ref = call.arguments.get("ref") if isinstance(call.arguments, dict) else None
-        info = self.port.peek(ref)
+        info = await self.port.target(ref)  # the live element: the one inspected and acted on
         snapshot = self.port.last_snapshot
         # a ref that is not current, or arguments the tool cannot take: the server answers
         # (ref_invalid, invalid_params) and the last guard stays; nothing is judged or asked,

@@ -44,6 +44,11 @@ class ToolPort(Protocol):
 
     def peek(self, ref: object) -> ElementInfo | None: ...
 
+    async def target(self, ref: object) -> ElementInfo | None:
+        """The live element an action on ``ref`` will act on (a re-render's replacement found
+        by what it is); None when it names nothing (the call then answers ``ref_invalid``)."""
+        ...
+
     @property
     def browser_error(self) -> str | None:
         """Why the browser is gone, once it is; None while it lives."""
@@ -69,6 +74,8 @@ class ServerPort:
 
     def __init__(self, server: BrowserToolServer) -> None:
         self._server = server
+        # refs are resolved once, by ``target``: below the gate, nothing it did not inspect
+        server.targets.refinds_itself = False
 
     @property
     def registry(self) -> ElementRegistry:
@@ -84,6 +91,9 @@ class ServerPort:
 
     def peek(self, ref: object) -> ElementInfo | None:
         return self._server.registry.peek(ref)
+
+    async def target(self, ref: object) -> ElementInfo | None:
+        return await self._server.targets.peek(ref)
 
     @property
     def browser_error(self) -> str | None:

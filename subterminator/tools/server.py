@@ -35,6 +35,7 @@ from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.secrecy import mask
 from subterminator.tools.arguments import echo, parse_call
 from subterminator.tools.executor import ActionExecutor, LatencyCaps
+from subterminator.tools.targets import Targets
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class BrowserToolServer:
         self.factory = factory or SnapshotFactory(browser, self.registry)
         self.caps = caps or LatencyCaps()
         self.executor = ActionExecutor(browser, self.caps)
+        self.targets = Targets(browser, self.registry)  # a ref to its live element
         self.last_snapshot: Snapshot | None = None
         self.browser_error: BrowserError | None = None  # set once the browser is gone
         self.acted = 0  # element actions the browser completed (an interrupt asks: did it?)
@@ -197,7 +199,7 @@ class BrowserToolServer:
 
     async def _action(self, ref: str | None, run: Any) -> ToolResult:
         try:
-            element = self.registry.resolve(ref) if ref is not None else None
+            target = await self.targets.live(ref) if ref is not None else None
         except RefInvalidError as exc:
             result = await self._reply("ref_invalid", None)
             detail = (
@@ -208,15 +210,16 @@ class BrowserToolServer:
                 update={"message": f"{detail}; use a ref from {self._describe_current()}."}
             )
         self.registry.invalidate()
+        note = target.note if target is not None else None  # a re-render's replacement
         try:
-            await run(element)
+            await run(target.element if target is not None else None)
             self.acted += 1
         except BrowserError as exc:
             self.browser_error = exc
             return await self._reply("action_failed", f"Browser error: {exc}")
         except MCPError as exc:
-            return await self._reply(error_code(exc), str(exc))
-        return await self._reply(None, None)
+            return await self._reply(error_code(exc), f"{note} {exc}" if note else str(exc))
+        return await self._reply(None, note)
 
     async def browser_click(self, ref: str) -> ToolResult:
         return await self._action(ref, lambda e: self.executor.click(e))

@@ -175,6 +175,54 @@
   const codeShaped = (el) => el.tagName === 'INPUT' &&
     (/^(numeric|decimal)$/i.test(el.getAttribute('inputmode') || '') ||
      (el.maxLength >= 4 && el.maxLength <= 8));
+  // A control's identity by structure, kept beside its handle for refind.js (a re-render
+  // that replaces the node with an identical one): its role, name, tag and type, and its
+  // context up the flat tree: each landmark, list, table, form, fieldset or dialog (its role
+  // and name, or the heading that names it) and the item or row it sits in (that item's
+  // text). Language-free: the page's words are compared with the page's words. Position is
+  // not identity (a re-render may reorder), so identical controls stay ambiguous.
+  const print = globalThis.__subterminatorPrint || (globalThis.__subterminatorPrint = (() => {
+    const SCOPE = /^(banner|navigation|main|complementary|contentinfo|form|region|search|dialog|alertdialog|group|radiogroup|tabpanel|list|listbox|menu|menubar|table|grid|treegrid|tablist|toolbar|tree)$/;
+    const ITEM = /^(listitem|row|option|menuitem|treeitem|article)$/;
+    const STRUCT = new Set(['FORM', 'FIELDSET', 'NAV', 'MAIN', 'ASIDE', 'HEADER', 'FOOTER',
+      'SECTION', 'ARTICLE', 'UL', 'OL', 'DL', 'TABLE', 'TR', 'LI', 'DIALOG', 'SEARCH']);
+    const HEADING = 'h1,h2,h3,h4,h5,h6,[role=heading]';
+    const norm = (s) => (s || '').replace(/\s+/g, ' ').trim().slice(0, 200);
+    const up = (n) => n.parentElement || (n.parentNode && n.parentNode.host) || null;
+    // what names an unnamed scope: a heading inside it, else one just before it
+    const heading = (a) => {
+      const inside = a.querySelector(HEADING);
+      if (inside) return norm(inside.textContent);
+      for (let s = a.previousElementSibling, k = 0; s && k < 3; s = s.previousElementSibling, k++) {
+        const h = s.matches(HEADING) ? s : s.querySelector(HEADING);
+        if (h) return norm(h.textContent);
+      }
+      return '';
+    };
+    const context = (a, memo) => {
+      if (memo.has(a)) return memo.get(a);
+      let out = '';
+      if (STRUCT.has(a.tagName) || a.hasAttribute('role')) {
+        const role = a.computedRole || (a.tagName === 'FORM' ? 'form' : '');
+        if (ITEM.test(role)) out = role + '(' + norm(a.textContent) + ')';
+        else if (SCOPE.test(role)) {
+          out = role + '[' + (norm(a.computedName) || heading(a)) + ']';
+          if (a.tagName === 'FORM') out += (a.getAttribute('action') || '') + ' ' + a.method;
+        }
+      }
+      memo.set(a, out);
+      return out;
+    };
+    return (el, role, name, memo) => {
+      const parts = [role, norm(name), el.tagName, typeof el.type === 'string' ? el.type : ''];
+      parts.push(el.form && !el.form.contains(el) ? 'form:' + context(el.form, memo) : '');
+      for (let a = up(el); a && a !== a.ownerDocument.documentElement; a = up(a)) {
+        const c = context(a, memo);
+        if (c) parts.push(c);
+      }
+      return parts.join('\u241f');
+    };
+  })());
   const vw = window.innerWidth, vh = window.innerHeight;
   let focused = document.activeElement;
   while (focused && focused.shadowRoot && focused.shadowRoot.activeElement) {
@@ -374,10 +422,13 @@
       const bytes = crypto.getRandomValues(new Uint8Array(6));
       reg = globalThis.__subterminator = {
         nonce: Array.from(bytes, b => b.toString(16).padStart(2, '0')).join(''),
-        next: 0, ids: new WeakMap(), els: new Map(),
+        next: 0, ids: new WeakMap(), els: new Map(), prints: new Map(),
       };
     }
-    if (reg.els.size > 20000) for (const [k, ref] of reg.els) if (!ref.deref()) reg.els.delete(k);
+    if (reg.els.size > 20000) {
+      for (const [k, ref] of reg.els) if (!ref.deref()) { reg.els.delete(k); reg.prints.delete(k); }
+    }
+    const memo = new Map();
     for (let i = 0; i < els.length; i++) {
       const el = els[i], m = meta[i];
       let id = reg.ids.get(el);
@@ -386,6 +437,7 @@
       }
       m.h = `j${reg.nonce}.${id}`;
       Object.assign(m, axFacts(el));
+      if (!m.hd && !m.ax && m.r !== 'none') reg.prints.set(id, print(el, m.r, m.n, memo));
       if (m.sc && m.va) m.va = '•'.repeat(m.va.length);
     }
   }

@@ -1,5 +1,5 @@
 // Fail fast where Playwright would only wait for its timeout: disabled, read-only,
-// not rendered, hidden, or covered (naming what covers the element's centre).
+// gone from the page, not rendered, hidden, or covered (naming what covers the element's centre).
 function(action) {
   const el = this;
   const describe = (n) => {
@@ -8,9 +8,11 @@ function(action) {
     const text = (n.innerText || '').replace(/\s+/g, ' ').trim().slice(0, 40);
     return '<' + n.tagName.toLowerCase() + id + cls + '>' + (text ? ' "' + text + '"' : '');
   };
+  // gone from the page (a re-render since it was resolved): not a visibility problem
+  if (!el.isConnected) return {code: 'element_detached', detail: 'the element left the page'};
   if (el.matches(':disabled') || el.closest('[aria-disabled="true"]')) return {code: 'element_disabled', detail: 'element is disabled'};
   if (action === 'fill' && (el.readOnly || el.getAttribute('aria-readonly') === 'true')) return {code: 'element_disabled', detail: 'element is read-only'};
-  if (!el.isConnected || !el.getClientRects().length) return {code: 'element_not_visible', detail: 'element is not rendered'};
+  if (!el.getClientRects().length) return {code: 'element_not_visible', detail: 'element is not rendered'};
   const style = getComputedStyle(el);
   if (style.visibility !== 'visible') return {code: 'element_not_visible', detail: 'element has visibility:' + style.visibility};
   el.scrollIntoView({block: 'center', inline: 'center', behavior: 'instant'});
