@@ -28,7 +28,7 @@ from subterminator.ai.api_errors import (
     retryable,
 )
 from subterminator.ai.retry import RetryNotice, RetryPolicy
-from subterminator.errors import LLMError
+from subterminator.errors import LLMError, MalformedResponseError
 from subterminator.models.conversation import AIResponse
 
 log = logging.getLogger("subterminator.ai.client")  # one logger for every provider's retries
@@ -84,9 +84,9 @@ class SDKClient:
                     f"The model API did not answer within {self.timeout_s:.0f} s (timeout)",
                     transient=True,
                 ) from None
-            except ValueError as exc:  # the body was not JSON at all
-                raise LLMError(
-                    self._scrub(f"Malformed response from the model API: {exc}")
+            except ValueError:  # the body was not JSON at all (its text is no one's to read)
+                raise MalformedResponseError(
+                    "Malformed response from the model API: the answer is not JSON"
                 ) from None
             except self._errors.api as exc:
                 failed = failure(exc, self._errors)
