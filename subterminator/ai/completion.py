@@ -27,6 +27,7 @@ STOP_REASONS = {
     "function_call": "tool_use",
     "stop": "end_turn",
     "eos": "end_turn",
+    "eos_token": "end_turn",
     "length": "max_tokens",
     "content_filter": "refusal",
 }

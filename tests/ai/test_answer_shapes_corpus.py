@@ -9,6 +9,7 @@ on.
 from __future__ import annotations
 
 import json
+from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
@@ -39,18 +40,23 @@ def cases(held: bool) -> list[Any]:
     return found
 
 
-async def replayed(case: dict[str, Any]) -> AIResponse:
+@pytest.fixture(scope="module")
+def servers() -> Iterator[tuple[FakeOpenAI, FakeAnthropic]]:
+    """One fake of each API for the module: a server per case only adds its shutdown wait."""
+    with FakeOpenAI() as api, FakeAnthropic() as claude:
+        yield api, claude
+
+
+async def replayed(case: dict[str, Any], servers: tuple[FakeOpenAI, FakeAnthropic]) -> AIResponse:
     """The case's raw answer through the real SDK of its wire, as our client reads it."""
     reply = Reply(body=case["body"])
+    api, claude = servers
     if case["wire"] == "anthropic":
-        with FakeAnthropic() as claude:
-            claude.queue(reply)
-            ai = AIClient(api_key=KEY, base_url=claude.url, sleep=Sleeps())
-            return await ai.chat(conversation(), tool_schemas(), "s")
-    with FakeOpenAI() as api:
-        api.queue(reply)
-        client = OpenAIClient(api_key=KEY, base_url=api.url, model=case["model"], sleep=Sleeps())
-        return await client.chat(conversation(), tool_schemas(), "s")
+        ai = AIClient(api_key=KEY, base_url=claude.queue(reply).url, sleep=Sleeps())
+        return await ai.chat(conversation(), tool_schemas(), "s")
+    url = api.queue(reply).url
+    client = OpenAIClient(api_key=KEY, base_url=url, model=case["model"], sleep=Sleeps())
+    return await client.chat(conversation(), tool_schemas(), "s")
 
 
 def misread(response: AIResponse, expect: dict[str, Any]) -> list[str]:
@@ -88,13 +94,17 @@ def usage_misread(response: AIResponse, expect: dict[str, Any]) -> list[str]:
 
 
 @pytest.mark.parametrize("case", cases(held=False))
-async def test_each_server_s_answer_is_read_whole(case: dict[str, Any]) -> None:
-    assert misread(await replayed(case), case["expect"]) == []
+async def test_each_server_s_answer_is_read_whole(
+    case: dict[str, Any], servers: tuple[FakeOpenAI, FakeAnthropic]
+) -> None:
+    assert misread(await replayed(case, servers), case["expect"]) == []
 
 
 @pytest.mark.parametrize("case", cases(held=True))
-async def test_held_aside_answers_are_read_whole(case: dict[str, Any]) -> None:
-    assert misread(await replayed(case), case["expect"]) == []
+async def test_held_aside_answers_are_read_whole(
+    case: dict[str, Any], servers: tuple[FakeOpenAI, FakeAnthropic]
+) -> None:
+    assert misread(await replayed(case, servers), case["expect"]) == []
 
 
 def test_the_corpus_covers_many_servers_and_both_wires() -> None:
