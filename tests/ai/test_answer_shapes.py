@@ -10,10 +10,11 @@ from typing import Any
 import pytest
 
 from harness.fake_anthropic import FakeAnthropic, message, text, thinking, tool_use
-from harness.fake_api import Reply
+from harness.fake_api import FakeAPI, Reply
 from harness.fake_openai import FakeOpenAI, completion, text_chunk, thinking_chunk, tool_call
 from subterminator.ai.client import AIClient
 from subterminator.ai.openai_client import OpenAIClient
+from subterminator.ai.protocol import AIClientProtocol
 from subterminator.errors import MalformedResponseError
 from subterminator.models.conversation import AIResponse, ToolCall
 from subterminator.tools.registry import tool_schemas
@@ -31,24 +32,24 @@ def servers() -> Iterator[tuple[FakeOpenAI, FakeAnthropic]]:
         yield api, claude
 
 
-@pytest.fixture
-def openai_reads(servers: tuple[FakeOpenAI, FakeAnthropic]) -> Read:
+def reader(api: FakeAPI, make: Callable[[str], AIClientProtocol]) -> Read:
+    """Serve a reply from ``api`` to the client ``make`` builds for its URL, and read it."""
+
     async def read(reply: Reply) -> AIResponse:
-        api = servers[0].queue(reply)
-        client = OpenAIClient(api_key=KEY, base_url=api.url, sleep=Sleeps())
+        client = make(api.queue(reply).url)
         return await client.chat(conversation(), tool_schemas(), "s")
 
     return read
+
+
+@pytest.fixture
+def openai_reads(servers: tuple[FakeOpenAI, FakeAnthropic]) -> Read:
+    return reader(servers[0], lambda url: OpenAIClient(api_key=KEY, base_url=url, sleep=Sleeps()))
 
 
 @pytest.fixture
 def claude_reads(servers: tuple[FakeOpenAI, FakeAnthropic]) -> Read:
-    async def read(reply: Reply) -> AIResponse:
-        api = servers[1].queue(reply)
-        client = AIClient(api_key=KEY, base_url=api.url, sleep=Sleeps())
-        return await client.chat(conversation(), tool_schemas(), "s")
-
-    return read
+    return reader(servers[1], lambda url: AIClient(api_key=KEY, base_url=url, sleep=Sleeps()))
 
 
 # (shape, reply, tool calls, content, thinking, refusal)
