@@ -21,31 +21,41 @@ __all__ = [
     "latest_elements",
     "message",
     "text",
+    "thinking",
     "tool_use",
 ]
 
 
+USAGE = {
+    "input_tokens": 1200,
+    "output_tokens": 40,
+    "cache_creation_input_tokens": 0,
+    "cache_read_input_tokens": 900,
+}
+
+
 def message(
-    *blocks: dict[str, Any], stop_reason: str = "tool_use", input_tokens: int = 1200
+    *blocks: dict[str, Any],
+    stop_reason: str = "tool_use",
+    input_tokens: int = 1200,
+    usage: bool | dict[str, Any] = True,
 ) -> Reply:
-    """A well-formed Messages API reply with the given content blocks."""
-    return Reply(
-        body={
-            "id": "msg_fake",
-            "type": "message",
-            "role": "assistant",
-            "model": "claude-sonnet-4-6",
-            "content": list(blocks),
-            "stop_reason": stop_reason,
-            "stop_sequence": None,
-            "usage": {
-                "input_tokens": input_tokens,
-                "output_tokens": 40,
-                "cache_creation_input_tokens": 0,
-                "cache_read_input_tokens": 900,
-            },
-        }
-    )
+    """A Messages API reply with the given content blocks; ``usage=False`` leaves usage out,
+    as some gateways do, and a dict is sent as the usage."""
+    body: dict[str, Any] = {
+        "id": "msg_fake",
+        "type": "message",
+        "role": "assistant",
+        "model": "claude-sonnet-4-6",
+        "content": list(blocks),
+        "stop_reason": stop_reason,
+        "stop_sequence": None,
+    }
+    if isinstance(usage, dict):
+        body["usage"] = usage
+    elif usage:
+        body["usage"] = {**USAGE, "input_tokens": input_tokens}
+    return Reply(body=body)
 
 
 def tool_use(name: str, id: str = "toolu_1", **arguments: Any) -> dict[str, Any]:
@@ -54,6 +64,11 @@ def tool_use(name: str, id: str = "toolu_1", **arguments: Any) -> dict[str, Any]
 
 def text(value: str) -> dict[str, Any]:
     return {"type": "text", "text": value}
+
+
+def thinking(value: str) -> dict[str, Any]:
+    """A thinking block, as Claude sends one with extended thinking on."""
+    return {"type": "thinking", "thinking": value, "signature": "sig-fake"}
 
 
 def latest_elements(body: dict[str, Any]) -> list[dict[str, Any]]:

@@ -22,30 +22,48 @@ __all__ = [
     "completion",
     "error",
     "latest_elements",
+    "text_chunk",
+    "thinking_chunk",
     "tool_call",
 ]
 
 
-def tool_call(name: str, id: str = "call_1", **arguments: Any) -> dict[str, Any]:
-    """One function call as chat completions return it (arguments as a JSON string)."""
-    return {
+def tool_call(
+    name: str, id: str = "call_1", *, typed: bool = True, as_object: bool = False, **arguments: Any
+) -> dict[str, Any]:
+    """One function call as chat completions return it: arguments as a JSON string, or as an
+    object (``as_object``, as some llama.cpp and TGI versions send them); ``typed=False``
+    leaves out ``"type"``, as one hosted provider does."""
+    call: dict[str, Any] = {
         "id": id,
-        "type": "function",
-        "function": {"name": name, "arguments": json.dumps(arguments)},
+        "function": {"name": name, "arguments": arguments if as_object else json.dumps(arguments)},
     }
+    return {**call, "type": "function"} if typed else call
+
+
+def thinking_chunk(text: str) -> dict[str, Any]:
+    """A reasoning chunk of a ``content`` list, as thinking models send one."""
+    return {"type": "thinking", "thinking": [{"type": "text", "text": text}]}
+
+
+def text_chunk(text: str) -> dict[str, Any]:
+    return {"type": "text", "text": text}
 
 
 def completion(
     *calls: dict[str, Any],
-    content: str | None = None,
+    content: str | list[Any] | None = None,
     finish_reason: str | None = None,
     prompt_tokens: int = 1200,
     cached_tokens: int = 900,
-    usage: bool = True,
+    usage: bool | dict[str, Any] = True,
     model: str = "gpt-4o",
+    **fields: Any,
 ) -> Reply:
-    """A well-formed chat completion: ``calls`` (``tool_call(...)``) and/or ``content``;
-    ``usage=False`` leaves usage out, as some compatible servers do."""
+    """A chat completion: ``calls`` (``tool_call(...)``) and/or ``content`` (text, or a list
+    of chunks); ``fields`` are further message fields as servers add them (``refusal``,
+    ``reasoning_content``, ``reasoning``). ``usage=False`` leaves usage out, as some compatible
+    servers do; a dict is sent as the usage, in whatever shape a server uses."""
     body: dict[str, Any] = {
         "id": "chatcmpl-fake",
         "object": "chat.completion",
@@ -59,12 +77,15 @@ def completion(
                     "content": content,
                     "refusal": None,
                     **({"tool_calls": list(calls)} if calls else {}),
+                    **fields,
                 },
                 "finish_reason": finish_reason or ("tool_calls" if calls else "stop"),
             }
         ],
     }
-    if usage:
+    if isinstance(usage, dict):
+        body["usage"] = usage
+    elif usage:
         body["usage"] = {
             "prompt_tokens": prompt_tokens,
             "completion_tokens": 40,

@@ -5,7 +5,9 @@ turn), the retry policy (1 s, x2, 3 attempts) and the plain-worded errors are ``
 shared with the OpenAI client; the SDK's own retries are off (``max_retries=0``). The API key
 lives only inside the SDK client; it is never logged, stored or put in an error message. This
 module turns our conversation into Messages-API params (tool results with the screenshot as an
-image block, prompt-cache marks) and the SDK's ``Message`` back into an ``AIResponse``.
+image block, prompt-cache marks) and the SDK's ``Message`` back into an ``AIResponse``: thinking
+kept apart from the text, a refusal in the model's words, usage our marked estimate when a
+server (a gateway) sends none.
 """
 
 from __future__ import annotations
@@ -14,6 +16,7 @@ import asyncio
 import logging
 import os
 from collections.abc import Awaitable, Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from subterminator.ai.api_errors import Advice, SDKErrors
@@ -22,7 +25,9 @@ from subterminator.ai.render import message_image, message_text, shown_arguments
 from subterminator.ai.retry import RetryNotice, RetryPolicy
 from subterminator.ai.sdk_client import SDKClient
 from subterminator.ai.selection import DEFAULT_MODEL, MODEL_ENV, missing_key
-from subterminator.errors import ConfigurationError, MalformedResponseError
+from subterminator.ai.usage import Estimate, estimator, read_usage
+from subterminator.ai.wire import arguments, as_dict, joined, malformed, reasoning, split_thinking
+from subterminator.errors import ConfigurationError
 from subterminator.models.conversation import AIResponse, Message, ToolCall, Usage
 
 __all__ = [
@@ -43,6 +48,7 @@ __all__ = [
 KEY_ENV = "ANTHROPIC_API_KEY"
 MISSING_KEY = missing_key(KEY_ENV)
 ADVICE = Advice(key_env=KEY_ENV, model_hint=f"(default {DEFAULT_MODEL})")
+DECLINED = "The model declined without giving a reason."
 
 
 class _OmitRequestBodies(logging.Filter):
@@ -129,34 +135,60 @@ def to_anthropic(messages: list[Message]) -> list[dict[str, Any]]:
     return out
 
 
-def parse_response(response: Any) -> AIResponse:
-    """An SDK ``Message`` as our AIResponse; anything unusable is a
-    ``MalformedResponseError``."""
-    try:
-        texts: list[str] = []
-        calls: list[ToolCall] = []
-        for block in response.content:
-            if block.type == "text":
-                texts.append(block.text)
-            elif block.type == "tool_use":
-                calls.append(ToolCall(id=block.id, name=block.name, arguments=block.input))
-        usage = response.usage
-        return AIResponse(
-            content="\n".join(texts),
-            tool_calls=calls,
-            stop_reason=response.stop_reason,
-            usage=Usage(
-                input_tokens=usage.input_tokens or 0,
-                output_tokens=usage.output_tokens or 0,
-                cache_creation_input_tokens=getattr(usage, "cache_creation_input_tokens", 0) or 0,
-                cache_read_input_tokens=getattr(usage, "cache_read_input_tokens", 0) or 0,
-            ),
-        )
-    except (AttributeError, TypeError, ValueError):
-        log.debug("malformed answer", exc_info=True)  # the why for a developer, not a dump
-        raise MalformedResponseError(
-            "Malformed response from the model API: no known answer shape explains it"
-        ) from None
+@dataclass
+class _Read:
+    """What the blocks of one answer said, gathered in order."""
+
+    texts: list[str] = field(default_factory=list)
+    thoughts: list[str] = field(default_factory=list)
+    calls: list[ToolCall] = field(default_factory=list)
+
+
+def _block(block: Any, read: _Read) -> None:
+    """One content block into ``read``: text is the answer, thinking is reasoning (redacted
+    thinking carries no words), a tool use is a call; server tools' blocks are not ours."""
+    if not isinstance(block, dict):
+        raise malformed("a content block is not an object")
+    kind = block.get("type")
+    if kind == "text":
+        read.texts.append(str(block.get("text") or ""))
+    elif kind == "thinking":
+        read.thoughts.extend(reasoning(block.get("thinking")))
+    elif kind == "tool_use":
+        name = block.get("name")
+        if not isinstance(name, str) or not name:
+            raise malformed("a tool use names no tool")
+        ident = block.get("id")
+        call_id = str(ident) if ident else f"toolu_{len(read.calls)}"
+        read.calls.append(ToolCall(id=call_id, name=name, arguments=arguments(block.get("input"))))
+
+
+def parse_response(response: Any, estimate: Estimate | None = None) -> AIResponse:
+    """A Messages-API answer (the SDK's, read as the server sent it) as our AIResponse;
+    ``estimate`` stands in for usage the server did not give (without it, a bare guess from
+    the answer alone, still marked ``estimated``)."""
+    raw = as_dict(response)
+    content = raw.get("content")
+    if not isinstance(content, list):
+        raise malformed("the answer's content is not a list of blocks")
+    read = _Read()
+    for block in content:
+        _block(block, read)
+    text, tagged = split_thinking("\n".join(read.texts))
+    stop = raw.get("stop_reason")
+    parsed = AIResponse(
+        content=text,
+        thinking=joined(read.thoughts + tagged),
+        refusal=(text or DECLINED) if stop == "refusal" else None,
+        tool_calls=read.calls,
+        stop_reason=stop if isinstance(stop, str) else None,
+    )
+    usage = read_usage(raw.get("usage"), parsed, estimate or _bare, inclusive=False)
+    return parsed.model_copy(update={"usage": usage})
+
+
+def _bare(parsed: AIResponse) -> Usage:
+    return estimator([], [], "")(parsed)
 
 
 class AIClient(SDKClient):
@@ -207,7 +239,11 @@ class AIClient(SDKClient):
             "messages": to_anthropic(messages),
             "tools": _cached(tools),
         }
-        return await self._call(lambda: self._client.messages.create(**params), parse_response)
+        estimate = estimator(messages, tools, system)
+        return await self._call(
+            lambda: self._client.messages.create(**params),
+            lambda response: parse_response(response, estimate),
+        )
 
 
 def _cached(tools: list[dict[str, Any]]) -> list[dict[str, Any]]:

@@ -16,9 +16,10 @@ applied by the orchestrator before any client is asked. What differs is the wire
   reply as a user message with an image part (a user message carries its own). A model known
   to read no images gets none, and a server that refuses one (a text-only model behind vLLM,
   Ollama or LM Studio) is asked again at once without, and for the rest of the run;
-- usage: ``prompt_tokens`` includes cached tokens, so ``input_tokens`` is the uncached part and
-  ``cache_read_input_tokens`` the cached one, as Claude's are counted; a server that reports no
-  usage gets our estimate, marked ``estimated``;
+- the answer: read as the server sent it, in every shape compatible servers use
+  (``subterminator.ai.completion``), its usage with the cached part apart, as Claude's is
+  counted, and our estimate, marked ``estimated``, for counts a server leaves out
+  (``subterminator.ai.usage``);
 - the answer's length: OpenAI's own API takes ``max_completion_tokens`` (its reasoning models
   refuse ``max_tokens``), compatible servers take ``max_tokens``; reasoning models spend hidden
   tokens before they answer, so their cap is larger.
@@ -35,13 +36,8 @@ from collections.abc import Awaitable, Callable
 from typing import Any, Literal
 
 from subterminator.ai.api_errors import Advice, Failure, SDKErrors
-from subterminator.ai.render import (
-    history_tokens,
-    message_image,
-    message_text,
-    shown_arguments,
-    shown_name,
-)
+from subterminator.ai.completion import parse_completion
+from subterminator.ai.render import message_image, message_text, shown_arguments, shown_name
 from subterminator.ai.retry import RetryNotice, RetryPolicy
 from subterminator.ai.sdk_client import SDKClient
 from subterminator.ai.selection import (
@@ -52,9 +48,9 @@ from subterminator.ai.selection import (
     is_openai_name,
     missing_key,
 )
-from subterminator.errors import ConfigurationError, MalformedResponseError
-from subterminator.models.conversation import AIResponse, Message, ToolCall, Usage
-from subterminator.snapshot.tokens import estimate_tokens
+from subterminator.ai.usage import estimator
+from subterminator.errors import ConfigurationError
+from subterminator.models.conversation import AIResponse, Message, ToolCall
 
 log = logging.getLogger(__name__)
 
@@ -85,14 +81,6 @@ _IMAGES_REFUSED = re.compile(
     rf"\bonly (?:text|string)s?\b[^.;]{{0,30}}\b(?:supported|allowed|content)",
     re.IGNORECASE,
 )
-# OpenAI's finish reasons in the words our AIResponse uses everywhere (Anthropic's)
-STOP_REASONS = {
-    "tool_calls": "tool_use",
-    "function_call": "tool_use",
-    "stop": "end_turn",
-    "length": "max_tokens",
-    "content_filter": "refusal",
-}
 
 
 def accepts_images(model: str) -> bool:
@@ -155,56 +143,6 @@ def to_openai(messages: list[Message], system: str, *, images: bool) -> list[dic
         else:
             out.append({"role": "user", "content": text or "(no text)"})
     return out
-
-
-def _arguments(raw: str | None) -> Any:
-    """A tool call's JSON arguments; text that is not JSON is passed on as it is, for the tool
-    server to refuse (``invalid_params``) like any malformed call."""
-    if not raw:
-        return {}
-    try:
-        return json.loads(raw)
-    except json.JSONDecodeError:
-        return raw
-
-
-def parse_completion(response: Any, estimate: Callable[[AIResponse], Usage]) -> AIResponse:
-    """An SDK ``ChatCompletion`` as our AIResponse (``estimate`` stands in for missing usage);
-    anything unusable is a ``MalformedResponseError``."""
-    try:
-        choice = response.choices[0]
-        message = choice.message
-        calls = [
-            ToolCall(
-                id=getattr(call, "id", None) or f"call_{index}",
-                name=call.function.name,
-                arguments=_arguments(call.function.arguments),
-            )
-            for index, call in enumerate(message.tool_calls or [])
-            if call.type == "function"
-        ]
-        reason = choice.finish_reason
-        parsed = AIResponse(
-            content=message.content or getattr(message, "refusal", None) or "",
-            tool_calls=calls,
-            stop_reason=STOP_REASONS.get(reason, reason),
-        )
-        usage = response.usage
-        if usage is None:
-            return parsed.model_copy(update={"usage": estimate(parsed)})
-        details = getattr(usage, "prompt_tokens_details", None)
-        cached = (getattr(details, "cached_tokens", 0) or 0) if details is not None else 0
-        counted = Usage(
-            input_tokens=max(0, (usage.prompt_tokens or 0) - cached),
-            output_tokens=usage.completion_tokens or 0,
-            cache_read_input_tokens=cached,
-        )
-        return parsed.model_copy(update={"usage": counted})
-    except (AttributeError, TypeError, ValueError, IndexError):
-        log.debug("malformed answer", exc_info=True)  # the why for a developer, not a dump
-        raise MalformedResponseError(
-            "Malformed response from the model API: no known answer shape explains it"
-        ) from None
 
 
 class _ImagesRefusedError(Exception):
@@ -287,16 +225,7 @@ class OpenAIClient(SDKClient):
         }
         if tools:  # the API refuses an empty list
             params["tools"] = openai_tools(tools)
-
-        def estimate(parsed: AIResponse) -> Usage:
-            said = parsed.content + json.dumps([c.arguments for c in parsed.tool_calls])
-            return Usage(
-                input_tokens=history_tokens(messages, system)
-                + estimate_tokens(json.dumps(tools, ensure_ascii=False)),
-                output_tokens=estimate_tokens(said),
-                estimated=True,
-            )
-
+        estimate = estimator(messages, tools, system)
         return await self._call(
             lambda: self._client.chat.completions.create(**params),
             lambda response: parse_completion(response, estimate),

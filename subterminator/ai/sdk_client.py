@@ -88,9 +88,9 @@ class SDKClient:
                     f"The model API did not answer within {self.timeout_s:.0f} s (timeout)",
                     transient=True,
                 ) from None
-            except ValueError:  # the body was not JSON at all: no dump of it reaches a person
+            except ValueError:  # the body was not JSON at all (its text is no one's to read)
                 raise MalformedResponseError(
-                    "Malformed response from the model API: the body is not JSON"
+                    "Malformed response from the model API: the answer is not JSON"
                 ) from None
             except self._errors.api as exc:
                 failed = failure(exc, self._errors)

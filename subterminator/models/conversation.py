@@ -25,7 +25,9 @@ class ToolCall(BaseModel):
 
 
 class Usage(BaseModel):
-    """Token usage of one model call (``estimated`` when no API reported it)."""
+    """Token usage of one model call: ``input_tokens`` uncached, the cached and cache-written
+    parts apart; ``estimated`` when any count is ours because the server left it out or sent
+    null (a 0 would read as a real count)."""
 
     input_tokens: int = 0
     output_tokens: int = 0
