@@ -90,7 +90,7 @@ class SDKClient:
                 ) from None
             except ValueError:  # the body was not JSON at all (its text is no one's to read)
                 raise MalformedResponseError(
-                    "Malformed response from the model API: the answer is not JSON"
+                    "Malformed response from the model API: the body is not JSON"
                 ) from None
             except self._errors.api as exc:
                 failed = failure(exc, self._errors)

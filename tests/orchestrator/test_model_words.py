@@ -92,7 +92,7 @@ async def test_a_content_filter_stop_is_a_refusal_too(
         api.queue(completion(content=None, finish_reason="content_filter"))
         result = await (await conversation(browser, pages, openai(api))).run("x")
     assert result.reason == "llm_refused"
-    assert result.error == "The model declined: (the model gave no words)"
+    assert result.error == "The model declined: The server's content filter stopped the answer."
     assert len(api.requests) == 1
 
 
