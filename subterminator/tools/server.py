@@ -35,6 +35,7 @@ from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.secrecy import mask
 from subterminator.tools.arguments import echo, parse_call
 from subterminator.tools.executor import ActionExecutor, LatencyCaps
+from subterminator.tools.verify import Expect, Verifier
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +73,7 @@ class BrowserToolServer:
         self.factory = factory or SnapshotFactory(browser, self.registry)
         self.caps = caps or LatencyCaps()
         self.executor = ActionExecutor(browser, self.caps)
+        self.verifier = Verifier(browser)  # whether each action had its effect
         self.last_snapshot: Snapshot | None = None
         self.browser_error: BrowserError | None = None  # set once the browser is gone
         self.acted = 0  # element actions the browser completed (an interrupt asks: did it?)
@@ -195,7 +197,7 @@ class BrowserToolServer:
         problem = http_problem(status)
         return await self._reply(None, f"The page answered {problem}." if problem else None)
 
-    async def _action(self, ref: str | None, run: Any) -> ToolResult:
+    async def _action(self, ref: str | None, run: Any, expect: Expect | None = None) -> ToolResult:
         try:
             element = self.registry.resolve(ref) if ref is not None else None
         except RefInvalidError as exc:
@@ -208,6 +210,7 @@ class BrowserToolServer:
                 update={"message": f"{detail}; use a ref from {self._describe_current()}."}
             )
         self.registry.invalidate()
+        watch = await self.verifier.watch(element, expect)
         try:
             await run(element)
             self.acted += 1
@@ -216,16 +219,22 @@ class BrowserToolServer:
             return await self._reply("action_failed", f"Browser error: {exc}")
         except MCPError as exc:
             return await self._reply(error_code(exc), str(exc))
-        return await self._reply(None, None)
+        return await self.verifier.checked(watch, lambda: self._reply(None, None))
 
     async def browser_click(self, ref: str) -> ToolResult:
-        return await self._action(ref, lambda e: self.executor.click(e))
+        return await self._action(ref, lambda e: self.executor.click(e), Expect("click"))
 
     async def browser_fill(self, ref: str, value: str, clear_first: bool = True) -> ToolResult:
-        return await self._action(ref, lambda e: self.executor.fill(e, value, clear_first))
+        return await self._action(
+            ref,
+            lambda e: self.executor.fill(e, value, clear_first),
+            Expect("fill", value, append=not clear_first),
+        )
 
     async def browser_select(self, ref: str, value: str) -> ToolResult:
-        return await self._action(ref, lambda e: self.executor.select(e, value))
+        return await self._action(
+            ref, lambda e: self.executor.select(e, value), Expect("select", value)
+        )
 
     async def browser_scroll(
         self, ref: str | None = None, direction: str | None = None, amount: int = 300
