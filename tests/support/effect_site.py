@@ -71,4 +71,36 @@ document.getElementById('plan').addEventListener('change', (e) => { e.target.sel
     lang="fr",
 )
 
-PAGES = {"/dead": DEAD, "/live": LIVE, "/next": NEXT, "/fields": FIELDS}
+# A start page with a dead control and another way on (a link), for the loop's tests; the
+# last page is where the other way leads: a page that shows the membership cancelled.
+START = page(
+    "Konto",
+    """<h1>Mitgliedschaft</h1>
+<button type="button">Kündigen</button>
+<a href="/done">Zur Kündigung</a>""",
+    lang="de",
+)
+DONE = page(
+    "Membership Cancelled",
+    """<h1>Your membership has been cancelled</h1>
+<p>You can keep watching until December 16, 2026.</p>""",
+)
+# The final step on screen, its button dead: it counts its clicks in a script variable (no
+# change a person or the check could see), so a test can tell how often it was pressed.
+FINISH_DEAD = page(
+    "Cancel Membership",
+    """<h1>Cancel Your Membership?</h1>
+<p>Cancellation will be effective at the end of your current billing period.</p>
+<button type="button" onclick="window.presses = (window.presses || 0) + 1"
+  >Finish Cancellation</button>""",
+)
+
+PAGES = {
+    "/dead": DEAD,
+    "/live": LIVE,
+    "/next": NEXT,
+    "/fields": FIELDS,
+    "/start": START,
+    "/done": DONE,
+    "/cancelplan": FINISH_DEAD,
+}
