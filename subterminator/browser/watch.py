@@ -5,9 +5,10 @@ revert a choice, and the action still "succeeds". So the page is marked before t
 read after it: here, what the browser itself reports (the tab and its address, requests,
 native dialogs, new tabs, downloads); in our isolated world (watch.js), the mutations of the
 target's document, focus, the target's own state and the form fields' states. A field's
-value is compared in the page, never brought out: a secret stays there. A click that shows
-nothing yet is given ``SETTLE_S`` for a late change (a timer, a fetch's answer); only such a
-click waits, so an action that worked costs two page calls and no wait.
+value is compared in the page, never brought out: a secret stays there. It is read right
+after the action, before the reply's snapshot; a click that shows nothing yet is given
+``SETTLE_S`` for a late change (a timer, a fetch's answer), which the snapshot then shows. Only
+such a click waits: an action that worked costs two page calls and no wait.
 """
 
 from __future__ import annotations
@@ -61,13 +62,12 @@ class Mark:
 class Change:
     """What changed since a ``Mark``. ``field``: whether a filled field holds what was typed;
     ``option``: whether the chosen option is selected (``showing``: the one that is, in the
-    page's words); ``late``: seen only after the settle wait (the snapshot came before it)."""
+    page's words)."""
 
     seen: tuple[Seen, ...]
     field: Field | None = None
     option: Literal["selected", "other"] | None = None
     showing: str = ""
-    late: bool = False
 
 
 @runtime_checkable
@@ -118,7 +118,6 @@ class ActionWatch:
         self._counts.tabs += 1
         self._counts.news.set()
         page.on("download", self._download)
-        page.on("dialog", lambda _: self._counts.news.set())
 
     def _download(self, _: Download) -> None:
         self._counts.downloads += 1
@@ -184,8 +183,7 @@ class ActionWatch:
         if change.seen or mark.action != "click":
             return change
         await self._settle(mark)
-        again = await self._read(mark)
-        return Change(again.seen, again.field, again.option, again.showing, bool(again.seen))
+        return await self._read(mark)
 
     async def _settle(self, mark: Mark) -> None:
         news = self._counts.news
@@ -204,7 +202,9 @@ class ActionWatch:
 
     async def _read(self, mark: Mark) -> Change:
         seen = self._signals(mark)
-        if "dialog" in seen or "tab" in seen:  # the page is blocked, or another one is current
+        # a dialog blocks the page, another tab or address leaves the target behind, and a
+        # click that shows any change needs no more reading
+        if {"dialog", "tab", "address"} & set(seen) or (seen and mark.action == "click"):
             return Change(tuple(seen))
         found: dict[str, Any] = {}
         for index, place in enumerate(mark.places):

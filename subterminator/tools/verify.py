@@ -81,20 +81,11 @@ class Verifier:
     async def checked(
         self, watch: Watch | None, reply: Callable[[], Awaitable[ToolResult]]
     ) -> ToolResult:
-        """``reply()`` (the fresh page), saying so when the action had no effect; taken again
-        when the page changed only after it was taken."""
+        """``reply()`` (the fresh page, taken once the change is read, so that it shows a
+        late one), saying so when the action had no effect."""
+        said = await self._said(watch) if watch is not None else None
         result = await reply()
-        if watch is None or self._browser is None or result.error is not None:
-            return result
-        try:
-            change = await self._browser.action_changes(watch.mark)
-        except Exception as exc:  # a browser gone shows in the next call; the reply stands
-            log.info("could not read what %s changed: %s", watch.expect.action, exc)
-            return result
-        if change.late:
-            result = await reply()
-        said = judged(watch, change)
-        if said is None:
+        if said is None or result.error is not None:
             return result
         sentence, none = said
         message = f"{result.message} {sentence}" if result.message else sentence
@@ -102,6 +93,16 @@ class Verifier:
         if none:
             update["effect"] = "none"
         return result.model_copy(update=update)
+
+    async def _said(self, watch: Watch) -> tuple[str, bool] | None:
+        if self._browser is None:
+            return None
+        try:
+            change = await self._browser.action_changes(watch.mark)
+        except Exception as exc:  # a browser gone shows in the reply; the action stands
+            log.info("could not read what %s changed: %s", watch.expect.action, exc)
+            return None
+        return judged(watch, change)
 
 
 def judged(watch: Watch, change: Change) -> tuple[str, bool] | None:
