@@ -41,7 +41,7 @@ from subterminator.browser.reach import Reach
 from subterminator.browser.routing import Routing
 from subterminator.browser.side_effects import SideEffect
 from subterminator.browser.tabs import Tabs
-from subterminator.browser.watch import ActionWatch, Change, Mark
+from subterminator.browser.watch import ActionWatch
 from subterminator.errors import BrowserError
 
 __all__ = ["CHROMIUM_ARGS", "LaunchOptions", "PlaywrightBrowser", "chromium_args", "release"]
@@ -78,7 +78,8 @@ class PlaywrightBrowser:
         self._acting = Acting(
             self._devtools, self._dialogs, self._behind, lambda: self.page, self._adopt_page
         )
-        self._action_watch = ActionWatch(context, self._devtools, self._dialogs, lambda: self.page)
+        watch = ActionWatch(context, self._devtools, self._dialogs, lambda: self.page)
+        self.watch_action, self.action_changes = watch.begin, watch.changes  # browser.watch
         context.on("page", self._adopt_page)
         if self._tabs.current is not None:
             self._watch(self._tabs.current)
@@ -282,15 +283,6 @@ class PlaywrightBrowser:
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         return await self._acting.inspect(handle, action)
-
-    async def watch_action(
-        self, handle: str | None, action: ActionKind, wanted: str | None, *, append: bool
-    ) -> Mark | None:
-        """The page marked before an action, for ``action_changes`` (``browser.watch``)."""
-        return await self._action_watch.begin(handle, action, wanted, append)
-
-    async def action_changes(self, mark: Mark) -> Change:
-        return await self._action_watch.changes(mark)
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._acting.click(handle, timeout_ms=timeout_ms)

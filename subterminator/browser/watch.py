@@ -130,7 +130,7 @@ class ActionWatch:
     # -- before ------------------------------------------------------------------------------
 
     async def begin(
-        self, handle: str | None, action: ActionKind, wanted: str | None, append: bool
+        self, handle: str | None, action: ActionKind, wanted: str | None, *, append: bool
     ) -> Mark | None:
         """The page before ``action`` on ``handle`` (None: a native dialog is what is acted
         on, or blocks the page; its answer always changes what the page shows)."""
