@@ -43,6 +43,7 @@ from subterminator.browser.refind import Relocation
 from subterminator.browser.routing import Routing
 from subterminator.browser.side_effects import SideEffect
 from subterminator.browser.tabs import Tabs
+from subterminator.browser.watch import ActionWatch
 from subterminator.errors import BrowserError
 
 __all__ = ["CHROMIUM_ARGS", "LaunchOptions", "PlaywrightBrowser", "chromium_args", "release"]
@@ -79,6 +80,8 @@ class PlaywrightBrowser:
         self._acting = Acting(
             self._devtools, self._dialogs, self._behind, lambda: self.page, self._adopt_page
         )
+        watch = ActionWatch(context, self._devtools, self._dialogs, lambda: self.page)
+        self.watch_action, self.action_changes = watch.begin, watch.changes  # browser.watch
         context.on("page", self._adopt_page)
         if self._tabs.current is not None:
             self._watch(self._tabs.current)

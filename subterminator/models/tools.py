@@ -43,7 +43,8 @@ class ToolResult(BaseModel):
     """Reply of every snapshot-returning tool: a snapshot always, errors included.
 
     ``declined``: a checkpoint after the action that the person declined; the action's own
-    result is ``success``/``error``/``message``."""
+    result is ``success``/``error``/``message``. ``effect``: "none" when the action ran but
+    changed nothing it should have (``tools.verify``; the message says what was checked)."""
 
     model_config = ConfigDict(extra="forbid", frozen=True)
 
@@ -52,6 +53,7 @@ class ToolResult(BaseModel):
     error: ErrorCode | None = None
     message: str | None = None
     declined: Declined | None = None
+    effect: Literal["none"] | None = None
 
 
 class ApprovalResult(BaseModel):

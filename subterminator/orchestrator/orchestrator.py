@@ -20,6 +20,7 @@ from subterminator.errors import LLMError, MalformedResponseError, ToolCallRejec
 from subterminator.models.conversation import AIResponse, Message, ToolCall
 from subterminator.models.result import TaskReason, TaskResult
 from subterminator.models.turn import TurnRecord
+from subterminator.orchestrator.attempts import Attempts
 from subterminator.orchestrator.costlog import CostLog
 from subterminator.services.base import ServiceConfig
 from subterminator.snapshot.secrecy import KNOWN
@@ -61,6 +62,7 @@ class TaskOrchestrator:
         self.announcers: list[Callable[[int, ToolCall, str | None], None]] = []
         self.thought = ""  # the AI's text beside the call being announced (secrets scrubbed)
         self._no_action = 0  # replies in a row without a tool call
+        self.attempts = Attempts()  # tries at one control that had no effect
 
     def final_step_state(self) -> tuple[bool | None, str | None]:
         """For an interrupt: did an approved step run (True), perhaps (None) or not (False)?"""
@@ -205,7 +207,9 @@ class TaskOrchestrator:
             "thinking": KNOWN.scrub(response.thinking),
         }
         self.cost.record(row.model_copy(update=update))
-        return self._ended(turn, replied)
+        ended = self._ended(turn, replied)
+        failed = self.attempts.after(call, preview.target, replied) if ended is None else None
+        return self._finish("action_failed", turn, error=failed) if failed else ended
 
     @staticmethod
     def _words_row(

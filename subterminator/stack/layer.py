@@ -49,6 +49,8 @@ class Reply:
         }
         if result.declined is not None:  # the checkpoint after it, said apart
             fields["declined"] = result.declined.model_dump()
+        if result.effect is not None:  # it ran and changed nothing (tools.verify)
+            fields["effect"] = result.effect
         return cls(fields, result.snapshot)
 
     @classmethod

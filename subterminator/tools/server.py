@@ -36,6 +36,7 @@ from subterminator.snapshot.secrecy import mask
 from subterminator.tools.arguments import echo, parse_call
 from subterminator.tools.executor import ActionExecutor, LatencyCaps
 from subterminator.tools.targets import Targets
+from subterminator.tools.verify import Expect, Verifier
 
 log = logging.getLogger(__name__)
 
@@ -74,6 +75,7 @@ class BrowserToolServer:
         self.caps = caps or LatencyCaps()
         self.executor = ActionExecutor(browser, self.caps)
         self.targets = Targets(browser, self.registry)  # a ref to its live element
+        self.verifier = Verifier(browser)  # whether each action had its effect
         self.last_snapshot: Snapshot | None = None
         self.browser_error: BrowserError | None = None  # set once the browser is gone
         self.acted = 0  # element actions the browser completed (an interrupt asks: did it?)
@@ -197,7 +199,7 @@ class BrowserToolServer:
         problem = http_problem(status)
         return await self._reply(None, f"The page answered {problem}." if problem else None)
 
-    async def _action(self, ref: str | None, run: Any) -> ToolResult:
+    async def _action(self, ref: str | None, run: Any, expect: Expect | None = None) -> ToolResult:
         try:
             target = await self.targets.live(ref) if ref is not None else None
         except RefInvalidError as exc:
@@ -211,6 +213,7 @@ class BrowserToolServer:
             )
         self.registry.invalidate()
         note = target.note if target is not None else None  # a re-render's replacement
+        watch = await self.verifier.watch(target.element if target is not None else None, expect)
         try:
             await run(target.element if target is not None else None)
             self.acted += 1
@@ -219,16 +222,22 @@ class BrowserToolServer:
             return await self._reply("action_failed", f"Browser error: {exc}")
         except MCPError as exc:
             return await self._reply(error_code(exc), f"{note} {exc}" if note else str(exc))
-        return await self._reply(None, note)
+        return await self.verifier.checked(watch, lambda: self._reply(None, note))
 
     async def browser_click(self, ref: str) -> ToolResult:
-        return await self._action(ref, lambda e: self.executor.click(e))
+        return await self._action(ref, lambda e: self.executor.click(e), Expect("click"))
 
     async def browser_fill(self, ref: str, value: str, clear_first: bool = True) -> ToolResult:
-        return await self._action(ref, lambda e: self.executor.fill(e, value, clear_first))
+        return await self._action(
+            ref,
+            lambda e: self.executor.fill(e, value, clear_first),
+            Expect("fill", value, append=not clear_first),
+        )
 
     async def browser_select(self, ref: str, value: str) -> ToolResult:
-        return await self._action(ref, lambda e: self.executor.select(e, value))
+        return await self._action(
+            ref, lambda e: self.executor.select(e, value), Expect("select", value)
+        )
 
     async def browser_scroll(
         self, ref: str | None = None, direction: str | None = None, amount: int = 300
