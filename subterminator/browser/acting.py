@@ -8,12 +8,13 @@ from collections.abc import Awaitable, Callable
 
 from playwright.async_api import Page
 
-from subterminator.browser import actions, inspection
+from subterminator.browser import actions, inspection, refind
 from subterminator.browser.behind import BehindDialogs
 from subterminator.browser.devtools import DevTools
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.native_dialogs import NativeDialogs, is_dialog_handle
 from subterminator.browser.protocol import ActionKind, ScrollDirection
+from subterminator.browser.refind import Relocation
 from subterminator.errors import BrowserActionError
 
 NOT_SENT = (
@@ -83,6 +84,12 @@ class Acting:
             self._unblocked(page)
             raise BrowserActionError("action_failed", "a dialog opened during the inspection")
         return effect
+
+    async def relocate(self, handle: str) -> Relocation:
+        """Where ``handle``'s control is now, when a re-render replaced its node (``refind``);
+        a native dialog's page runs no script, so there it is not looked for."""
+        held = is_dialog_handle(handle) or self._dialogs.blocked(self.page) is not None
+        return Relocation("unknown") if held else await refind.relocate(self._devtools, handle)
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         if is_dialog_handle(handle):

@@ -26,7 +26,6 @@ from subterminator.browser import (
     launch_errors,
     page_capture,
     playwright_errors,
-    refind,
 )
 from subterminator.browser.acting import Acting
 from subterminator.browser.behind import BehindDialogs
@@ -34,12 +33,11 @@ from subterminator.browser.capture import RawCapture
 from subterminator.browser.chromium import CHROMIUM_ARGS, LaunchOptions, chromium_args, release
 from subterminator.browser.devtools import DevTools
 from subterminator.browser.effect import ActionEffect
-from subterminator.browser.native_dialogs import NativeDialogs, is_dialog_handle
+from subterminator.browser.native_dialogs import NativeDialogs
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
 from subterminator.browser.page_effects import PageEffects, tab_now
 from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
 from subterminator.browser.reach import Reach
-from subterminator.browser.refind import Relocation
 from subterminator.browser.routing import Routing
 from subterminator.browser.side_effects import SideEffect
 from subterminator.browser.tabs import Tabs
@@ -82,6 +80,7 @@ class PlaywrightBrowser:
         )
         watch = ActionWatch(context, self._devtools, self._dialogs, lambda: self.page)
         self.watch_action, self.action_changes = watch.begin, watch.changes  # browser.watch
+        self.relocate = self._acting.relocate  # a re-rendered control's new node (refind)
         context.on("page", self._adopt_page)
         if self._tabs.current is not None:
             self._watch(self._tabs.current)
@@ -285,12 +284,6 @@ class PlaywrightBrowser:
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         return await self._acting.inspect(handle, action)
-
-    async def relocate(self, handle: str) -> Relocation:
-        """Where ``handle``'s control is now, when a re-render replaced its node (``refind``)."""
-        if is_dialog_handle(handle) or self._dialogs.blocked(self.page) is not None:
-            return Relocation("unknown")  # a native dialog's page runs no script: act as before
-        return await refind.relocate(self._devtools, handle)
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._acting.click(handle, timeout_ms=timeout_ms)

@@ -32,7 +32,7 @@ TaskReason = Literal[
     # of a browser crash too, and are still read
     "mcp_error",
     "verification_failed",  # success was claimed but never verified before the turns ran out
-    "action_failed",  # three attempts at one control had no visible effect (it is named)
+    "no_effect",  # three attempts at one control had no visible effect (it is named)
 ]
 
 

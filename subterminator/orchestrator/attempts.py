@@ -5,7 +5,7 @@ asks the model to try another way; a model that keeps at the same control would 
 run's turns there and end on ``max_turns_exceeded``, saying nothing of why. One intent is one
 control on one page: its accessible name where it was acted on, by whatever tool (refs change
 with every snapshot, the control does not). An action on it that has its effect forgets the
-count; after ``MAX_ATTEMPTS`` without one the run ends (``action_failed``), naming it.
+count; after ``MAX_ATTEMPTS`` without one the run ends (``no_effect``), naming it.
 """
 
 from __future__ import annotations

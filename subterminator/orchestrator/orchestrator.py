@@ -209,7 +209,7 @@ class TaskOrchestrator:
         self.cost.record(row.model_copy(update=update))
         ended = self._ended(turn, replied)
         failed = self.attempts.after(call, preview.target, replied) if ended is None else None
-        return self._finish("action_failed", turn, error=failed) if failed else ended
+        return self._finish("no_effect", turn, error=failed) if failed else ended
 
     @staticmethod
     def _words_row(

@@ -1,5 +1,5 @@
 """The loop on a control that does nothing, with ScriptedAI over the real stack on Chromium:
-three attempts at it end the run (``action_failed``, the control named, exit 1); another way
+three attempts at it end the run (``no_effect``, the control named, exit 1); another way
 after one attempt goes on; an approved step that had no effect is never pressed again on the
 first yes."""
 
@@ -34,7 +34,7 @@ async def test_three_attempts_at_a_dead_control_end_the_run_naming_it(
     await browser.navigate(site.url("/start"))
     ai = ScriptedAI([click("Kündigen")] * 3 + [complete("failed", "not reached")])
     result = await build_conversation(ai, browser, NETFLIX, None).run(NETFLIX.goal_template)
-    assert result.reason == "action_failed"
+    assert result.reason == "no_effect"
     assert not result.success
     assert result.turns == 3
     assert '3 attempts at "Kündigen"' in (result.error or "")
