@@ -14,7 +14,7 @@ from subterminator.browser.devtools import DevTools
 from subterminator.browser.effect import ActionEffect
 from subterminator.browser.native_dialogs import NativeDialogs, is_dialog_handle
 from subterminator.browser.protocol import ActionKind, ScrollDirection
-from subterminator.browser.refind import Relocation
+from subterminator.browser.relocation import Relocation
 from subterminator.errors import BrowserActionError
 
 NOT_SENT = (

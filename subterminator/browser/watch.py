@@ -18,12 +18,13 @@ import contextlib
 import logging
 from collections.abc import Callable
 from dataclasses import dataclass, field
-from typing import Any, Literal, Protocol, runtime_checkable
+from typing import Any
 from urllib.parse import urldefrag
 
 from playwright.async_api import BrowserContext, Download, Page, Request
 from playwright.async_api import Error as PlaywrightError
 
+from subterminator.browser.changes import Change, Mark, Seen
 from subterminator.browser.devtools import DevTools, script
 from subterminator.browser.documents import Node
 from subterminator.browser.native_dialogs import NativeDialogs, is_dialog_handle
@@ -35,50 +36,6 @@ log = logging.getLogger(__name__)
 WATCH_JS = script("watch").replace("FIND_OPTION", f"({script('find_option')})")
 SETTLE_S = 0.6  # how long a click that changed nothing yet is given for a late change
 READ_S = 1.0  # a page call of the watch that takes longer is given up (the page is busy)
-
-# What changed, by kind: the browser's own signals, then the page's (watch.js).
-Seen = Literal[
-    "tab", "address", "document", "request", "dialog", "download", "page", "focus", "state",
-    "fields",
-]  # fmt: skip
-Field = Literal["holds", "empty", "unchanged", "start", "changed"]
-
-
-@dataclass
-class Mark:
-    """The page as it was before one action: what ``ActionWatch.changes`` compares with."""
-
-    action: ActionKind
-    page: Page
-    url: str
-    counts: tuple[int, int, int, int]  # requests, dialogs, tabs, downloads
-    places: list[Node]  # the target (or the page's root), then the top document if apart
-    target: bool  # places[0] is the action's target
-    wanted: str | None = None  # what a fill typed, or the option a select chose
-    append: bool = False  # a fill typed after what the field held
-
-
-@dataclass(frozen=True)
-class Change:
-    """What changed since a ``Mark``. ``field``: whether a filled field holds what was typed;
-    ``option``: whether the chosen option is selected (``showing``: the one that is, in the
-    page's words)."""
-
-    seen: tuple[Seen, ...]
-    field: Field | None = None
-    option: Literal["selected", "other"] | None = None
-    showing: str = ""
-
-
-@runtime_checkable
-class Watching(Protocol):
-    """A ``Browser`` that can tell what an action changed (``PlaywrightBrowser``)."""
-
-    async def watch_action(
-        self, handle: str | None, action: ActionKind, wanted: str | None, *, append: bool
-    ) -> Mark | None: ...
-
-    async def action_changes(self, mark: Mark) -> Change: ...
 
 
 @dataclass

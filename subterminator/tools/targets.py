@@ -15,7 +15,7 @@ import logging
 from dataclasses import dataclass, replace
 
 from subterminator.browser.protocol import Browser
-from subterminator.browser.refind import Relocating, Relocation
+from subterminator.browser.relocation import Relocating, Relocation
 from subterminator.errors import BrowserActionError, BrowserError, RefInvalidError
 from subterminator.snapshot.element import ElementInfo
 from subterminator.snapshot.registry import ElementRegistry, Pin

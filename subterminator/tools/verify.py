@@ -17,8 +17,8 @@ from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Literal
 
+from subterminator.browser.changes import Change, Mark, Watching
 from subterminator.browser.protocol import Browser
-from subterminator.browser.watch import Change, Mark, Watching
 from subterminator.models.tools import ToolResult
 from subterminator.snapshot.element import ElementInfo
 from subterminator.tools.arguments import echo

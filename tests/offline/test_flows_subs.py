@@ -49,8 +49,6 @@ KNOWN_MISSES: dict[str, str] = {
     "s-sw-two-switches": UNREAD.format("Swahili"),
     "s-lt-chat": "an honest dead end: no quick reply reads as cancelling in Lithuanian",
     "s-en-chat": "cancelled with a yes, but the judge reads a support page as help, not account",
-    "s-en-frame-portal": "cancelled with a yes, asked on the top page: the commit came from "
-    "the frame's own page (the score's yes page is the top page's)",
 }
 
 

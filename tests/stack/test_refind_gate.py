@@ -15,6 +15,7 @@ import pytest
 
 from harness.approvals import ScriptedApprovals
 from harness.sites import PostRecordingSite
+from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import ApprovalRequest
 from subterminator.models.conversation import ToolCall
@@ -53,7 +54,7 @@ async def stale_ref(
     """The stack on the page, and the 2nd control's ref, taken before the list re-renders."""
     site.posts.clear()
     await browser.navigate(site.url(f"/p/{lang}"))
-    stack = ToolStack(BrowserToolServer(browser), SERVICE, answers)
+    stack = build_run(SERVICE, browser, answers).stack
     shown = await call(stack, "get_snapshot")
     refs = [e.ref for e in shown.snapshot.elements if e.name == WORDS[lang].control]
     assert len(refs) == 3, shown.snapshot.elements
