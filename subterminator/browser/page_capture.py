@@ -274,7 +274,10 @@ async def _walk(
         # they are spliced in document order after, the excess cut off
         ax, walked, sealed = await _together(
             clock.timed("naming", _named(devtools, doc, objects, asked)),
-            clock.timed("frames", _together(*(frame(e, place) for _, e, *place in listed))),
+            clock.timed(
+                "frames",
+                _together(*(_unless_gone(devtools, frame(e, place)) for _, e, *place in listed)),
+            ),
             clock.timed("naming", _closed_roots(devtools, doc, [(i, objects[i]) for i in hosts])),
         )
         frames, omitted, parts = _spliced(data, listed, walked, room)
@@ -283,6 +286,18 @@ async def _walk(
             _released(devtools, doc, group)
     nodes = _assembled(data, ax, frames, sealed, doc.handle_prefix)
     return data, nodes, omitted, parts
+
+
+async def _unless_gone(devtools: DevTools, walk: Awaitable[_Walked | None]) -> _Walked | None:
+    """A frame's walk; a frame whose own process closed as it was read (a consent frame removed
+    once answered) is gone, not the browser, while the page is still open."""
+    try:
+        return await walk
+    except PlaywrightError as exc:
+        if playwright_errors.classify(str(exc)) != "browser_closed" or devtools.page.is_closed():
+            raise
+        log.debug("capture: a frame went away as it was read: %s", exc)
+        return None
 
 
 async def _named(
