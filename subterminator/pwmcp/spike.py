@@ -1,7 +1,9 @@
-"""The spike: our Chromium, bound for Playwright MCP; its snapshot's ref resolved on our side.
+"""The spike: our Chromium, bound for Playwright MCP; its refs read and inspected on our side.
 
-``python -m subterminator.pwmcp.spike URL`` prints Playwright MCP's tools, its snapshot of
-URL, and for each ref in it how many elements ``aria-ref`` finds on our own connection.
+``python -m subterminator.pwmcp.spike URL`` launches our ``PlaywrightBrowser``, hands its
+browser to Playwright MCP (``Browser.bind``), prints Playwright MCP's tools and its snapshot
+of URL, then for each ref in it: how many elements ``aria-ref`` finds on our connection, our
+DevTools handle of that element, and what our gate's inspection says a click on it does.
 """
 
 from __future__ import annotations
@@ -12,11 +14,10 @@ import sys
 import tempfile
 from pathlib import Path
 
-from playwright.async_api import async_playwright
-
-from subterminator.browser.chromium import chromium_args
-from subterminator.browser.discovery import find_chromium
+from subterminator.browser.chromium import LaunchOptions
+from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.pwmcp import refs
+from subterminator.pwmcp.bridge import handle_of
 from subterminator.pwmcp.install import install
 from subterminator.pwmcp.process import playwright_mcp
 
@@ -31,13 +32,13 @@ def text(result: object) -> str:
 
 async def main(url: str) -> None:
     cli = install()
-    async with async_playwright() as pw:
-        executable = find_chromium(pw.chromium.executable_path)
-        browser = await pw.chromium.launch(
-            executable_path=executable, headless=True, args=chromium_args(executable)
-        )
-        page = await (await browser.new_context()).new_page()
-        endpoint = (await browser.bind("subterminator", host="127.0.0.1", port=0))["endpoint"]
+    ours = await PlaywrightBrowser.launch(LaunchOptions(headless=True))
+    try:
+        page = ours.page
+        shared = page.context.browser
+        assert shared is not None  # a launched browser's context has one
+        endpoint = (await shared.bind("subterminator", host="127.0.0.1", port=0))["endpoint"]
+        cdp = await page.context.new_cdp_session(page)
         with tempfile.TemporaryDirectory() as out:
             async with playwright_mcp(cli, endpoint, cwd=Path(out)) as mcp:
                 print("tools:", " ".join(t.name for t in mcp.tools))
@@ -45,14 +46,27 @@ async def main(url: str) -> None:
                 snapshot = text(await mcp.session.call_tool("browser_snapshot", {}))
                 print(snapshot)
                 for line, ref in REF_IN_YAML.findall(snapshot):
-                    found = await refs.resolve(page, ref)
-                    said = (
-                        "none or several"
-                        if found is None
-                        else await found.evaluate("e => e.outerHTML.slice(0, 80)")
-                    )
-                    print(f"{ref:>5} {line[:40]:<40} -> {said}")
-        await browser.close()
+                    await said(ours, cdp, ref, line)
+    finally:
+        await ours.close()
+
+
+async def said(ours: PlaywrightBrowser, cdp: object, ref: str, line: str) -> None:
+    """One ref: resolved on our connection, handed to DevTools, inspected as a click."""
+    found = await refs.resolve(ours.page, ref)
+    if found is None:
+        print(f"{ref:>5} {line[:34]:<34} -> none or several")
+        return
+    handle = await handle_of(cdp, found)  # type: ignore[arg-type]
+    if handle is None:
+        print(f"{ref:>5} {line[:34]:<34} -> one element, no handle")
+        return
+    effect = await ours.inspect(handle, "click")
+    target = effect.target
+    print(
+        f"{ref:>5} {line[:34]:<34} -> {handle:<5} {target.tag} submits={target.submits} "
+        f"method={target.form_method or '-'} href={target.href or '-'}"
+    )
 
 
 if __name__ == "__main__":
