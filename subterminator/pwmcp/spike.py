@@ -37,7 +37,7 @@ async def main(url: str) -> None:
         page = ours.page
         shared = page.context.browser
         assert shared is not None  # a launched browser's context has one
-        endpoint = (await shared.bind("subterminator", host="127.0.0.1", port=0))["endpoint"]
+        endpoint = (await shared.bind("subterminator"))["endpoint"]  # a socket file, no TCP port
         cdp = await page.context.new_cdp_session(page)
         with tempfile.TemporaryDirectory() as out:
             async with playwright_mcp(cli, endpoint, cwd=Path(out)) as mcp:
