@@ -1,49 +1,71 @@
-"""A Playwright element handed to our DevTools side: its backend node id, as our handle.
+"""A Playwright MCP ref handed to our DevTools side: its node, as our handle.
 
-Playwright does not expose the DevTools object behind an element, so the element the
-``aria-ref`` locator names is marked with a one-off attribute, found by DevTools search in
-the page's document, and unmarked. The page can see the mark (it is in its DOM, briefly) and
-could move it; the gate therefore also checks that the node it got has the role and name the
-snapshot said (``sameness``) and asks otherwise, and the network backstop holds what an
-unapproved action sends whichever element it lands on. A ref in a frame (``f1e3``) is not
-handed over yet: the action asks.
+The snapshot that gave the ref was taken in the Playwright driver's utility world (an
+isolated world named ``__playwright_utility_world_…``), and each element it named carries its
+ref there (``element._ariaRef.ref``). Page scripts cannot see or change that world, so the
+node found there by the ref is the one Playwright MCP means, whatever the page does; nothing
+is written to the page. Our DevTools session reads the world through ``Runtime`` and gives
+back our handle (``:<backendNodeId>``, the top document's). A ref in a frame (``f1e3``) lives
+in that frame's world and is not handed over yet: the action asks.
 """
 
 from __future__ import annotations
 
-import contextlib
-import secrets
+import asyncio
+import json
+from typing import Any
 
-from playwright.async_api import CDPSession, Locator
+from playwright.async_api import CDPSession
 from playwright.async_api import Error as PlaywrightError
 
-MARK = "data-st-{nonce}"
+UTILITY_WORLD = "__playwright_utility_world_"
+# The one element carrying ``ref`` in this world (open shadow roots included), else null.
+FIND = """(() => {{
+  const want = {ref};
+  const hits = [];
+  const walk = (root) => {{
+    for (const e of root.querySelectorAll('*')) {{
+      if (e._ariaRef && e._ariaRef.ref === want) hits.push(e);
+      if (e.shadowRoot) walk(e.shadowRoot);
+    }}
+  }};
+  walk(document);
+  return hits.length === 1 ? hits[0] : null;
+}})()"""
 
 
-async def handle_of(cdp: CDPSession, locator: Locator) -> str | None:
-    """Our handle (``:<backendNodeId>``, the top document's) of the one element ``locator``
-    names; None when it cannot be told (none found, several, a page that moved the mark)."""
-    mark = MARK.format(nonce=secrets.token_hex(8))
-    try:
-        await locator.evaluate("(e, m) => e.setAttribute(m, '')", mark)
-    except PlaywrightError:
+async def utility_world(cdp: CDPSession) -> int | None:
+    """The id of the driver's utility world in the top frame's document, if it has one yet."""
+    seen: list[dict[str, Any]] = []
+    cdp.on("Runtime.executionContextCreated", lambda event: seen.append(event["context"]))
+    top = (await cdp.send("Page.getFrameTree"))["frameTree"]["frame"]["id"]
+    await cdp.send("Runtime.enable")  # reports every live context, then we stop listening
+    await asyncio.sleep(0)
+    await cdp.send("Runtime.disable")
+    for context in seen:
+        aux = context.get("auxData", {})
+        if str(context.get("name", "")).startswith(UTILITY_WORLD) and aux.get("frameId") == top:
+            return int(context["id"])
+    return None
+
+
+async def handle_of(cdp: CDPSession, ref: str) -> str | None:
+    """Our handle of the one element ``ref`` names in the top document; None when no
+    element, or more than one, carries it there (then the action must not run unasked)."""
+    world = await utility_world(cdp)
+    if world is None or not ref.startswith("e"):
         return None
     try:
-        await cdp.send("DOM.getDocument", {"depth": 0})
-        search = await cdp.send("DOM.performSearch", {"query": f"[{mark}]"})
-        count = int(search["resultCount"])
-        nodes: list[int] = []
-        if count:
-            found = await cdp.send(
-                "DOM.getSearchResults",
-                {"searchId": search["searchId"], "fromIndex": 0, "toIndex": count},
-            )
-            nodes = list(found["nodeIds"])
-        await cdp.send("DOM.discardSearchResults", {"searchId": search["searchId"]})
-        if len(nodes) != 1:
-            return None
-        node = (await cdp.send("DOM.describeNode", {"nodeId": nodes[0]}))["node"]
-        return f":{node['backendNodeId']}"
+        found = await cdp.send(
+            "Runtime.evaluate", {"expression": FIND.format(ref=json.dumps(ref)), "contextId": world}
+        )
+    except PlaywrightError:  # the document went away with its world
+        return None
+    element = found.get("result", {})
+    if element.get("subtype") != "node" or "objectId" not in element:
+        return None
+    try:
+        node = (await cdp.send("DOM.describeNode", {"objectId": element["objectId"]}))["node"]
     finally:
-        with contextlib.suppress(PlaywrightError):  # the element is gone with its mark
-            await locator.evaluate("(e, m) => e.removeAttribute(m)", mark)
+        await cdp.send("Runtime.releaseObject", {"objectId": element["objectId"]})
+    return f":{node['backendNodeId']}"

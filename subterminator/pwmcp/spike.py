@@ -57,7 +57,7 @@ async def said(ours: PlaywrightBrowser, cdp: object, ref: str, line: str) -> Non
     if found is None:
         print(f"{ref:>5} {line[:34]:<34} -> none or several")
         return
-    handle = await handle_of(cdp, found)  # type: ignore[arg-type]
+    handle = await handle_of(cdp, ref)  # type: ignore[arg-type]
     if handle is None:
         print(f"{ref:>5} {line[:34]:<34} -> one element, no handle")
         return
