@@ -48,18 +48,37 @@ async def playwright_mcp(
         args=[str(cli), "--endpoint", endpoint, *FIXED_ARGS, *extra],
         cwd=str(cwd) if cwd is not None else None,
     )
-    async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
-        try:
-            async with asyncio.timeout(CONNECT_S):
-                await session.initialize()
-                tools = (await session.list_tools()).tools
-        except TimeoutError:
-            raise MCPConnectionError(
-                f"Playwright MCP ({cli}) did not answer within {CONNECT_S:.0f} s; run "
-                f"`node {cli} --help` to see whether it starts."
-            ) from None
-        except Exception as exc:  # it exited, or answered something that is not MCP
-            raise MCPConnectionError(
-                f"Playwright MCP ({cli}) did not start: {exc}; run `node {cli} --help`."
-            ) from exc
-        yield Connected(session, tools)
+    try:
+        async with stdio_client(params) as (read, write), ClientSession(read, write) as session:
+            yield Connected(session, await _handshake(session, cli))
+    except BaseExceptionGroup as group:  # the SDK's task groups wrap what went wrong
+        raise _alone(group) from None
+
+
+async def _handshake(session: ClientSession, cli: Path) -> list[Tool]:
+    """``initialize`` and ``tools/list`` within ``CONNECT_S``, or why not, said to act on."""
+    try:
+        async with asyncio.timeout(CONNECT_S):
+            await session.initialize()
+            return (await session.list_tools()).tools
+    except TimeoutError:
+        raise MCPConnectionError(
+            f"Playwright MCP ({cli}) did not answer within {CONNECT_S:.0f} s; run "
+            f"`node {cli} --help` to see whether it starts."
+        ) from None
+    except Exception as exc:  # it exited, or answered something that is not MCP
+        raise MCPConnectionError(
+            f"Playwright MCP ({cli}) did not start: {exc}; run `node {cli} --help`."
+        ) from exc
+
+
+def _alone(group: BaseExceptionGroup) -> BaseException:
+    """The one error inside nested groups, as the caller would have seen it; else the group."""
+    leaves = list(_leaves(group))
+    return leaves[0] if len(leaves) == 1 else group
+
+
+def _leaves(error: BaseException) -> list[BaseException]:
+    if isinstance(error, BaseExceptionGroup):
+        return [leaf for inner in error.exceptions for leaf in _leaves(inner)]
+    return [error]
