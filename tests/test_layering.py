@@ -88,6 +88,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("services",),
     ("offline",),
     ("stack",),  # the tool layers: gate with its ledger, backstop, completion, recording
+    ("pwmcp",),  # Playwright MCP as the browser below the tool layers' gate
     ("orchestrator",),
     ("recording", "runlog"),
     ("assembly",),  # the run builder: every front door assembles its run here
