@@ -108,6 +108,11 @@ class ConfigurationError(OrchestratorError):
     """Missing API key, unsupported model, unknown service, unsafe option."""
 
 
+class MCPConnectionError(OrchestratorError):
+    """A browser-tool server the run drives (Playwright MCP) did not start, or did not
+    answer its handshake in time."""
+
+
 class ServiceNotFoundError(ConfigurationError):
     """No service of that name is registered."""
 

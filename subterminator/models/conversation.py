@@ -22,6 +22,10 @@ class ToolCall(BaseModel):
     id: str
     name: str
     arguments: Any = Field(default_factory=dict)  # as the model sent it; validated by the server
+    # Another tool surface's call this one stands for (a Playwright MCP ``browser_click``
+    # said as our ``browser_click`` on our ref): the gate judges this call, and the tools
+    # below run ``via`` in its place. Never written: the model's own call is.
+    via: ToolCall | None = Field(default=None, exclude=True, repr=False)
 
 
 class Usage(BaseModel):

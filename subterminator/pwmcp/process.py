@@ -17,16 +17,14 @@ from mcp import ClientSession
 from mcp.client.stdio import StdioServerParameters, stdio_client
 from mcp.types import Tool
 
-from subterminator.errors import OrchestratorError
+from subterminator.errors import MCPConnectionError
 from subterminator.pwmcp.node import check_node
 
 CONNECT_S = 10.0
 # Never let a page add tools of its own (WebMCP): every tool the model sees is one we judged.
 FIXED_ARGS = ("--no-webmcp",)
 
-
-class MCPConnectionError(OrchestratorError):
-    """Playwright MCP did not start, or did not answer its handshake in time."""
+__all__ = ["CONNECT_S", "FIXED_ARGS", "Connected", "MCPConnectionError", "playwright_mcp"]
 
 
 @dataclass

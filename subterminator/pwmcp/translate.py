@@ -1,0 +1,63 @@
+"""A Playwright MCP call said as the calls our gate judges.
+
+The gate judges our own tools' calls on our own capture of the page. Each Playwright MCP
+call is therefore said as the canonical calls that do what it will do: ``browser_click``
+``{"target": "e4"}`` is our ``browser_click`` on the ref our capture gave the same element;
+``browser_navigate`` is our ``browser_open``; a ``browser_type`` with ``submit`` is a fill,
+then the form's submit. Each canonical call carries the original (``ToolCall.via``), which
+the tools below the gate run in place of our own action, so what runs is what the model
+asked and what was judged is what it will do. A call that cannot be said so is refused here,
+before anything runs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from dataclasses import dataclass
+from typing import Protocol
+
+from subterminator.models.conversation import ToolCall
+from subterminator.models.tools import ErrorCode
+
+
+@dataclass(frozen=True)
+class Refusal:
+    """Why a call is not run at all: the error code and message the model reads."""
+
+    code: ErrorCode
+    message: str
+
+
+@dataclass(frozen=True)
+class Translated:
+    """The canonical calls, run in order through the whole stack (each judged; the next
+    only when the one before it succeeded), or the refusal instead."""
+
+    calls: tuple[ToolCall, ...] = ()
+    refused: Refusal | None = None
+
+
+class Resolver(Protocol):
+    """Playwright MCP's names for elements, read as our capture's refs."""
+
+    async def ref(self, target: object) -> str | None:
+        """Our ref (``@eN``) of the one element a Playwright MCP ref names; None when it is
+        not a ref, or names no element, or not exactly one the gate can read."""
+        ...
+
+    async def focused(self) -> str | None:
+        """Our ref of the element that has the keyboard focus (a key press acts on it)."""
+        ...
+
+
+# One per Playwright MCP tool the gate can say; a tool without one is not served.
+Translator = Callable[[ToolCall, Resolver], Awaitable[Translated]]
+
+
+def canonical(call: ToolCall, name: str, arguments: dict[str, object]) -> ToolCall:
+    """Our ``name`` with ``arguments``, standing for ``call`` (run in its place below)."""
+    return ToolCall(id=call.id, name=name, arguments=arguments, via=call)
+
+
+def refuse(code: ErrorCode, message: str) -> Translated:
+    return Translated(refused=Refusal(code, message))
