@@ -31,7 +31,6 @@ from subterminator.services import ServiceConfig
 from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.stack import ToolStack, TopLayer
-
 from subterminator.tools.registry import tool_schemas
 from subterminator.tools.server import BrowserToolServer
 
