@@ -25,6 +25,7 @@ from subterminator.orchestrator import TaskOrchestrator
 from subterminator.pwmcp.assemble import pwmcp_front, pwmcp_server
 from subterminator.pwmcp.backend import PwMcpClient
 from subterminator.pwmcp.front import PwMcpFront
+from subterminator.pwmcp.speaking import speaking
 from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
 from subterminator.runlog import RunRecord, RunRecordApprovals
 from subterminator.services import ServiceConfig
@@ -200,7 +201,7 @@ def build_run(
     conversation to log, the MCP server) the record also logs every tool call. With
     ``pwmcp`` (Playwright MCP attached to ``browser``) its tools stand in front of the stack
     and its actions run at the bottom of it, in place of ours."""
-    launched = browser
+    launched, driver = browser, ai
     if recorder is not None:
         browser = RecordingBrowser(browser, recorder)
         ai = RecordingAI(ai, recorder) if ai is not None else None
@@ -225,6 +226,7 @@ def build_run(
             + ", ".join(allow_sites)
         )
     front = None if pwmcp is None else pwmcp_front(stack, pwmcp, launched)
+    speaking(driver, front)  # a driver of our own tools says its calls in Playwright MCP's
     return Run(service, browser, stack, ai, recorder, record, front)
 
 
