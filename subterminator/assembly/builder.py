@@ -24,7 +24,7 @@ from subterminator.net import is_local_url
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.pwmcp.assemble import pwmcp_front, pwmcp_server
 from subterminator.pwmcp.backend import PwMcpClient
-from subterminator.pwmcp.front import PwMcpFront
+from subterminator.pwmcp.front import TOOLS_NOTE, PwMcpFront
 from subterminator.pwmcp.speaking import speaking
 from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
 from subterminator.runlog import RunRecord, RunRecordApprovals
@@ -177,8 +177,14 @@ class Run:
         chosen = ai or self.ai
         if chosen is None:
             raise ValueError("a conversation needs an AI")
+        note = "" if self.front is None else TOOLS_NOTE
         return TaskOrchestrator(
-            chosen, self.top, self.service, max_turns=max_turns, schemas=self.schemas
+            chosen,
+            self.top,
+            self.service,
+            max_turns=max_turns,
+            schemas=self.schemas,
+            tools_note=note,
         )
 
 
