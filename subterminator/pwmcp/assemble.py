@@ -22,15 +22,20 @@ from subterminator.stack import ToolStack
 GATE_LIMITS = PruneLimits(element_token_budget=100_000, text_token_budget=2_000)
 
 
-def pwmcp_server(browser: Browser, client: PwMcpClient) -> PwMcpToolServer:
+def pwmcp_server(browser: Browser, client: PwMcpClient, launched: Browser) -> PwMcpToolServer:
     registry = ElementRegistry()
     factory = SnapshotFactory(browser, registry, limits=GATE_LIMITS, screenshot_tokens=None)
-    return PwMcpToolServer(browser, client, registry=registry, factory=factory)
+    return PwMcpToolServer(browser, client, real(launched), registry=registry, factory=factory)
+
+
+def real(launched: Browser) -> PlaywrightBrowser:
+    if not isinstance(launched, PlaywrightBrowser):
+        raise ConfigurationError("Playwright MCP drives a browser we launched, not a replay")
+    return launched
 
 
 def pwmcp_front(stack: ToolStack, client: PwMcpClient, launched: Browser) -> PwMcpFront:
-    if not isinstance(launched, PlaywrightBrowser):
-        raise ConfigurationError("Playwright MCP drives a browser we launched, not a replay")
+    launched = real(launched)
     translators = dict(BASIC)
     surface = pwmcp_surface(client.tools, translators)
     return PwMcpFront(stack, client, PwMcpResolver(launched, stack.server), translators, surface)
