@@ -52,3 +52,12 @@ async def test_an_openai_model_cancels_by_playwright_refs_with_one_yes(
     assert "Selectors are refused" in click["properties"]["target"]["description"]
     system = requests[0].body["messages"][0]["content"]
     assert "[ref=e12]" in system, "the model is told how these refs look"
+    # the model reads Playwright MCP's page; our capture's screenshot is the record's alone
+    parts = [
+        part
+        for request in requests
+        for message in request.body["messages"]
+        if isinstance(message.get("content"), list)
+        for part in message["content"]
+    ]
+    assert not [p for p in parts if p.get("type") == "image_url"]

@@ -11,6 +11,7 @@ from __future__ import annotations
 import io
 import json
 from pathlib import Path
+from typing import Any
 
 import pytest
 from rich.console import Console
@@ -32,10 +33,20 @@ def options(runs: Path, variant: str) -> CancelOptions:
     )
 
 
-def tools_called(runs: Path) -> list[str]:
+def events(runs: Path) -> list[dict[str, Any]]:
     (folder,) = runs.iterdir()
     lines = (folder / "events.jsonl").read_text(encoding="utf-8").splitlines()
-    return [e["tool"] for e in map(json.loads, lines) if e["event"] == "turn"]
+    return [json.loads(line) for line in lines]
+
+
+def every_turn_shown(runs: Path) -> bool:
+    (folder,) = runs.iterdir()
+    turns = [e for e in events(runs) if e["event"] == "turn"]
+    return bool(turns) and all((folder / str(t["screenshot"])).is_file() for t in turns)
+
+
+def tools_called(runs: Path) -> list[str]:
+    return [e["tool"] for e in events(runs) if e["event"] == "turn"]
 
 
 @pytest.mark.parametrize("variant", ["2026", "offer-pause"])
@@ -51,6 +62,7 @@ async def test_the_offline_policy_cancels_through_playwright_mcp_with_one_yes(
     called = tools_called(tmp_path)
     assert "browser_click" in called
     assert not {"get_snapshot", "browser_open", "browser_fill"} & set(called), called
+    assert every_turn_shown(tmp_path), "the record shows each turn's page"
 
 
 async def test_a_no_cancels_nothing(tmp_path: Path) -> None:
@@ -63,7 +75,5 @@ async def test_a_no_cancels_nothing(tmp_path: Path) -> None:
 
 
 def outcome(runs: Path) -> str:
-    (folder,) = runs.iterdir()
-    lines = (folder / "events.jsonl").read_text(encoding="utf-8").splitlines()
-    (ended,) = [e for e in map(json.loads, lines) if e["event"] == "outcome"]
+    (ended,) = [e for e in events(runs) if e["event"] == "outcome"]
     return str(ended["reason"])
