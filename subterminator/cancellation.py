@@ -37,6 +37,7 @@ from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator
+from subterminator.pwmcp.options import BUILTIN, Backend
 from subterminator.recording import Recorder
 from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
@@ -80,6 +81,8 @@ class CancelOptions(BrowserPlace):
     runs_dir: Path | None = None  # where the run record goes; None: no run record
     services: tuple[str, ...] = ()  # --services SPECs: repeated in any command advised
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
+    backend: Backend = BUILTIN  # whose browser tools run behind the gate
+    pwmcp_passthrough: tuple[str, ...] = ()  # Playwright MCP's own options, judged safe
 
 
 def choose_ai(
@@ -162,6 +165,11 @@ def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> lis
         argv += ["--runs-dir", str(options.runs_dir)]
     if options.keep_downloads:
         argv.append("--keep-downloads")
+    if options.backend != BUILTIN:
+        argv += ["--backend", options.backend]
+        argv += [
+            f"--playwright-mcp-option={o.removeprefix('--')}" for o in options.pwmcp_passthrough
+        ]
     window = options.headed if headed is None else headed
     if window is not None:
         argv.append("--headed" if window else "--headless")
