@@ -80,6 +80,10 @@ REFUSED: dict[str, str] = {
     "--save-session": "the run record keeps the session; use --runs-dir DIR",
     "--config": "a configuration file could set any refused option; pass options one by one",
     "--idle-timeout": "it would close the run's browser; the run ends it",
+    "--block-service-workers": _OURS,
+    "--snapshot-boxes": "coordinates serve the vision tools, which are not served; act by ref",
+    "--file-paths": "absolute paths would show the model this machine's folders",
+    "--output-max-size": "it would delete files from the run's folder, which the record keeps",
     "--endpoint": _FIXED + " (the browser it launched)",
     "--no-webmcp": _FIXED + " (a page never adds tools)",
     "--output-dir": _FIXED + " (the run's folder; use --runs-dir DIR)",
@@ -118,4 +122,4 @@ def _split(text: str) -> tuple[str, str]:
     """``--name`` and its value ("" when there is none) from ``name=value`` or
     ``--name=value``."""
     name, _, value = text.strip().partition("=")
-    return "--" + name.lstrip("-"), value.strip()
+    return "--" + name.strip().lstrip("-"), value.strip()

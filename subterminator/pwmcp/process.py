@@ -11,6 +11,7 @@ person's current folder or terminal.
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Sequence
 from contextlib import asynccontextmanager
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ FIXED_ARGS = ("--no-webmcp",)
 DEFAULT_ARGS = ("--codegen=none",)
 # A call with no effect that needs the browser: a wrong endpoint fails here, at the start.
 PROBE = ("browser_tabs", {"action": "list"})
+ERROR_LINE = re.compile(r"^\w*Error\b")  # Node's line for an uncaught error: "Error: ..."
 
 __all__ = ["CONNECT_S", "FIXED_ARGS", "Connected", "MCPConnectionError", "playwright_mcp"]
 
@@ -103,13 +105,20 @@ async def _handshake(session: ClientSession, cli: Path, log: Path) -> list[Tool]
 
 
 def _said(log: Path) -> str:
-    """The last words Playwright MCP wrote to its stderr, if any."""
+    """What Playwright MCP wrote to its stderr, in a few words, if anything."""
     try:
-        lines = [line.strip() for line in log.read_text(errors="replace").splitlines()]
+        said = node_error(log.read_text(errors="replace"))
     except OSError:
         return ""
-    last = [line for line in lines if line][-3:]
-    return f" (it said: {' / '.join(last)})" if last else ""
+    return f" (it said: {said})" if said else ""
+
+
+def node_error(output: str) -> str:
+    """The words of what Node printed as it failed: its error's line, not the stack."""
+    lines = [line.strip() for line in output.splitlines() if line.strip()]
+    errors = [line for line in lines if ERROR_LINE.match(line)]
+    plain = [line for line in lines if not line.startswith(("at ", "Node.js v"))]
+    return " / ".join(errors[-1:] or plain[-2:])
 
 
 def _alone(group: BaseExceptionGroup) -> BaseException:
