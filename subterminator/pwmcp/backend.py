@@ -18,6 +18,7 @@ from typing import Any
 
 import mcp.types as types
 from mcp import ClientSession
+from mcp.shared.exceptions import MCPError
 from playwright.async_api import Browser
 from playwright.async_api import Error as PlaywrightError
 
@@ -50,14 +51,29 @@ class PwMcpClient:
         self.gone: str | None = None  # why it stopped answering, once it has
 
     async def call(self, name: str, arguments: dict[str, Any]) -> types.CallToolResult:
-        """Playwright MCP's answer to one call; a process that died is a dead browser."""
+        """Playwright MCP's answer to one call; a process that died is a dead browser.
+
+        An error it answers (a JSON-RPC error as much as a failed tool) is a reply with
+        ``is_error``, as Playwright MCP gives its own; only a connection that is gone raises.
+        """
         if self.gone is not None:
             raise BrowserError(self.gone)
         try:
             return await self._session.call_tool(name, arguments)
-        except Exception as exc:  # the SDK's closed stream, a broken pipe: it is gone
+        except MCPError as exc:
+            if exc.code != types.CONNECTION_CLOSED:  # it answered: it is still there
+                return _error_reply(exc.message)
+            self.gone = f"Playwright MCP stopped answering ({exc.message})"
+            raise BrowserError(self.gone) from exc
+        except Exception as exc:  # a broken pipe, a closed stream: it is gone
             self.gone = f"Playwright MCP stopped answering ({type(exc).__name__}: {exc})"
             raise BrowserError(self.gone) from exc
+
+
+def _error_reply(message: str) -> types.CallToolResult:
+    return types.CallToolResult(
+        content=[types.TextContent(type="text", text=f"### Error\n{message}")], is_error=True
+    )
 
 
 def reply_text(result: types.CallToolResult) -> str:

@@ -1,6 +1,6 @@
 """Ctrl+C at a terminal ends a run's Playwright MCP with it: no ``node`` of ours is left
 running, neither Playwright MCP (which the terminal's Ctrl+C does not reach: the run ends it)
-nor our Playwright driver, nor Chromium."""
+nor our Playwright driver, nor Chromium, and the bound browser's socket file is gone."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ import pytest
 
 from tests.support.cli_helpers import Session, chromiums_marked, clean_env, marker
 from tests.support.paths import ROOT
-from tests.support.pwmcp_procs import alive, pwmcp_processes
+from tests.support.pwmcp_procs import alive, endpoint_of, pwmcp_processes
 from tests.support.pwmcp_run import ATTACHED, INTERRUPTED
 
 pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
@@ -40,6 +40,7 @@ def test_ctrl_c_leaves_no_process_of_the_run(tmp_path: Path) -> None:
     run.read_until(ATTACHED, timeout=120)
     started = pwmcp_processes(folder=tmp_path)
     assert len(started) == 1
+    (socket,) = (Path(endpoint_of(argv)) for argv in started.values())
     ours = chromiums_marked(mark)  # our Playwright driver (a node too) and Chromium
     assert ours
     run.send("\x03")
@@ -47,6 +48,7 @@ def test_ctrl_c_leaves_no_process_of_the_run(tmp_path: Path) -> None:
     assert INTERRUPTED in run.seen
     assert [pid for pid in [*started, *ours] if alive(pid)] == []
     assert pwmcp_processes(folder=tmp_path) == {}
+    assert not socket.exists()  # the bind went with it
 
 
 def test_a_run_killed_outright_leaves_no_playwright_mcp(tmp_path: Path) -> None:
