@@ -8,6 +8,7 @@ its refs resolve on our side, and our routes see what its actions send.
 
 from __future__ import annotations
 
+import asyncio
 import logging
 import tempfile
 from collections.abc import AsyncIterator, Iterator, Sequence
@@ -101,7 +102,7 @@ async def attached(
             "context has none to hand over (one made outside a launched browser): launch it "
             "with PlaywrightBrowser.launch, with or without --profile"
         )
-    cli = install()
+    cli = await asyncio.to_thread(install)  # npm, on first use: the loop goes on meanwhile
     with _folder(options.output_dir) as folder:
         endpoint = (await shared.bind("subterminator"))["endpoint"]  # a socket file, no port
         try:

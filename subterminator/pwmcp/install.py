@@ -94,6 +94,7 @@ def _install(npm: str, folder: Path) -> Path:
         try:
             done = subprocess.run(
                 [npm, *npm_command(staging)[1:]],
+                stdin=subprocess.DEVNULL,  # under `mcp` over stdio, our stdin is the client's
                 capture_output=True,
                 text=True,
                 timeout=NPM_S,

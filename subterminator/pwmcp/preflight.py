@@ -46,6 +46,7 @@ def check_values(node: str, cli: Path, passed: Sequence[str]) -> None:
     try:
         done = subprocess.run(
             [node, str(cli), *passed, "--version"],
+            stdin=subprocess.DEVNULL,  # under `mcp` over stdio, our stdin is the client's
             capture_output=True,
             text=True,
             timeout=30,
