@@ -149,3 +149,18 @@ async def test_a_wrong_endpoint_is_a_connection_error_at_the_start(tmp_path: Pat
     with pytest.raises(MCPConnectionError, match=r"could not reach the browser: .*ENOENT"):
         async with playwright_mcp(install(), str(tmp_path / "gone.sock"), cwd=tmp_path):
             pass
+
+
+async def test_the_run_folder_is_its_only_workspace_for_files(tmp_path: Path) -> None:
+    """Its working folder is its workspace root: a file named outside the run folder, by a
+    relative climb or an absolute path, is refused by Playwright MCP itself."""
+    run = tmp_path / "run"
+    async with launched() as ours, attached(ours, PwMcpOptions(output_dir=run)) as client:
+        for outside in ("../climbed.png", str(tmp_path / "absolute.png")):
+            reply = await client.call("browser_take_screenshot", {"filename": outside})
+            assert reply.is_error
+            assert "outside allowed roots" in reply_text(reply)
+        inside = await client.call("browser_take_screenshot", {"filename": "inside.png"})
+        assert not inside.is_error
+    assert in_(tmp_path) == [run]
+    assert in_(run, "*.png") == [run / "inside.png"]
