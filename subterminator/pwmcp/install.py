@@ -88,7 +88,10 @@ class _locked:
 
 
 def _install(npm: str, folder: Path) -> Path:
-    """npm into a fresh folder beside ``folder``, renamed to it once the install is whole."""
+    """npm into a fresh folder beside ``folder``, renamed to it once the install is whole.
+    Under the lock, a staging folder already there is one a killed install left: removed."""
+    for left in folder.parent.glob(f".{folder.name}-*"):
+        shutil.rmtree(left, ignore_errors=True)
     staging = Path(tempfile.mkdtemp(prefix=f".{folder.name}-", dir=folder.parent))
     try:
         try:

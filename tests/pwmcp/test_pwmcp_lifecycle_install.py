@@ -60,6 +60,14 @@ def test_several_processes_at_once_install_it_once_and_whole(tmp_path: Path) -> 
     assert sorted(p.name for p in folder.parent.iterdir()) == ["pinned", "pinned.lock"]
 
 
+def test_what_a_killed_install_left_is_cleared_by_the_next(tmp_path: Path) -> None:
+    folder = tmp_path / "cache" / "pinned"
+    left = folder.parent / ".pinned-k1ll3d"
+    (left / "node_modules").mkdir(parents=True)
+    assert install(folder) == folder / CLI
+    assert sorted(p.name for p in folder.parent.iterdir()) == ["pinned", "pinned.lock"]
+
+
 def test_an_npm_that_cannot_reach_its_registry_names_the_command_to_run(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
