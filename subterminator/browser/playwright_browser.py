@@ -23,6 +23,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from subterminator.browser import (
     chromium,
+    keys,
     launch_errors,
     page_capture,
     playwright_errors,
@@ -33,10 +34,17 @@ from subterminator.browser.capture import RawCapture
 from subterminator.browser.chromium import CHROMIUM_ARGS, LaunchOptions, chromium_args, release
 from subterminator.browser.devtools import DevTools
 from subterminator.browser.effect import ActionEffect
+from subterminator.browser.keyed import Keyed
 from subterminator.browser.native_dialogs import NativeDialogs
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
 from subterminator.browser.page_effects import PageEffects, tab_now
-from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
+from subterminator.browser.protocol import (
+    ActionKind,
+    Activating,
+    CaptureScope,
+    RequestGuard,
+    ScrollDirection,
+)
 from subterminator.browser.reach import Reach
 from subterminator.browser.routing import Routing
 from subterminator.browser.side_effects import SideEffect
@@ -284,6 +292,9 @@ class PlaywrightBrowser:
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         return await self._acting.inspect(handle, action)
+
+    async def keyed(self, key: Activating) -> Keyed:
+        return await keys.keyed(self._devtools, self._dialogs, key)
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._acting.click(handle, timeout_ms=timeout_ms)
