@@ -131,10 +131,8 @@ async def evaluate(call: ToolCall, resolver: Resolver) -> Translated:
     if not isinstance(code, str):
         return _bad(call, "function must be a string of code")
     said: dict[str, Any] = {"code": code}
-    if target is not None:
-        ref = await resolver.ref(target)
-        if ref is None:
-            return Translated((_unread(call, target),))
+    ref = await resolver.ref(target) if target is not None else None
+    if ref is not None:  # the element it is given; code is judged as code either way
         said["ref"] = ref
     return Translated((canonical(call, "page_code", said),))
 
