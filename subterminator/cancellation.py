@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import base64
+import contextlib
 import shlex
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -29,6 +30,7 @@ from subterminator.assembly import (
 )
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.opening import open_start_page
+from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.protocol import Browser
 from subterminator.errors import ConfigurationError, LLMError
 from subterminator.models.approval import HumanApprovalHandler
@@ -37,6 +39,7 @@ from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator
+from subterminator.pwmcp.backend import PwMcpClient, PwMcpOptions, attached
 from subterminator.recording import Recorder
 from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
@@ -80,6 +83,8 @@ class CancelOptions(BrowserPlace):
     runs_dir: Path | None = None  # where the run record goes; None: no run record
     services: tuple[str, ...] = ()  # --services SPECs: repeated in any command advised
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
+    backend: str = "subterminator"  # or "playwright-mcp": its tools, behind our gate
+    pwmcp_args: tuple[str, ...] = ()  # options passed through to Playwright MCP
 
 
 def choose_ai(
@@ -273,6 +278,7 @@ class CancelJob:
         self.check_at = service.initial_url
         self.simulated = options.simulated  # the simulator stops with the run: nothing to check
         self.code: int | None = None  # the verdict's exit code, once it is printed
+        self._exits = contextlib.AsyncExitStack()  # what ends with the run (Playwright MCP)
 
     def approvals(self) -> HumanApprovalHandler:
         options, service = self.options, self.service
@@ -305,18 +311,20 @@ class CancelJob:
             with progress.waiting("Starting the browser…"):
                 browser = await browser_factory(launch)
             recorder = self._recorder(start_url, simulated)
-            run = build_run(
-                service,
-                browser,
-                approvals,
-                ai=ai,
-                recorder=recorder,
-                record=record,
-                tool_server=self._tool_server(progress),
-                start_url=start_url,
-                allow_sites=options.allow_sites,
-            )
             try:
+                pwmcp = await self._pwmcp(browser, record)
+                run = build_run(
+                    service,
+                    browser,
+                    approvals,
+                    ai=ai,
+                    recorder=recorder,
+                    record=record,
+                    tool_server=self._tool_server(progress),
+                    start_url=start_url,
+                    allow_sites=options.allow_sites,
+                    pwmcp=pwmcp,
+                )
                 with progress.waiting(f"Opening {start_url}…"):
                     problem = await open_start_page(
                         run.browser, start_url, fix_url=_fix_url(options)
@@ -327,8 +335,21 @@ class CancelJob:
                     return await self._dry_run(run)
                 result = await self._converse(run, ai, progress)
             finally:
+                await self._exits.aclose()  # Playwright MCP first: it drives our browser
                 await browser.close()
         return self._report(result, run.server)
+
+    async def _pwmcp(self, browser: Browser, record: RunRecord | None) -> PwMcpClient | None:
+        """Playwright MCP attached to the run's browser, when it is the chosen backend."""
+        if self.options.backend != "playwright-mcp":
+            return None
+        if not isinstance(browser, PlaywrightBrowser):
+            raise ConfigurationError("--backend playwright-mcp needs a real browser")
+        options = PwMcpOptions(
+            passthrough=self.options.pwmcp_args,
+            output_dir=record.folder if record is not None else None,
+        )
+        return await self._exits.enter_async_context(attached(browser, options))
 
     def _record(self, ai: AIClientProtocol, start_url: str, simulated: bool) -> RunRecord | None:
         """The run's record, started; None when the person asked for none."""

@@ -91,6 +91,14 @@ def snapshot_text(snapshot: Snapshot, full: bool) -> str:
     )
 
 
+def _page_text(message: Message) -> str:
+    """Another backend's page text, or, once history compaction reduced it, where it was."""
+    if message.full_snapshot or message.snapshot is None:
+        return message.page_text or ""
+    where = json.dumps(page_fields(message.snapshot), ensure_ascii=False)
+    return f"(an older page {where}: its refs are no longer valid)"
+
+
 def _reply_value(value: Any) -> Any:
     """A tool reply's value as the model reads it: each string cut, one level down too (a
     declined checkpoint carries the person's words)."""
@@ -109,6 +117,8 @@ def message_text(message: Message) -> str:
     if message.role == "tool":
         body = {key: _reply_value(value) for key, value in (message.result or {}).items()}
         text = json.dumps(body, ensure_ascii=False, separators=(",", ":"))
+        if message.page_text is not None:
+            return f"{text}\n{_page_text(message)}"
         if message.snapshot is not None:
             text = (
                 text[:-1]
@@ -120,7 +130,9 @@ def message_text(message: Message) -> str:
     text = message.content
     if message.role == "assistant":
         text = cut_tokens(text, MODEL_TEXT_TOKENS)
-    if message.snapshot is not None:
+    if message.page_text is not None:
+        text += "\n\nCurrent page snapshot:\n" + _page_text(message)
+    elif message.snapshot is not None:
         text += "\n\nCurrent page snapshot:\n" + snapshot_text(
             message.snapshot, message.full_snapshot
         )

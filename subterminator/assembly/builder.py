@@ -13,6 +13,7 @@ import contextlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.playwright_browser import LaunchOptions
@@ -21,12 +22,16 @@ from subterminator.errors import ConfigurationError
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.net import is_local_url
 from subterminator.orchestrator import TaskOrchestrator
+from subterminator.pwmcp.assemble import pwmcp_front, pwmcp_server
+from subterminator.pwmcp.backend import PwMcpClient
+from subterminator.pwmcp.front import PwMcpFront
 from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
 from subterminator.runlog import RunRecord, RunRecordApprovals
 from subterminator.services import ServiceConfig
 from subterminator.snapshot.factory import SCREENSHOT_TOKENS, SnapshotFactory
 from subterminator.snapshot.registry import ElementRegistry
-from subterminator.stack import ToolStack
+from subterminator.stack import ToolStack, TopLayer
+from subterminator.tools.registry import tool_schemas
 from subterminator.tools.server import BrowserToolServer
 
 DEFAULT_PROFILE = Path.home() / ".subterminator" / "browser-profile"
@@ -140,7 +145,8 @@ def kept_downloads(record: RunRecord | None, keep: bool) -> Path | None:
 @dataclass
 class Run:
     """The parts of one run. ``browser`` and ``ai`` are as the run uses them (recording, if on);
-    ``stack`` is the only way in to the browser."""
+    ``top`` is the only way in to the browser: the ``stack``, or Playwright MCP's tools in
+    front of it."""
 
     service: ServiceConfig
     browser: Browser
@@ -148,6 +154,16 @@ class Run:
     ai: AIClientProtocol | None = None
     recorder: Recorder | None = None
     record: RunRecord | None = None
+    front: PwMcpFront | None = None
+
+    @property
+    def top(self) -> TopLayer:
+        return self.stack if self.front is None else self.front
+
+    @property
+    def schemas(self) -> list[dict[str, Any]]:
+        """The tools the model is given: ours, or Playwright MCP's and our two."""
+        return tool_schemas() if self.front is None else self.front.surface.schemas()
 
     @property
     def server(self) -> BrowserToolServer:
@@ -160,7 +176,9 @@ class Run:
         chosen = ai or self.ai
         if chosen is None:
             raise ValueError("a conversation needs an AI")
-        return TaskOrchestrator(chosen, self.stack, self.service, max_turns=max_turns)
+        return TaskOrchestrator(
+            chosen, self.top, self.service, max_turns=max_turns, schemas=self.schemas
+        )
 
 
 def build_run(
@@ -175,10 +193,14 @@ def build_run(
     tool_server: ToolServer = BrowserToolServer,
     start_url: str = "",
     allow_sites: tuple[str, ...] = (),
+    pwmcp: PwMcpClient | None = None,
 ) -> Run:
     """The one order of wrappers: the recorder sees the browser, the AI and the person first;
     the run record sees the person as answered; with ``log_calls`` (a front door with no
-    conversation to log, the MCP server) the record also logs every tool call."""
+    conversation to log, the MCP server) the record also logs every tool call. With
+    ``pwmcp`` (Playwright MCP attached to ``browser``) its tools stand in front of the stack
+    and its actions run at the bottom of it, in place of ours."""
+    launched = browser
     if recorder is not None:
         browser = RecordingBrowser(browser, recorder)
         ai = RecordingAI(ai, recorder) if ai is not None else None
@@ -186,8 +208,9 @@ def build_run(
     if record is not None and approvals is not None:
         approvals = RunRecordApprovals(approvals, record)
     log = record if (log_calls and record is not None) else None
+    server = tool_server(browser) if pwmcp is None else pwmcp_server(browser, pwmcp)
     stack = ToolStack(
-        tool_server(browser),
+        server,
         service,
         approvals,
         log=log,
@@ -201,7 +224,8 @@ def build_run(
             "The browser may also open these sites without asking (--allow-site): "
             + ", ".join(allow_sites)
         )
-    return Run(service, browser, stack, ai, recorder, record)
+    front = None if pwmcp is None else pwmcp_front(stack, pwmcp, launched)
+    return Run(service, browser, stack, ai, recorder, record, front)
 
 
 def build_conversation(

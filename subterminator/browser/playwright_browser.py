@@ -220,8 +220,7 @@ class PlaywrightBrowser:
         return [*await self._effects.drain(current), *back, *self._dialogs.news()]
 
     @property
-    def version(self) -> str:
-        """Chromium's version ('' for a persistent profile, whose context hides its browser)."""
+    def version(self) -> str:  # '' for a persistent profile, whose context hides its browser
         browser = self._context.browser
         return browser.version if browser is not None else ""
 
@@ -229,6 +228,10 @@ class PlaywrightBrowser:
     def page(self) -> Page:
         """The tab the agent works in (``Tabs.page``)."""
         return self._tabs.page
+
+    @property
+    def devtools(self) -> DevTools:  # another client of our driver hands us elements here
+        return self._devtools
 
     # -- the Browser protocol --------------------------------------------------------------
 

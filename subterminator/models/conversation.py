@@ -60,6 +60,9 @@ class Message(BaseModel):
     result: dict[str, Any] | None = None  # a tool reply, snapshot excluded
     snapshot: Snapshot | None = None
     full_snapshot: bool = True  # False once history compaction has reduced it to a digest
+    # The page as another backend's tools show it (Playwright MCP's snapshot, its refs): the
+    # model reads this in place of ``snapshot``, which the gate and the run record still keep.
+    page_text: str | None = None
 
 
 class AIResponse(BaseModel):

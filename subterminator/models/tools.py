@@ -54,6 +54,9 @@ class ToolResult(BaseModel):
     message: str | None = None
     declined: Declined | None = None
     effect: Literal["none"] | None = None
+    # What another backend answered when it ran the call in our tool's place (Playwright
+    # MCP's reply text); its caller reads it, never our model-facing JSON.
+    foreign: str | None = None
 
 
 class ApprovalResult(BaseModel):

@@ -12,6 +12,7 @@ import logging
 import time
 from collections.abc import Callable
 from datetime import datetime
+from typing import Any
 
 from subterminator.ai.history import HISTORY_TOKEN_BUDGET, truncate_history
 from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
@@ -48,10 +49,13 @@ class TaskOrchestrator:
         max_turns: int | None = None,
         *,
         history_budget: int = HISTORY_TOKEN_BUDGET,
+        schemas: list[dict[str, Any]] | None = None,
     ) -> None:
-        """``tools``: the top of a run's stack, as the run builder built it (``build_run``)."""
+        """``tools``: the top of a run's stack, as the run builder built it (``build_run``);
+        ``schemas``: the tools the model is given (the conversation loop's by default)."""
         self.ai_client = ai_client
         self.tools = tools
+        self.schemas = schemas if schemas is not None else tool_schemas()
         self.service = service_config
         self.max_turns = max_turns or service_config.max_turns
         self.history_budget = history_budget
@@ -88,7 +92,9 @@ class TaskOrchestrator:
         opening = f"Goal: {goal}"
         if first.message:
             opening += f"\n\nNote: {first.message}"
-        self.conversation = [Message(role="user", content=opening, snapshot=first.snapshot)]
+        self.conversation = [
+            Message(role="user", content=opening, snapshot=first.snapshot, page_text=first.shown)
+        ]
         self._no_action = 0
         for turn in range(1, self.max_turns + 1):
             ended = await self._turn(turn)
@@ -107,7 +113,7 @@ class TaskOrchestrator:
         )
         started = time.monotonic()
         try:
-            response = await self.ai_client.chat(view, tool_schemas(), self.system_prompt)
+            response = await self.ai_client.chat(view, self.schemas, self.system_prompt)
         except ToolCallRejectedError as exc:  # the model's mistake: a turn back to it
             return self._rejected(turn, exc, int((time.monotonic() - started) * 1000))
         except MalformedResponseError as exc:

@@ -49,11 +49,11 @@ async def utility_world(cdp: CDPSession) -> int | None:
     return None
 
 
-async def handle_of(cdp: CDPSession, ref: str) -> str | None:
-    """Our handle of the one element ``ref`` names in the top document; None when no
+async def backend_of(cdp: CDPSession, ref: str) -> int | None:
+    """DevTools' id of the one element ``ref`` names in the top document; None when no
     element, or more than one, carries it there (then the action must not run unasked)."""
     world = await utility_world(cdp)
-    if world is None or not ref.startswith("e"):
+    if world is None:
         return None
     try:
         found = await cdp.send(
@@ -68,4 +68,10 @@ async def handle_of(cdp: CDPSession, ref: str) -> str | None:
         node = (await cdp.send("DOM.describeNode", {"objectId": element["objectId"]}))["node"]
     finally:
         await cdp.send("Runtime.releaseObject", {"objectId": element["objectId"]})
-    return f":{node['backendNodeId']}"
+    return int(node["backendNodeId"])
+
+
+async def handle_of(cdp: CDPSession, ref: str) -> str | None:
+    """Our DevTools handle (``:<backendNodeId>``) of the element ``ref`` names, if one."""
+    backend = await backend_of(cdp, ref)
+    return None if backend is None else f":{backend}"

@@ -39,6 +39,7 @@ class Reply:
     target: str | None = None
     person_ms: int = 0
     browser_error: str | None = None
+    shown: str | None = None  # the page as another backend shows it (Message.page_text)
 
     @classmethod
     def of(cls, result: ToolResult) -> Reply:
@@ -51,6 +52,8 @@ class Reply:
             fields["declined"] = result.declined.model_dump()
         if result.effect is not None:  # it ran and changed nothing (tools.verify)
             fields["effect"] = result.effect
+        if result.foreign is not None:  # another backend ran it; its caller reads this
+            fields["foreign"] = result.foreign
         return cls(fields, result.snapshot)
 
     @classmethod
@@ -65,7 +68,11 @@ class Reply:
 
     def to_message(self, call: ToolCall) -> Message:
         return Message(
-            role="tool", tool_call_id=call.id, result=dict(self.result), snapshot=self.snapshot
+            role="tool",
+            tool_call_id=call.id,
+            result=dict(self.result),
+            snapshot=self.snapshot,
+            page_text=self.shown,
         )
 
 

@@ -52,7 +52,7 @@ class Opener:
         verdict = await self._verdict(url, outside, last)
         if isinstance(verdict, ToolResult):
             return verdict
-        opening = ToolCall(id=call.id, name=call.name, arguments={"url": url})
+        opening = ToolCall(id=call.id, name=call.name, arguments={"url": url}, via=call.via)
         approved = verdict.ask
         guard = self.gate.request_guard(verdict, approved, url, url)
         if approved:  # the yes was to open this address: not for what its page then sends

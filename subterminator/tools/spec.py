@@ -59,6 +59,9 @@ class ToolSpec(Generic[A]):
     kind: Kind = "browser"
     idempotent: bool = False
     open_world: bool = True  # it acts on web pages
+    # another server's own schema, shown verbatim (Playwright MCP's tools): ``args`` then
+    # only carries the call to that server's translation, which checks it
+    schema: dict[str, Any] | None = None
 
     def __post_init__(self) -> None:
         if (self.inspects is None) != (self.verb is None):
@@ -72,4 +75,4 @@ class ToolSpec(Generic[A]):
 
     def input_schema(self) -> dict[str, Any]:
         """The JSON schema a model is given for this tool's arguments."""
-        return json_schema(self.args)
+        return dict(self.schema) if self.schema is not None else json_schema(self.args)

@@ -1,0 +1,36 @@
+"""The run's parts when Playwright MCP is the browser's hands: the server at the bottom of
+the stack, and Playwright MCP's tools in front of it."""
+
+from __future__ import annotations
+
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.browser.protocol import Browser
+from subterminator.errors import ConfigurationError
+from subterminator.pwmcp.backend import PwMcpClient
+from subterminator.pwmcp.basic import BASIC
+from subterminator.pwmcp.front import PwMcpFront
+from subterminator.pwmcp.resolve import PwMcpResolver
+from subterminator.pwmcp.server import PwMcpToolServer
+from subterminator.pwmcp.surface import pwmcp_surface
+from subterminator.snapshot.factory import SnapshotFactory
+from subterminator.snapshot.pruning import PruneLimits
+from subterminator.snapshot.registry import ElementRegistry
+from subterminator.stack import ToolStack
+
+# The model reads Playwright MCP's snapshot; ours is the gate's alone, so it may hold every
+# element it can (a ref the model took from the whole page must be one ours registered).
+GATE_LIMITS = PruneLimits(element_token_budget=100_000, text_token_budget=2_000)
+
+
+def pwmcp_server(browser: Browser, client: PwMcpClient) -> PwMcpToolServer:
+    registry = ElementRegistry()
+    factory = SnapshotFactory(browser, registry, limits=GATE_LIMITS, screenshot_tokens=None)
+    return PwMcpToolServer(browser, client, registry=registry, factory=factory)
+
+
+def pwmcp_front(stack: ToolStack, client: PwMcpClient, launched: Browser) -> PwMcpFront:
+    if not isinstance(launched, PlaywrightBrowser):
+        raise ConfigurationError("Playwright MCP drives a browser we launched, not a replay")
+    translators = dict(BASIC)
+    surface = pwmcp_surface(client.tools, translators)
+    return PwMcpFront(stack, client, PwMcpResolver(launched, stack.server), translators, surface)

@@ -1,0 +1,137 @@
+"""``PwMcpFront``: Playwright MCP's tools in front of our whole tool stack.
+
+A front door (the conversation loop, the MCP server) holds this as the top of its stack. A
+call of Playwright MCP's is translated into our canonical calls and each goes through the
+unchanged stack (the gate, the backstop, checkpoints, the outcome judge); what the caller
+reads is Playwright MCP's own answer and its snapshot of the page after, with the gate's
+words (a refusal, a person's no) in the reply's fields. Our own two tools (the approval the
+model may ask for, the run's end) go through as they are.
+"""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Mapping
+from dataclasses import replace
+from datetime import datetime
+
+from subterminator.errors import BrowserError
+from subterminator.models.conversation import ToolCall
+from subterminator.models.result import TaskReason, TaskResult
+from subterminator.pwmcp.backend import PwMcpClient, reply_text
+from subterminator.pwmcp.surface import REFUSED
+from subterminator.pwmcp.translate import Resolver, Translated, Translator, refuse
+from subterminator.stack import ToolStack
+from subterminator.stack.layer import Preview, Reply
+from subterminator.tools.arguments import echo
+from subterminator.tools.registry import Surface
+
+SNAPSHOT = "browser_snapshot"
+# Typed values in a call as a log may write it: never, whatever the field (a password).
+TYPED = frozenset({"text", "value", "values", "promptText", "fields"})
+# Playwright MCP's section naming a file it wrote (we give the snapshot inline instead).
+FILE_LINE = re.compile(r"^.*\]\((?:\./)?\.?playwright-mcp/[^)]*\).*$", re.MULTILINE)
+
+
+class PwMcpFront:
+    """The top layer of a run whose browser tools are Playwright MCP's."""
+
+    def __init__(
+        self,
+        stack: ToolStack,
+        client: PwMcpClient,
+        resolver: Resolver,
+        translators: Mapping[str, Translator],
+        surface: Surface,
+    ) -> None:
+        self.stack = stack
+        self.client = client
+        self.resolver = resolver
+        self.translators = translators
+        self.surface = surface
+        self._page = ""  # Playwright MCP's last snapshot given to the caller
+
+    # -- the calls -------------------------------------------------------------------------
+
+    async def execute(self, call: ToolCall) -> Reply:
+        if call.name in self.surface and call.name not in self.translators:
+            reply = await self.stack.execute(call)  # ours: the approval asked for, the end
+            return replace(reply, shown=self._page)
+        translated = await self._translated(call)
+        if translated.refused is not None:
+            reply = await self.stack.execute(ToolCall(id=call.id, name="get_snapshot"))
+            refused = translated.refused
+            result = {"success": False, "error": refused.code, "message": refused.message}
+            return replace(reply, result=result, shown=await self._fresh(None))
+        reply = await self._through(translated)
+        result = {k: v for k, v in reply.result.items() if k != "foreign"}
+        foreign = reply.result.get("foreign")
+        said = foreign if isinstance(foreign, str) else None
+        if reply.browser_error:
+            return replace(reply, result=result, shown=said or "")
+        if call.name == SNAPSHOT and said:
+            self._page = said
+            return replace(reply, result=result, shown=said)
+        return replace(reply, result=result, shown=await self._fresh(said))
+
+    async def _through(self, translated: Translated) -> Reply:
+        """Each canonical call through the stack; the next only after one that went well."""
+        replies: list[Reply] = []
+        for canonical in translated.calls:
+            replies.append(reply := await self.stack.execute(canonical))
+            if reply.result.get("error") or reply.ended is not None or reply.browser_error:
+                break
+        return replies[-1]
+
+    async def _translated(self, call: ToolCall) -> Translated:
+        if call.name == "get_snapshot":  # a front door's first look at the page
+            call = ToolCall(id=call.id, name=SNAPSHOT, arguments={})
+        if call.name in REFUSED:
+            return refuse("invalid_params", f"{call.name} is not served: {REFUSED[call.name]}")
+        translator = self.translators.get(call.name) if call.name in self.surface else None
+        if translator is None:
+            tools = ", ".join(self.surface.names())
+            return refuse(
+                "invalid_params", f"{echo(call.name)}: unknown tool; the tools are: {tools}"
+            )
+        return await translator(call, self.resolver)
+
+    async def _fresh(self, said: str | None) -> str:
+        """What the call said (its file links left out), then the page as it is now."""
+        try:
+            page = reply_text(await self.client.call(SNAPSHOT, {}))
+        except BrowserError as exc:
+            page = f"(no snapshot: {exc})"
+        else:
+            self._page = page
+        parts = [FILE_LINE.sub("", said).strip() if said else "", page]
+        return "\n".join(p for p in parts if p)
+
+    # -- the rest of the top layer, as the stack has it -------------------------------------
+
+    def preview(self, call: ToolCall) -> Preview:
+        """The call as a log may write it: what it names, and no typed value."""
+        args = call.arguments
+        written = (
+            {k: ("•••" if k in TYPED else v) for k, v in args.items()}
+            if isinstance(args, dict)
+            else args
+        )
+        target = args.get("element") if isinstance(args, dict) else None
+        return Preview(target if isinstance(target, str) else None, written)
+
+    @property
+    def unverified_claim(self) -> bool:
+        return self.stack.unverified_claim
+
+    async def settle(self, result: TaskResult) -> TaskResult:
+        return await self.stack.settle(result)
+
+    def ending(self, reason: TaskReason, *, error: str | None = None) -> TaskResult:
+        return self.stack.ending(reason, error=error)
+
+    def final_step_state(self) -> tuple[bool | None, str | None]:
+        return self.stack.final_step_state()
+
+    def final_step_at(self) -> datetime | None:
+        return self.stack.final_step_at()
