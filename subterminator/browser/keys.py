@@ -17,11 +17,22 @@ from subterminator.browser.protocol import Activating
 _KEYS_JS = script("keys")
 
 
-async def keyed(devtools: DevTools, dialogs: NativeDialogs, key: Activating) -> Keyed:
-    """What ``key`` pressed now on the tab's focused element would do (unknown while a
-    native dialog holds the page: no script runs there)."""
-    if dialogs.blocked(devtools.page) is not None:
-        return Keyed(how="unknown")
+class Keys:
+    """The reads of one browser's tab, answered while no native dialog holds it."""
+
+    def __init__(self, devtools: DevTools, dialogs: NativeDialogs) -> None:
+        self._devtools, self._dialogs = devtools, dialogs
+
+    async def keyed(self, key: Activating) -> Keyed:
+        """What ``key`` pressed now on the tab's focused element would do (unknown while a
+        native dialog holds the page: no script runs there)."""
+        if self._dialogs.blocked(self._devtools.page) is not None:
+            return Keyed(how="unknown")
+        return await keyed(self._devtools, key)
+
+
+async def keyed(devtools: DevTools, key: Activating) -> Keyed:
+    """What ``key`` pressed now on the tab's focused element would do."""
     top = await devtools.top()
     root = await devtools.root(top)
     data = await devtools.call_on(root, _KEYS_JS, key)

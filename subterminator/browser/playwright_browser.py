@@ -34,17 +34,10 @@ from subterminator.browser.capture import RawCapture
 from subterminator.browser.chromium import CHROMIUM_ARGS, LaunchOptions, chromium_args, release
 from subterminator.browser.devtools import DevTools
 from subterminator.browser.effect import ActionEffect
-from subterminator.browser.keyed import Keyed
 from subterminator.browser.native_dialogs import NativeDialogs
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
 from subterminator.browser.page_effects import PageEffects, tab_now
-from subterminator.browser.protocol import (
-    ActionKind,
-    Activating,
-    CaptureScope,
-    RequestGuard,
-    ScrollDirection,
-)
+from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
 from subterminator.browser.reach import Reach
 from subterminator.browser.routing import Routing
 from subterminator.browser.side_effects import SideEffect
@@ -81,6 +74,7 @@ class PlaywrightBrowser:
         self.last_stages: dict[str, float] = {}
         self._effects = PageEffects(downloads)
         self._dialogs = NativeDialogs()
+        self.keyed = keys.Keys(self._devtools, self._dialogs).keyed  # what Enter would act on
         self._routing = Routing(context, self._dialogs)
         self._behind = BehindDialogs(context)
         self._acting = Acting(
@@ -177,8 +171,7 @@ class PlaywrightBrowser:
     # -- tabs ------------------------------------------------------------------------------
 
     def _adopt_page(self, page: Page) -> None:
-        """A new tab (a link's, a script's, a pop-up) moves the agent to it, as a person
-        would; the next reply says so."""
+        """A new tab (a link's, a script's, a pop-up) moves the agent to it; a reply says so."""
         live = sum(not p.is_closed() for p in self._context.pages)
         if self._effects.tab_opened(page, live):
             self._tabs.moved_to(page)
@@ -295,9 +288,6 @@ class PlaywrightBrowser:
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         return await self._acting.inspect(handle, action)
-
-    async def keyed(self, key: Activating) -> Keyed:
-        return await keys.keyed(self._devtools, self._dialogs, key)
 
     async def click(self, handle: str, *, timeout_ms: int) -> None:
         await self._acting.click(handle, timeout_ms=timeout_ms)

@@ -11,6 +11,7 @@ from subterminator.pwmcp.basic import BASIC
 from subterminator.pwmcp.front import PwMcpFront
 from subterminator.pwmcp.resolve import PwMcpResolver
 from subterminator.pwmcp.server import PwMcpToolServer
+from subterminator.pwmcp.shapes import SHAPES
 from subterminator.pwmcp.surface import pwmcp_surface
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import PruneLimits
@@ -31,6 +32,6 @@ def pwmcp_server(browser: Browser, client: PwMcpClient) -> PwMcpToolServer:
 def pwmcp_front(stack: ToolStack, client: PwMcpClient, launched: Browser) -> PwMcpFront:
     if not isinstance(launched, PlaywrightBrowser):
         raise ConfigurationError("Playwright MCP drives a browser we launched, not a replay")
-    translators = dict(BASIC)
+    translators = {**BASIC, **SHAPES}  # a typing with submit is the shapes' to say
     surface = pwmcp_surface(client.tools, translators)
     return PwMcpFront(stack, client, PwMcpResolver(launched, stack.server), translators, surface)

@@ -6,9 +6,9 @@ carrying the Playwright MCP call that runs in its place (``ToolCall.via``):
 - ``browser_press_key``: a ``key_press`` stand-in; the gate reads, when it runs, what the key
   does on the element then focused (Enter or Space on a button or a link is its click, Enter
   in a form's field the form's submission) and judges that (``stack.foreign``);
-- ``browser_type``: our fill of the field; with ``submit``, then Enter in it, said as above.
-  Each part stands for its own Playwright MCP call (the typing, then the key), so neither
-  runs the other's step under its judgment;
+- ``browser_type``: our fill of the field (``basic``'s); with ``submit``, then Enter in it,
+  said as above. Each part stands for its own Playwright MCP call (the typing, then the
+  key), so neither runs the other's step under its judgment;
 - ``browser_fill_form``: each field as our own call (a text field's fill, a dropdown's
   choice, a box's or a radio's click), one at a time, each judged and run alone (a field
   that asks asks on its own; the fields before it stay filled). A slider, which none of our
@@ -28,6 +28,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from subterminator.models.conversation import ToolCall
+from subterminator.pwmcp import basic
 from subterminator.pwmcp.translate import (
     Resolver,
     Translated,
@@ -74,19 +75,17 @@ async def press_key(call: ToolCall, resolver: Resolver) -> Translated:
 
 
 async def type_text(call: ToolCall, resolver: Resolver) -> Translated:
-    args = _args(call)
-    target, text, submit = args.get("target"), args.get("text"), args.get("submit", False)
-    if not isinstance(text, str) or not isinstance(submit, bool):
-        return _bad(call, "text must be a string and submit true or false")
-    ref = await resolver.ref(target)
-    if ref is None:
-        return Translated((_unread(call, target),))
-    typing = {k: v for k, v in args.items() if k != "submit"}
-    fill = canonical(_part(call, call.name, typing), "browser_fill", {"ref": ref, "value": text})
+    submit = _args(call).get("submit", False)
+    if not isinstance(submit, bool):
+        return _bad(call, "submit must be true or false")
     if not submit:
-        return Translated((fill,))
+        return await basic.type_text(call, resolver)
+    typing = {k: v for k, v in _args(call).items() if k != "submit"}
+    fill = await basic.type_text(_part(call, call.name, typing), resolver)
+    if fill.refused is not None:
+        return fill
     enter = _part(call, "browser_press_key", {"key": "Enter"})
-    return Translated((fill, canonical(enter, "key_press", {"key": "Enter"})))
+    return Translated((*fill.calls, canonical(enter, "key_press", {"key": "Enter"})))
 
 
 async def _field(call: ToolCall, field: object, resolver: Resolver) -> ToolCall | None:
