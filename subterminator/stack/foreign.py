@@ -15,9 +15,9 @@ on an element, so each comes here as a stand-in (``tools.builtin.stand_ins``, th
   it with every write held (the yes cannot bind what it could not read);
 - Enter or Space: what it does. The click of the focused control or of its form's default
   button is a click, judged by ``ActionGate`` as any other; the submission of a form without a
-  button is judged here as that click would be. The key is asked as its page reads (a page of
-  the flow) when the gate cannot place it: the focus in a frame, or on a widget whose own
-  listeners decide;
+  button is judged here as that click would be. The key is asked on a page of the flow (and
+  held elsewhere) when the gate cannot place it: the focus in a frame, on a widget whose own
+  listeners decide, or on a control under a cover (a click's reading would be the cover's);
 - any other key, a dialog with no answer to judge, a tab, a step back: run as an unapproved
   action on the page, the backstop armed from the page.
 
@@ -228,7 +228,7 @@ class Foreign:
         if keyed.how == "other":
             return await self._held(call, None)
         info = self._element(keyed.handles)
-        if info is not None and keyed.how in ("element", "default"):
+        if info is not None and keyed.how in ("element", "default") and await self._open(info):
             return await self.actions.guarded(_click(call, info.ref))
         snapshot = (await self.port.snapshot()).snapshot
         if info is not None and keyed.how == "form":
@@ -238,6 +238,14 @@ class Foreign:
         what = f'Press {shown(key, NAME)} on "{shown(keyed.name, NAME)}" ({keyed.role or "?"})'
         why = "the key falls where the gate cannot read what it does"
         return await self._asked(call, what, why, snapshot, writes=False)
+
+    async def _open(self, info: ElementInfo) -> bool:
+        """A click there lands on the control itself: the gate's reading of that click (a
+        hit test at its point) is what the key does. A key acts on the control even under
+        a cover, where the click's reading would be of the cover."""
+        probe = ToolCall(id="", name="browser_click")
+        effect = await inspected(self.port, probe, info.handle)
+        return effect is not None and not effect.lands_elsewhere and not effect.opaque
 
     def _element(self, handles: list[str]) -> ElementInfo | None:
         """Our element, in the last snapshot, of the one a key acts on."""

@@ -49,6 +49,13 @@ PAGES = {
         "document.addEventListener('keydown', e => { if (e.key === 'k') "
         "fetch('/p/imeghairiwa', {method: 'POST'}).catch(() => { document.title = 'held'; }); });",
     ),
+    # the final button under a transparent cover: a click would land on the cover, Enter not
+    "/p/zrusit": page(
+        "cs",
+        "Zrušení předplatného",
+        "<form method='post' action='/p/zruseno'><button>Zrušit předplatné</button></form>"
+        "<div style='position:fixed;inset:0'></div>",
+    ),
     "/p/fichier": page(
         "fr",
         "Résiliation",
@@ -129,6 +136,20 @@ async def test_a_key_the_gate_cannot_place_asks_and_its_yes_writes_nothing(
     said = f"{reply.message} {after.message}"
     assert "POST" in said, said  # it tried: held, said now or in the next reply
     assert "/p/bitti" in said
+    assert posts(site) == []
+
+
+async def test_enter_on_a_covered_control_is_not_read_as_the_covers_click(
+    browser: PlaywrightBrowser, site: RecordingSite
+) -> None:
+    answers = ScriptedApprovals([True])
+    stack, _ = await opened(browser, site, "/p/zrusit", answers)
+    await browser.page.focus("button")
+    reply = await stack.execute(key("Enter"))
+    assert len(answers.requests) == 1
+    assert "Zrušit předplatné" in answers.requests[0].action
+    after = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
+    assert "/p/zruseno" in f"{reply.message} {after.message}"  # it tried: held
     assert posts(site) == []
 
 
