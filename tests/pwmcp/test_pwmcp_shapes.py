@@ -14,14 +14,13 @@ from collections.abc import Iterator
 import pytest
 
 from harness.approvals import ScriptedApprovals
-from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.stack import Reply, ToolStack
 from tests.support.browser_helpers import by_name
-from tests.support.flow_stack import flow_service, posts
+from tests.support.flow_stack import flow_service, posts, stack_on
 from tests.support.own_refs import Hands, translated
 from tests.support.recording_site import RecordingSite, page
 
@@ -83,11 +82,7 @@ async def opened(
     path: str,
     approvals: HumanApprovalHandler | None,
 ) -> tuple[ToolStack, Reply]:
-    await browser.navigate(site.url(path))
-    stack = build_run(SERVICE, browser, approvals, tool_server=Hands).stack
-    reply = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
-    site.reset()
-    return stack, reply
+    return await stack_on(browser, site, path, SERVICE, approvals, tool_server=Hands)
 
 
 def pw(name: str, **arguments: object) -> ToolCall:
