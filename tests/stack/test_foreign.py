@@ -55,6 +55,14 @@ PAGES = {
         "<form method='post' action='/p/zruseno'><button>Zrušit předplatné</button></form>"
         "<div style='position:fixed;inset:0'></div>",
     ),
+    # a confirm the page opens by itself; accepting it sends the cancellation
+    "/p/anulare": page(
+        "ro",
+        "Anularea abonamentului",
+        "<p>Abonament</p>",
+        "setTimeout(() => { if (confirm('Anulați abonamentul?')) "
+        "fetch('/p/anulat', {method: 'POST'}); }, 50);",
+    ),
     "/p/fichier": page(
         "fr",
         "Résiliation",
@@ -157,6 +165,29 @@ async def test_another_key_runs_and_what_it_sends_is_held(
     assert reply.result["success"], reply.result
     assert answers.requests == []
     await browser.page.wait_for_function("document.title === 'held'")  # it tried: held
+    assert posts(site) == []
+
+
+@pytest.mark.parametrize("accept", [True, False])
+async def test_a_dialog_is_answered_as_the_click_of_its_button(
+    browser: PlaywrightBrowser, site: RecordingSite, accept: bool
+) -> None:
+    answers = ScriptedApprovals([False])
+    stack, _ = await opened(browser, site, "/p/anulare", answers)
+    for _ in range(100):  # until the page has opened it (a look each time, not a clock)
+        shown = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
+        if any(e.role == "alertdialog" for e in shown.snapshot.elements):
+            break
+    assert any(e.role == "alertdialog" for e in shown.snapshot.elements)
+    via = ToolCall(id="d", name="browser_handle_dialog", arguments={"accept": accept})
+    answer = ToolCall(id="d", name="dialog_answer", arguments={"accept": accept}, via=via)
+    reply = await stack.execute(answer)
+    if accept:  # accepting the page's own confirm on a page of the flow: asked first
+        assert reply.result["error"] == "human_rejected", reply.result
+        assert len(answers.requests) == 1
+    else:
+        assert reply.result["success"], reply.result
+        assert answers.requests == []
     assert posts(site) == []
 
 
