@@ -42,7 +42,8 @@ PAGES = {
         "Lidmaatschap opzeggen",
         "<form method='post' action='/p/opgezegd'><button>Opzegging bevestigen</button></form>",
     ),
-    "/madad": page("hi", "सहायता केंद्र", "<p>अक्सर पूछे जाने वाले प्रश्न</p>"),
+    "/madad": page("hi", "सहायता केंद्र", "<a href='/madad/bhugtan'>भुगतान</a>"),
+    "/madad/bhugtan": page("hi", "भुगतान सहायता", "<p>कार्ड बदलें</p>"),
 }
 CODE = (
     "async () => { document.title = 'चला'; "
@@ -123,6 +124,21 @@ async def test_enter_on_the_final_button_reached_by_tab_is_refused_with_no_handl
         assert reply.result["error"] == "human_rejected", reply.result
         assert "No person is available to approve" in (reply.result.get("message") or "")
         assert posts(site) == []
+
+
+async def test_a_step_back_and_the_tabs_list_run_unasked(
+    site: RecordingSite, tmp_path: Path
+) -> None:
+    async with driving(site, "/madad", [], tmp_path) as driven:
+        shown = await driven.call("browser_snapshot")
+        went = await driven.call("browser_click", target=target(shown, "link", "भुगतान"))
+        assert went.snapshot.page.url == site.url("/madad/bhugtan"), went.result
+        back = await driven.call("browser_navigate_back")
+        assert back.result["success"], back.result
+        assert back.snapshot.page.url == site.url("/madad")
+        listed = await driven.call("browser_tabs", action="list")
+        assert listed.result["success"], listed.result
+        assert "/madad" in (listed.shown or "")
 
 
 async def test_code_on_a_flow_page_is_refused_and_sends_nothing(
