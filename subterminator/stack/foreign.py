@@ -120,7 +120,7 @@ class Foreign:
         if isinstance(args, UploadArgs) and args.paths:
             return await self._upload(call, args.paths, snapshot)
         if isinstance(args, UnreadArgs):
-            what = f'{args.tool} on "{shown(args.target, NAME)}"'
+            what = f'{shown(args.tool, NAME)} on "{shown(args.target, NAME)}"'
             why = "it names no one element the gate could read"
             return await self._asked(call, what, why, snapshot, writes=False)
         if isinstance(args, (DragArgs, DropArgs)) and self._flow(snapshot):
@@ -168,17 +168,29 @@ class Foreign:
         return await self.checkpoints.after(result)
 
     async def _asked(
-        self, call: ToolCall, what: str, why: str, snapshot: Snapshot, *, writes: bool
+        self,
+        call: ToolCall,
+        what: str,
+        why: str,
+        snapshot: Snapshot,
+        *,
+        writes: bool,
+        control: str = "",
     ) -> ToolResult:
         """The person asked first; a yes runs it held (``writes`` false: no write at all)."""
+        held = (
+            "what the page then sends is held as for any step nobody approved"
+            if writes
+            else "nothing the page then sends that writes will go"
+        )
         decision = await self.asker.ask(
             self.asker.request(
                 "irreversible",
                 what,
                 f"SubTerminator cannot tell what this step will do: {why}. A yes lets it run "
-                "once; the page may still not send anything that writes.",
+                f"once; {held}.",
                 snapshot,
-                control=what,
+                control=control or what,
             )
         )
         if not decision.approved:
@@ -197,7 +209,7 @@ class Foreign:
             )
         what = f"Run this code in the page: {shown(args.code, NOTICE)}"
         why = "code in the page can do anything the page can"
-        return await self._asked(call, what, why, snapshot, writes=False)
+        return await self._asked(call, what, why, snapshot, writes=False, control="the code")
 
     async def _upload(self, call: ToolCall, paths: list[str], snapshot: Snapshot) -> ToolResult:
         """Files from the person's disk: never at the loop's door; asked at the MCP server's."""
