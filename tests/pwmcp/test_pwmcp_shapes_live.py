@@ -42,6 +42,14 @@ PAGES = {
         "Lidmaatschap opzeggen",
         "<form method='post' action='/p/opgezegd'><button>Opzegging bevestigen</button></form>",
     ),
+    # pointing at the plan opens the page's own confirm; accepting it cancels
+    "/p/annuleren": page(
+        "nl",
+        "Abonnement beëindigen",
+        "<p id='plan' tabindex='0' role='button'>Basisabonnement</p>",
+        "document.getElementById('plan').addEventListener('mouseenter', () => { "
+        "if (confirm('Abonnement nu beëindigen?')) fetch('/p/weg', {method: 'POST'}); });",
+    ),
     "/madad": page("hi", "सहायता केंद्र", "<a href='/madad/bhugtan'>भुगतान</a>"),
     "/madad/bhugtan": page("hi", "भुगतान सहायता", "<p>कार्ड बदलें</p>"),
 }
@@ -139,6 +147,21 @@ async def test_a_step_back_and_the_tabs_list_run_unasked(
         listed = await driven.call("browser_tabs", action="list")
         assert listed.result["success"], listed.result
         assert "/madad" in (listed.shown or "")
+
+
+@pytest.mark.parametrize("answers", [[False], None], ids=["no", "no-handler"])
+async def test_accepting_the_pages_confirm_on_a_flow_page_asks(
+    site: RecordingSite, tmp_path: Path, answers: list[bool] | None
+) -> None:
+    async with driving(site, "/p/annuleren", answers, tmp_path) as driven:
+        shown = await driven.call("browser_snapshot")
+        pointed = await driven.call(
+            "browser_hover", target=target(shown, "button", "Basisabonnement")
+        )
+        assert "Abonnement nu beëindigen?" in (pointed.shown or ""), pointed.shown
+        reply = await driven.call("browser_handle_dialog", accept=True)
+        assert reply.result["error"] == "human_rejected", reply.result
+        assert posts(site) == []
 
 
 async def test_code_on_a_flow_page_is_refused_and_sends_nothing(
