@@ -21,8 +21,10 @@ from urllib.parse import urlsplit
 
 from subterminator.browser.capture import RawCapture, RawNode
 from subterminator.browser.effect import ActionEffect, EffectTarget
+from subterminator.browser.keyed import Keyed
 from subterminator.browser.protocol import (
     ActionKind,
+    Activating,
     CaptureScope,
     RequestGuard,
     ScrollDirection,
@@ -241,6 +243,10 @@ class ReplayBrowser:
             page_title=capture.title,
             page_text=capture.text,
         )
+
+    async def keyed(self, key: Activating) -> Keyed:
+        self._alive()
+        return Keyed(how="unknown")  # focus is not recorded: the gate reads the key as unknown
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.guard = guard

@@ -23,6 +23,7 @@ from playwright.async_api import TimeoutError as PlaywrightTimeoutError
 
 from subterminator.browser import (
     chromium,
+    keys,
     launch_errors,
     page_capture,
     playwright_errors,
@@ -73,6 +74,7 @@ class PlaywrightBrowser:
         self.last_stages: dict[str, float] = {}
         self._effects = PageEffects(downloads)
         self._dialogs = NativeDialogs()
+        self.keyed = keys.Keys(self._devtools, self._dialogs).keyed  # what Enter would act on
         self._routing = Routing(context, self._dialogs)
         self._behind = BehindDialogs(context)
         self._acting = Acting(
@@ -171,8 +173,7 @@ class PlaywrightBrowser:
     # -- tabs ------------------------------------------------------------------------------
 
     def _adopt_page(self, page: Page) -> None:
-        """A new tab (a link's, a script's, a pop-up) moves the agent to it, as a person
-        would; the next reply says so."""
+        """A new tab (a link's, a script's, a pop-up) moves the agent to it; a reply says so."""
         live = sum(not p.is_closed() for p in self._context.pages)
         if self._effects.tab_opened(page, live):
             self._tabs.moved_to(page)

@@ -7,12 +7,14 @@ from typing import Literal, Protocol, runtime_checkable
 
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect, GuardedRequest
+from subterminator.browser.keyed import Keyed
 from subterminator.browser.reach import Reach
 from subterminator.browser.side_effects import SideEffect
 
 CaptureScope = Literal["viewport", "page"]
 RequestGuard = Callable[[GuardedRequest], str | None]
 ActionKind = Literal["click", "fill", "select", "scroll"]
+Activating = Literal["enter", "space"]  # the keys that act as a click or a form's submission
 ScrollDirection = Literal["up", "down", "top", "bottom"]
 
 
@@ -37,6 +39,10 @@ class Browser(Protocol):
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         """What ``action`` on ``handle`` would really do now (hit target, form, link, text)."""
+        ...
+
+    async def keyed(self, key: Activating) -> Keyed:
+        """What that key pressed now on the focused element would act on."""
         ...
 
     def guard_requests(self, guard: RequestGuard | None) -> None:

@@ -11,6 +11,7 @@ from subterminator.pwmcp.basic import BASIC
 from subterminator.pwmcp.front import PwMcpFront
 from subterminator.pwmcp.resolve import PwMcpResolver
 from subterminator.pwmcp.server import PwMcpToolServer
+from subterminator.pwmcp.shapes import SHAPES
 from subterminator.pwmcp.surface import pwmcp_surface
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import PruneLimits
@@ -37,6 +38,6 @@ def real(launched: Browser) -> PlaywrightBrowser:
 
 def pwmcp_front(stack: ToolStack, client: PwMcpClient, launched: Browser) -> PwMcpFront:
     launched = real(launched)
-    translators = dict(BASIC)
+    translators = {**BASIC, **SHAPES}  # a typing with submit is the shapes' to say
     surface = pwmcp_surface(client.tools, translators)
     return PwMcpFront(stack, client, PwMcpResolver(launched, stack.server), translators, surface)

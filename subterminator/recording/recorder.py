@@ -17,8 +17,10 @@ from typing import Any
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.capture import RawCapture, RawNode
 from subterminator.browser.effect import ActionEffect
+from subterminator.browser.keyed import Keyed
 from subterminator.browser.protocol import (
     ActionKind,
+    Activating,
     Browser,
     CaptureScope,
     RequestGuard,
@@ -266,6 +268,9 @@ class RecordingBrowser:
             "inspect", handle, {"action": action}, self.inner.inspect(handle, action)
         )
         return effect
+
+    async def keyed(self, key: Activating) -> Keyed:
+        return await self.inner.keyed(key)  # a read the gate makes; nothing it changes
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.inner.guard_requests(guard)

@@ -8,6 +8,8 @@ front door the call came through. This layer decides, per call, which part answe
 - an address to open (``opening.Opener``): the start page or one shown opens unasked;
 - the AI's own request for approval: put to the person (``asking.Asker``), their words back;
 - the run's outcome: answered by the outcome judge (``Completion``), never by the caller;
+- another backend's call the gate cannot read as one effect (code, a drag, a file, a key):
+  judged by what it is (``foreign.Foreign``; ``uploads`` says the door may hand out files);
 - anything else runs below, under the last action's guard (``checkpoints.Checked``).
 
 Which part answers is what the tool is (its spec's ``kind`` and ``inspects``), never its
@@ -38,6 +40,7 @@ from subterminator.stack.asking import Asker, feedback
 from subterminator.stack.backstop import NetworkBackstop
 from subterminator.stack.checkpoints import Checked, Checkpoints
 from subterminator.stack.completion import Completion, ending
+from subterminator.stack.foreign import Foreign
 from subterminator.stack.human import HumanSteps
 from subterminator.stack.layer import Reply
 from subterminator.stack.opening import Opener, invalid
@@ -81,6 +84,7 @@ class GatedTools:
         self.checkpoints = Checkpoints(parts, human)
         self.actions = ActionGate(parts, human, self.checkpoints)
         self.checked = Checked(backstop, self.checkpoints)
+        self.foreign = Foreign(parts, self.checkpoints, self.actions)  # files: refused
         self.reach = SiteReach(
             port,
             self.asker,
@@ -141,6 +145,8 @@ class GatedTools:
             reply = await self._ai_approval(call)
         elif answered_by == "open":
             reply = Reply.of(await self.opener.open(call))
+        elif answered_by == "foreign":
+            reply = Reply.of(await self.foreign.run(call))
         elif inspects(call.name) is not None:
             reply = Reply.of(await self.actions.guarded(call))
         else:

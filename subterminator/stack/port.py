@@ -13,7 +13,8 @@ import contextlib
 from typing import Protocol
 
 from subterminator.browser.effect import ActionEffect
-from subterminator.browser.protocol import ActionKind
+from subterminator.browser.keyed import Keyed
+from subterminator.browser.protocol import ActionKind, Activating
 from subterminator.browser.reach import Reach
 from subterminator.errors import BrowserError
 from subterminator.models.snapshot import Snapshot
@@ -62,6 +63,10 @@ class ToolPort(Protocol):
         """What ``action`` on the element would really do (raises when it cannot be read)."""
         ...
 
+    async def keyed(self, key: Activating) -> Keyed:
+        """What that key pressed now on the focused element would act on."""
+        ...
+
     async def screenshot(self) -> bytes | None:
         """The viewport, when snapshots are taken without one; else None."""
         ...
@@ -105,6 +110,9 @@ class ServerPort:
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         return await self._server.browser.inspect(handle, action)
+
+    async def keyed(self, key: Activating) -> Keyed:
+        return await self._server.browser.keyed(key)
 
     async def screenshot(self) -> bytes | None:
         if self._server.factory.screenshot_tokens is not None:

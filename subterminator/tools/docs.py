@@ -9,6 +9,7 @@ from __future__ import annotations
 import sys
 from typing import Any
 
+from subterminator.tools.builtin.stand_ins import STAND_IN
 from subterminator.tools.registry import REGISTRY, Registry
 from subterminator.tools.spec import LOOP, MCP, ToolSpec
 
@@ -23,6 +24,12 @@ INTROS = {
         "`browser_screenshot` for the page as an image. `browser_open` is gated by address: "
         "the account page and pages already shown open at once, any other address is shown to "
         "the person first (an address can act by itself, as a click on a final button does).",
+    ),
+    STAND_IN: (
+        "The gate's stand-ins (listed to no client)",
+        "What Playwright MCP's calls that no page read can judge are said as (code, a drag, "
+        "files, a key, a dialog, a tab, a step back; `subterminator/pwmcp/shapes.py`); the "
+        "gate judges each by what it is (`subterminator/stack/foreign.py`).",
     ),
 }
 HEADER = """# Tools

@@ -31,8 +31,10 @@ Effect = Literal["read-only", "additive", "destructive"]
 # What a tool is to the gate, which routes each call by it (never by its name, so another
 # surface's tools of the same kinds plug in): one the browser answers ("browser": a read, or
 # an action it inspects), an address to open ("open"), a question for the person ("ask"), or
-# the run's outcome, which the outcome judge answers and never the caller ("complete").
-Kind = Literal["browser", "open", "ask", "complete"]
+# the run's outcome, which the outcome judge answers and never the caller ("complete"); or a
+# call whose effect the gate cannot read on the page (code, a drag, a file, a key it cannot
+# place), which its own part judges by what it is ("foreign").
+Kind = Literal["browser", "open", "ask", "complete", "foreign"]
 
 A = TypeVar("A", bound=ToolArgs)
 Handler = Callable[["BrowserToolServer", A], Awaitable[ToolResult]]

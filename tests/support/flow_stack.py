@@ -8,12 +8,14 @@ emptied, a click by an element's name, and the writes the site received (the pro
 from __future__ import annotations
 
 from subterminator.assembly import build_run
+from subterminator.assembly.builder import ToolServer
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import Snapshot
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply, ToolStack
+from subterminator.tools.server import BrowserToolServer
 from tests.support.browser_helpers import by_name
 from tests.support.recording_site import RecordingSite
 
@@ -39,10 +41,12 @@ async def stack_on(
     path: str,
     service: ServiceConfig,
     approvals: HumanApprovalHandler | None,
+    *,
+    tool_server: ToolServer = BrowserToolServer,
 ) -> tuple[ToolStack, Reply]:
     """The tool stack on ``path`` (a page of the service's flow); the site's record empty."""
     await browser.navigate(site.url(path))
-    stack = build_run(service, browser, approvals).stack
+    stack = build_run(service, browser, approvals, tool_server=tool_server).stack
     reply = await stack.execute(ToolCall(id="s", name="get_snapshot", arguments={}))
     site.reset()
     return stack, reply

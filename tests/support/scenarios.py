@@ -26,8 +26,10 @@ from pydantic import ValidationError
 from harness.replay.browser import ReplayBrowser
 from subterminator.browser.capture import RawCapture, RawNode
 from subterminator.browser.effect import ActionEffect
+from subterminator.browser.keyed import Keyed
 from subterminator.browser.protocol import (
     ActionKind,
+    Activating,
     Browser,
     CaptureScope,
     RequestGuard,
@@ -139,6 +141,9 @@ class CallLog:
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         self.log.append(Logged("inspect", handle, action))
         return await self.inner.inspect(handle, action)
+
+    async def keyed(self, key: Activating) -> Keyed:
+        return await self.inner.keyed(key)
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.inner.guard_requests(guard)

@@ -31,6 +31,7 @@ from subterminator.models.tools import ToolResult
 from subterminator.safety import SafetyGate
 from subterminator.services.base import ServiceConfig
 from subterminator.tools.args import RefArg, ToolArgs
+from subterminator.tools.builtin.stand_ins import STAND_IN
 from subterminator.tools.docs import render
 from subterminator.tools.registry import REGISTRY, Registry, inspects, tool_schemas, verb
 from subterminator.tools.server import BrowserToolServer
@@ -119,10 +120,10 @@ def test_each_description_example_is_a_call_the_schema_and_the_model_accept(
     spec.args.model_validate(arguments)
 
 
-def test_every_tool_has_one_spec_and_the_builtins_are_the_two_surfaces() -> None:
+def test_every_tool_has_one_spec_and_the_builtins_are_two_surfaces_and_stand_ins() -> None:
     names = [spec.name for spec in REGISTRY.specs()]
     assert len(names) == len(set(names))
-    assert REGISTRY.surface_names() == (LOOP, MCP)
+    assert REGISTRY.surface_names() == (LOOP, MCP, STAND_IN)
     loop = REGISTRY.surface(LOOP).names()
     assert REGISTRY.surface(MCP).names() == ("browser_open", *loop, "browser_screenshot")
     answered_by_the_loop = {s.name for s in REGISTRY.specs() if s.handler is None}

@@ -19,6 +19,7 @@ from subterminator.tools.builtin import (
     get_snapshot,
     request_human_approval,
 )
+from subterminator.tools.builtin.stand_ins import STAND_INS
 from subterminator.tools.spec import ToolSpec
 
 BUILTIN: tuple[ToolSpec[Any], ...] = (
@@ -31,4 +32,5 @@ BUILTIN: tuple[ToolSpec[Any], ...] = (
     request_human_approval.SPEC,
     complete_task.SPEC,
     browser_screenshot.SPEC,
+    *STAND_INS,  # on no client's surface: what another backend's calls are said as
 )
