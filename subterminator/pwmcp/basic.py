@@ -10,8 +10,14 @@ from __future__ import annotations
 from typing import Any
 
 from subterminator.models.conversation import ToolCall
-from subterminator.pwmcp.translate import Resolver, Translated, Translator, canonical, refuse
-from subterminator.tools.arguments import echo
+from subterminator.pwmcp.translate import (
+    Resolver,
+    Translated,
+    Translator,
+    canonical,
+    refuse,
+    unread,
+)
 
 READS = (
     "browser_snapshot",
@@ -32,15 +38,6 @@ def not_an_object(call: ToolCall) -> Translated:
     return refuse("invalid_params", f"{call.name}: arguments must be a JSON object")
 
 
-def unread(call: ToolCall, target: object) -> Translated:
-    """A target the gate could not read as one element of the page."""
-    return refuse(
-        "ref_invalid",
-        f"{call.name}: {echo(target)} is not a ref of the latest snapshot that names one "
-        "element; take browser_snapshot and use a ref ([ref=eN]) from it as the target",
-    )
-
-
 async def _element(
     call: ToolCall, resolver: Resolver, ours: str, extra: dict[str, Any] | None = None
 ) -> Translated:
@@ -51,7 +48,7 @@ async def _element(
     target = args.get("target")
     ref = await resolver.ref(target)
     if ref is None:
-        return unread(call, target)
+        return await unread(call, target, resolver)
     return Translated((canonical(call, ours, {"ref": ref, **(extra or {})}),))
 
 

@@ -44,6 +44,12 @@ class PwMcpResolver:
         except (BrowserError, BrowserActionError, PlaywrightError):
             return None  # the page went away while it was read
 
+    async def names_one(self, target: object) -> bool:
+        try:
+            return await refs.resolve(self._browser.page, target) is not None
+        except (BrowserError, PlaywrightError):
+            return False
+
     async def _ref(self, target: str) -> str | None:
         page = self._browser.page
         if await refs.resolve(page, target) is None:
@@ -127,7 +133,7 @@ class PwMcpResolver:
         frame_id = handle.rpartition(":")[0]
         node = await devtools.resolve(handle)
         ours = await devtools.call_on(node, OUR_HANDLE)
-        wanted = {handle}
+        wanted = {handle, handle.lstrip(":")}  # the top document's: with or without ":"
         if isinstance(ours, str):
             wanted.add(f"{frame_id}:{ours}" if frame_id else ours)
         registry = self._server.registry

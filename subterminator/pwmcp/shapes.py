@@ -35,6 +35,8 @@ from subterminator.pwmcp.translate import (
     Translator,
     canonical,
     refuse,
+    unread,
+    unread_call,
 )
 
 # a fill-form field's type, as our call that does it
@@ -55,11 +57,6 @@ def _strings(value: object) -> list[str] | None:
     if isinstance(value, list) and all(isinstance(v, str) for v in value):
         return list(value)
     return None
-
-
-def _unread(call: ToolCall, target: object) -> ToolCall:
-    """An element named in a way the gate cannot read as one of ours: it asks."""
-    return canonical(call, "unread_target", {"tool": call.name, "target": str(target)})
 
 
 def _part(call: ToolCall, name: str, arguments: Mapping[str, Any]) -> ToolCall:
@@ -88,8 +85,9 @@ async def type_text(call: ToolCall, resolver: Resolver) -> Translated:
     return Translated((*fill.calls, canonical(enter, "key_press", {"key": "Enter"})))
 
 
-async def _field(call: ToolCall, field: object, resolver: Resolver) -> ToolCall | None:
-    """One field of a fill-form call as our call on it; None when it is malformed."""
+async def _field(call: ToolCall, field: object, resolver: Resolver) -> ToolCall | Translated | None:
+    """One field of a fill-form call as our call on it; a refusal when its target names no
+    element; None when it is malformed."""
     if not isinstance(field, dict):
         return None
     kind, value, target = field.get("type"), field.get("value"), field.get("target")
@@ -97,8 +95,11 @@ async def _field(call: ToolCall, field: object, resolver: Resolver) -> ToolCall 
         return None
     alone = _part(call, call.name, {"fields": [field]})
     ref = await resolver.ref(target)
-    if ref is None or (kind not in FIELD_CALLS and kind not in TOGGLES):
-        return _unread(alone, target)
+    if ref is None:
+        unreadable = await unread(alone, target, resolver)
+        return unreadable if unreadable.refused is not None else unreadable.calls[0]
+    if kind not in FIELD_CALLS and kind not in TOGGLES:
+        return unread_call(alone, target)
     if kind in TOGGLES:
         return canonical(alone, "browser_click", {"ref": ref})
     return canonical(alone, FIELD_CALLS[kind], {"ref": ref, "value": value})
@@ -113,6 +114,8 @@ async def fill_form(call: ToolCall, resolver: Resolver) -> Translated:
         said = await _field(call, field, resolver)
         if said is None:
             return _bad(call, "each field needs a target, a type and a string value")
+        if isinstance(said, Translated):
+            return said  # a field that names nothing: none of them runs
         calls.append(said)
     return Translated(tuple(calls))
 
@@ -141,7 +144,7 @@ async def drag(call: ToolCall, resolver: Resolver) -> Translated:
     start, end = args.get("startTarget"), args.get("endTarget")
     source, dest = await resolver.ref(start), await resolver.ref(end)
     if source is None or dest is None:
-        return Translated((_unread(call, start if source is None else end),))
+        return await unread(call, start if source is None else end, resolver)
     return Translated((canonical(call, "page_drag", {"ref": source, "to": dest}),))
 
 
@@ -155,7 +158,7 @@ async def drop(call: ToolCall, resolver: Resolver) -> Translated:
     target = args.get("target")
     ref = await resolver.ref(target)
     if ref is None:
-        return Translated((_unread(call, target),))
+        return await unread(call, target, resolver)
     return Translated((canonical(call, "page_drop", {"ref": ref}),))
 
 

@@ -18,6 +18,7 @@ from typing import Protocol
 
 from subterminator.models.conversation import ToolCall
 from subterminator.models.tools import ErrorCode
+from subterminator.tools.arguments import echo
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,11 @@ class Resolver(Protocol):
         """Our ref of the element that has the keyboard focus (a key press acts on it)."""
         ...
 
+    async def names_one(self, target: object) -> bool:
+        """Playwright MCP's own engine finds exactly one element by this ref (whether or not
+        the gate could read it)."""
+        ...
+
 
 # One per Playwright MCP tool the gate can say; a tool without one is not served.
 Translator = Callable[[ToolCall, Resolver], Awaitable[Translated]]
@@ -61,3 +67,21 @@ def canonical(call: ToolCall, name: str, arguments: dict[str, object]) -> ToolCa
 
 def refuse(code: ErrorCode, message: str) -> Translated:
     return Translated(refused=Refusal(code, message))
+
+
+async def unread(call: ToolCall, target: object, resolver: Resolver) -> Translated:
+    """A target the gate could not read as one of our elements: asked about when Playwright
+    MCP's engine finds exactly one element by it (the gate cannot see which, so a yes lets
+    nothing write), refused when it names none or is not a ref (a selector)."""
+    if await resolver.names_one(target):
+        return Translated((unread_call(call, target),))
+    return refuse(
+        "ref_invalid",
+        f"{call.name}: {echo(target)} is not a ref of the latest snapshot that names one "
+        "element; take browser_snapshot and use a ref ([ref=eN]) from it as the target",
+    )
+
+
+def unread_call(call: ToolCall, target: object) -> ToolCall:
+    """The stand-in that asks about an element the gate could not read."""
+    return canonical(call, "unread_target", {"tool": call.name, "target": str(target)})

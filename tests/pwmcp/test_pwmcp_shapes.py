@@ -210,7 +210,7 @@ def _steps(snapshot: Snapshot, case: str) -> list[ToolCall]:
     start = by_name(snapshot, "기본 요금제").ref
     if case == "drag":
         return [pw("browser_drag", startTarget=start, endTarget=by_name(snapshot, "해지 상자").ref)]
-    return [pw("browser_drag", startTarget=start, endTarget="e99999")]  # names no element
+    return [pw("browser_drag", startTarget=start, endTarget="e99999")]  # not one the gate read
 
 
 CASES = {
@@ -228,7 +228,7 @@ async def test_with_no_handler_every_step_that_asks_is_refused(
 ) -> None:
     stack, shown = await opened(browser, site, CASES[case], None)
     for call in _steps(shown.snapshot, case):
-        reply = await translated(stack, call)
+        reply = await translated(stack, call, sees_more=case == "unread-target")
+    assert posts(site) == []
     assert reply.result["error"] == "human_rejected", reply.result
     assert "No person is available to approve" in (reply.message or ""), reply.message
-    assert posts(site) == []

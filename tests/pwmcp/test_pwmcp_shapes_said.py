@@ -28,6 +28,10 @@ class Known:
     async def focused(self) -> str | None:
         return None
 
+    async def names_one(self, target: object) -> bool:
+        """``e9``: an element Playwright MCP's engine finds and the gate could not read."""
+        return target in NAMES or target == "e9"
+
 
 async def said(name: str, **arguments: object) -> Translated:
     return await SHAPES[name](ToolCall(id="c1", name=name, arguments=arguments), Known())
@@ -157,3 +161,17 @@ def test_the_stand_ins_are_on_no_client_surface_and_the_gate_routes_them_by_kind
         assert name not in surface(MCP)
         assert kind(name) == "foreign"
         assert inspects(name) is None
+
+
+async def test_a_target_that_names_nothing_is_refused_and_no_field_runs() -> None:
+    fields = [
+        {"target": "e4", "name": "Grund", "type": "textbox", "value": "teuer"},
+        {"target": "#plan", "name": "Plan", "type": "combobox", "value": "Basis"},
+    ]
+    filled = await said("browser_fill_form", fields=fields)
+    assert filled.calls == ()
+    assert filled.refused is not None
+    assert filled.refused.code == "ref_invalid"
+    dragged = await said("browser_drag", startTarget="e4", endTarget="e404")
+    assert dragged.refused is not None
+    assert dragged.refused.code == "ref_invalid"

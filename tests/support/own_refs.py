@@ -37,6 +37,10 @@ class OwnRefs:
         last = self.stack.server.last_snapshot
         return last.focused if last is not None else None
 
+    async def names_one(self, target: object) -> bool:
+        """As Playwright MCP's engine would: a well-formed ref of the last snapshot."""
+        return await self.ref(target) is not None
+
 
 class Hands(BrowserToolServer):
     """Our server, with Playwright MCP's hands for the stand-ins it can be shown doing."""
@@ -55,10 +59,19 @@ class Hands(BrowserToolServer):
         return await super()._execute(call, arguments)
 
 
-async def translated(stack: ToolStack, call: ToolCall) -> Reply:
+class SeesMore(OwnRefs):
+    """As if Playwright MCP's engine found an element by any ref the gate cannot read (one
+    past our capture's element limit, say): such a target is asked about, never refused."""
+
+    async def names_one(self, target: object) -> bool:
+        return True
+
+
+async def translated(stack: ToolStack, call: ToolCall, *, sees_more: bool = False) -> Reply:
     """``call`` as Playwright MCP's, translated and run through the stack in order; the
     reply of the last part run (a part that fails ends it)."""
-    said = await SHAPES[call.name](call, OwnRefs(stack))
+    resolver = SeesMore(stack) if sees_more else OwnRefs(stack)
+    said = await SHAPES[call.name](call, resolver)
     assert said.refused is None, said.refused
     reply = None
     for part in said.calls:
