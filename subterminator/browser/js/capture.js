@@ -281,14 +281,15 @@
   const showsAt = (el) => asked(visibleAt, el, false);  // as Chrome's tree reads it
   const showsText = (el) => asked(visibleText, el, true);  // and not faded out
   // Where an element's text shows, against the viewport: OUT of it, IN it, or crossing an
-  // edge (EDGE, a box of its own; SPAN, an inline one). Text is placed by the nearest box
-  // that is not inline (a block, a cell, an inline-block, anything positioned): an inline
-  // element's lines lie within it, so that box, measured once, places them all. An inline
-  // element is measured itself (once) when its box is known already (a candidate) or when
-  // the box around it crosses an edge, so that the part of a long paragraph below the fold
-  // stays out of the view's text; inside an inline that crosses too, text counts as in view
-  // (measuring each level of a deep inline nesting again would be the square once more).
-  const OUT = 0, IN = 1, EDGE = 2, SPAN = 3;
+  // edge (EDGE, a box of its own; SPAN and up, an inline one, by its depth in such inlines).
+  // Text is placed by the nearest box that is not inline (a block, a cell, an inline-block,
+  // anything positioned), measured once: an inline element's lines lie within it. An inline
+  // element is measured itself (once) when its box is known already (a candidate) or when the
+  // box around it crosses an edge, so that the part of a long paragraph below the fold stays
+  // out of the view's text. Below DEEP inlines that all cross, text counts as in view: each
+  // such box costs the time of all it holds, so measuring every level of a deep nesting would
+  // grow with the square of the page again; a few levels keep real pages exact.
+  const OUT = 0, IN = 1, EDGE = 2, SPAN = 3, DEEP = 8;
   const INLINE = /^(inline|contents|ruby|ruby-base|ruby-text)$/;
   const placed = new Map();
   const against = (el, frame) => {
@@ -299,6 +300,13 @@
     return INLINE.test(styleOf(el).display) ? SPAN : EDGE;
   };
   const selfPlaced = (el) => boxes.has(el) || !INLINE.test(styleOf(el).display);
+  // `up` is where the parent is
+  const placeIn = (el, frame, up) => {
+    const measure = up === undefined || up === EDGE || (up >= SPAN && up < SPAN + DEEP - 1);
+    if (!measure && !selfPlaced(el)) return up >= SPAN ? IN : up;
+    const at = against(el, frame);
+    return at === SPAN && up >= SPAN ? up + 1 : at;
+  };
   const placeOf = (el, frame) => {
     // up through inline elements not placed yet, then down again: linear in the elements
     const chain = [];
@@ -310,10 +318,8 @@
       if (selfPlaced(n)) break;
     }
     for (let i = chain.length - 1; i >= 0; i--) {
-      const c = chain[i];
-      if (at === undefined || at === EDGE || selfPlaced(c)) at = against(c, frame);
-      else if (at === SPAN) at = IN;
-      placed.set(c, at);
+      at = placeIn(chain[i], frame, at);
+      placed.set(chain[i], at);
     }
     return at;
   };
