@@ -4,7 +4,8 @@
 Each family of ``bench.inline_pages`` (and, in a table of their own, the held-aside families of
 ``bench.inline_pages_held``) is written at 10 to 10,000 items and snapshotted as the product does
 (``stage_bench.measure_pages``), in the viewport and the whole page, without the screenshot.
-Per family and size: the median of each stage; per family: the linear-growth ratio.
+Per family and size: the median of each stage; per family: the linear-growth ratio. The links
+family is also written at the kudos line's 3,700 links (``KUDOS``), held to under 60 ms.
 
 The law: the time per item at the largest size over the time per item at the middle size
 stays at most ``RATIO_BOUND``. A linear capture gives about 1 (less, as the fixed cost of a
@@ -33,6 +34,9 @@ from bench.stage_bench import MODES, PageStages, Target
 from harness.sites import StaticSite
 
 RATIO_BOUND = 2.0
+# The fan-fiction kudos line as found: 3,700 links in one span, written beside the family's
+# sizes and held to its own goal (it took 1.5 s when each comma asked the span's box again).
+KUDOS, KUDOS_MS_GOAL = 3_700, 60.0
 LINEAR_MODES = tuple(m for m in MODES if not m.screenshot)
 MEASURED = "end to end"  # the figure the law is stated on: capture to the model's text
 STAGE_COLUMNS = (
@@ -73,7 +77,10 @@ def served(
         targets: list[Target] = []
         site = stack.enter_context(StaticSite(dest))
         for group, kinds, folder, seed in sets:
-            for page in inline_pages.write(folder, kinds, tuple(sizes), seed):
+            pages = inline_pages.write(folder, kinds, tuple(sizes), seed)
+            if group == MAIN and KUDOS not in sizes:
+                pages += inline_pages.write(folder, kinds[:1], (KUDOS,), seed)
+            for page in pages:
                 label = f"{page.kind} n={page.size}"
                 targets.append(Target(label, site.url(page.url_path(dest)), group, page.kind))
         yield targets
@@ -145,8 +152,24 @@ def table(chosen: Sequence[Family], runs: int, title: str) -> Table:
     return out
 
 
+def kudos_line(chosen: Sequence[Family]) -> str | None:
+    """The kudos line's time in the viewport against its goal, if it was measured."""
+    links = next((f for f in chosen if f.kind == inline_pages.KINDS[0].name), None)
+    page = links.sizes.get(KUDOS) if links else None
+    figures = page.modes.get(LINEAR_MODES[0].label) if page and not page.error else None
+    if figures is None or MEASURED not in figures.ms:
+        return None
+    ms = figures.ms[MEASURED]
+    verdict = "met" if ms < KUDOS_MS_GOAL else "missed"
+    return (
+        f"kudos line ({KUDOS:,} links in one span), {LINEAR_MODES[0].label}: {ms:,.1f} ms "
+        f"capture to text; goal under {KUDOS_MS_GOAL:.0f} ms: {verdict}"
+    )
+
+
 def summary(chosen: Sequence[Family]) -> list[str]:
-    """One line per mode: the largest ratio and the families over the bound."""
+    """One line per mode: the largest ratio and the families over the bound; then the
+    kudos line against its goal."""
     lines = []
     for mode in LINEAR_MODES:
         ratios = [(f.kind, r) for f in chosen if (r := ratio(f, mode.label)) is not None]
@@ -157,6 +180,8 @@ def summary(chosen: Sequence[Family]) -> list[str]:
             f"linear growth, {mode.label}: largest ratio {worst_text}; law ratio <= "
             f"{RATIO_BOUND:.1f}: {'holds' if not over else 'broken by ' + ', '.join(over)}"
         )
+    if (kudos := kudos_line(chosen)) is not None:
+        lines.append(kudos)
     return lines
 
 

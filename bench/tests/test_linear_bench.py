@@ -74,3 +74,13 @@ def test_families_group_sizes_and_the_summary_names_the_law_breakers() -> None:
     lines = linear_bench.summary(found)
     assert len(lines) == len(linear_bench.LINEAR_MODES)
     assert all(line.endswith("broken by square") for line in lines)
+
+
+def test_the_kudos_line_is_measured_and_held_to_its_goal() -> None:
+    fast = [page("links", n, 1 + n / 100) for n in (100, linear_bench.KUDOS, 10_000)]
+    slow = [page("links", linear_bench.KUDOS, 1_500.0)]
+    assert (line := linear_bench.kudos_line(linear_bench.families(fast))) is not None
+    assert line.endswith("met")
+    assert (line := linear_bench.kudos_line(linear_bench.families(slow))) is not None
+    assert line.endswith("missed")
+    assert linear_bench.kudos_line(linear_bench.families(fast[:1])) is None
