@@ -8,7 +8,9 @@ Per family and size: the median of each stage; per family: the linear-growth rat
 family is also written at the kudos line's 3,700 links (``KUDOS``), held to under 60 ms.
 
 The law: the time per item at the largest size over the time per item at the middle size
-stays at most ``RATIO_BOUND``. A linear capture gives about 1 (less, as the fixed cost of a
+stays at most ``RATIO_BOUND``, each the fastest of its runs: a shared machine's load only ever
+adds time, and a ratio of two medians taken minutes apart measures the load as much as the
+capture (the medians are in the table). A linear capture gives about 1 (less, as the fixed cost of a
 snapshot is spread over more items), n log n gives log(10,000)/log(1,000) = 1.33 across a
 tenfold step, and a step quadratic in the items gives about 10 (the issue's kudos span: over a
 second at 3,700 links against tens of milliseconds). 2 is above the first two with room for a
@@ -110,11 +112,12 @@ def growth(ms_by_size: dict[int, float]) -> float | None:
 
 
 def ratio(family: Family, mode: str, part: str = MEASURED) -> float | None:
-    """The family's growth ratio of ``part`` in ``mode`` over the sizes that were measured."""
+    """The family's growth ratio of ``part`` in ``mode`` over the sizes that were measured,
+    of each size's fastest run."""
     figures = {
-        size: page.modes[mode].ms[part]
+        size: page.modes[mode].best[part]
         for size, page in family.sizes.items()
-        if not page.error and mode in page.modes and part in page.modes[mode].ms
+        if not page.error and mode in page.modes and part in page.modes[mode].best
     }
     return growth(figures)
 
@@ -159,11 +162,11 @@ def kudos_line(chosen: Sequence[Family]) -> str | None:
     figures = page.modes.get(LINEAR_MODES[0].label) if page and not page.error else None
     if figures is None or MEASURED not in figures.ms:
         return None
-    ms = figures.ms[MEASURED]
+    ms, best = figures.ms[MEASURED], figures.best.get(MEASURED, figures.ms[MEASURED])
     verdict = "met" if ms < KUDOS_MS_GOAL else "missed"
     return (
-        f"kudos line ({KUDOS:,} links in one span), {LINEAR_MODES[0].label}: {ms:,.1f} ms "
-        f"capture to text; goal under {KUDOS_MS_GOAL:.0f} ms: {verdict}"
+        f"kudos line ({KUDOS:,} links in one span), {LINEAR_MODES[0].label}: median {ms:,.1f} "
+        f"ms capture to text (fastest {best:,.1f}); goal under {KUDOS_MS_GOAL:.0f} ms: {verdict}"
     )
 
 
@@ -198,7 +201,7 @@ def report(results: Sequence[PageStages], runs: int) -> Group:
             continue
         heading = (
             f"{title}: snapshot stages in-process, median of {runs} (whole page: fewer), ms; "
-            f"ratio = (ms/n at the largest n) / (ms/n at the middle n), of the total"
+            f"ratio = (ms/n at the largest n) / (ms/n at the middle n), of the fastest run's total"
         )
         parts.append(table(chosen, runs, heading))
         parts.extend(Text(("held aside: " if group == HELD else "") + s) for s in summary(chosen))
