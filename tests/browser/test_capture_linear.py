@@ -5,6 +5,7 @@ to the capture's cap, in-view ones first), and the text places what is in view f
 from __future__ import annotations
 
 from collections.abc import Iterator
+from pathlib import Path
 
 import pytest
 
@@ -95,3 +96,22 @@ async def test_text_in_view_comes_first_and_whole_on_small_pages(
     assert first >= 0
     later = [at for name in below if (at := flat.find(name)) >= 0]
     assert all(at > first for at in later)
+
+
+# An element laid out as `display: contents` has no box of its own: text in it is placed by
+# the box around it (in view here), as is the text of the inline elements in it, and shows
+# as that box does.
+CONTENTS_PAGE = """<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"></head><body>
+<p><span role="note" style="display: contents">Le mot du jour <b>est affiché</b></span></p>
+<div style="height: 3000px"></div>
+<main><p>Tout en bas de la page principale</p></main></body></html>"""
+
+
+async def test_text_in_a_display_contents_element_is_placed_by_the_box_around_it(
+    browser: PlaywrightBrowser, tmp_path: Path
+) -> None:
+    (tmp_path / "contents.html").write_text(CONTENTS_PAGE, encoding="utf-8")
+    with StaticSite(tmp_path) as served:
+        await browser.navigate(served.url("contents.html"))
+        text = (await browser.capture()).text
+    assert text.index("Le mot du jour est affiché") < text.index("Tout en bas")

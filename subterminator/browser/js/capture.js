@@ -299,7 +299,12 @@
     if (x >= frame[2] && y >= frame[3] && right <= frame[4] && bottom <= frame[5]) return IN;
     return INLINE.test(styleOf(el).display) ? SPAN : EDGE;
   };
-  const selfPlaced = (el) => boxes.has(el) || !INLINE.test(styleOf(el).display);
+  // a box of its own, or one measured already (a candidate's; not a `display: contents`
+  // element's, which is empty)
+  const selfPlaced = (el) => {
+    const display = styleOf(el).display;
+    return !INLINE.test(display) || (display !== 'contents' && boxes.has(el));
+  };
   // `up` is where the parent is
   const placeIn = (el, frame, up) => {
     const measure = up === undefined || up === EDGE || (up >= SPAN && up < SPAN + DEEP - 1);
@@ -338,6 +343,13 @@
     for (const n of chain) blocks.set(n, block);
     return block;
   };
+  // whether text in an element shows; a `display: contents` element has no box, which
+  // checkVisibility reads as hidden: its own visibility and the box around it say
+  const textShows = (el) => {
+    if (styleOf(el).display !== 'contents') return showsText(el);
+    const up = shownParent(el);
+    return styleOf(el).visibility === 'visible' && (!up || textShows(up));
+  };
   // an element's part of the text: 0 in view, 1 main content, 2 elsewhere; -1 none
   const inMain = new Map(), usable = new Map();
   const partOf = (el, frame) => {
@@ -352,7 +364,7 @@
     }
     if (sizes[part] >= textLimit) return -1;
     if (ok === undefined) {
-      ok = !el.closest('select,textarea,datalist') && showsText(el);
+      ok = !el.closest('select,textarea,datalist') && textShows(el);
       usable.set(el, ok);
     }
     return ok ? part : -1;
