@@ -108,7 +108,13 @@ def lint(session: nox.Session) -> None:
 
 
 NODE_MAJOR = 18  # Playwright MCP's engines.node
-ONLY_OTHERS = ("--tokens-only", "--stages-only", "--replay-only", "--startup-only")
+ONLY_OTHERS = (
+    "--tokens-only",
+    "--stages-only",
+    "--replay-only",
+    "--startup-only",
+    "--linear-only",
+)
 
 
 @nox.session

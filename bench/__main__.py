@@ -1,21 +1,24 @@
 """Snapshot benchmark: ``python -m bench`` (``nox -s bench``); prints medians only.
 
-First the token estimator by script against the tokenizer yardstick (``bench.token_calibration``:
-text and pruned snapshot JSON in 18 languages, no browser). Then where a snapshot's time goes
-(``bench.stage_bench``): for pages of 10 to 10,000 interactive elements, the richest fixture
-pages, and the realistic stress pages of ``bench.stress_pages`` (written at bench time into
-``--pages-dir`` or a temporary folder; the held-aside set in a table of its own), the median of
-each capture stage, pruning and serialisation, for the viewport with and without the
-screenshot and the whole page, with the elements kept, their tokens, and the in-view controls
-kept against those present; then what the SafetyGate adds before each action (reading the
-live effect with ``Browser.inspect``, and judging it); replays of every recorded flow
-(``bench.replay_bench``) and what the pytest plugin adds to a bare project's start
-(``bench.startup_bench``); last, ``subterminator mcp`` beside Playwright MCP through one MCP
-client on the same pages (``bench.mcp_bench``: snapshot latency and reply tokens, with ours
-also without its screenshot, the issue's ratio summaries, and one scripted cancellation; it
-installs the pinned Playwright MCP from npm into ``.nox/playwright-mcp`` on first use, so it
-needs node and npm). ``--tokens-only`` stops after the first table; ``--stages-only``,
-``--replay-only``, ``--startup-only`` and ``--mcp-only`` print only theirs.
+First the token estimator by script against the tokenizer yardstick
+(``bench.token_calibration``: text and pruned snapshot JSON in 18 languages, no browser). Then
+where a snapshot's time goes (``bench.stage_bench``): for pages of 10 to 10,000 interactive
+elements, the richest fixture pages, and the realistic stress pages of ``bench.stress_pages``
+(written at bench time into ``--pages-dir`` or a temporary folder; the held-aside set in a table
+of its own), the median of each capture stage, pruning and serialisation, for the viewport with
+and without the screenshot and the whole page, with the elements kept, their tokens, and the in-
+view controls kept against those present; then what the SafetyGate adds before each action
+(reading the live effect with ``Browser.inspect``, and judging it); replays of every recorded
+flow (``bench.replay_bench``) and what the pytest plugin adds to a bare project's start
+(``bench.startup_bench``); the linear-growth law on families of long inline structures at 10 to
+10,000 items (``bench.linear_bench``: per-stage medians per family and size, and each family's
+ratio, the held-aside families in a table of their own); last, ``subterminator mcp`` beside
+Playwright MCP through one MCP client on the same pages (``bench.mcp_bench``: snapshot latency
+and reply tokens, with ours also without its screenshot, the issue's ratio summaries, and one
+scripted cancellation; it installs the pinned Playwright MCP from npm into ``.nox/playwright-
+mcp`` on first use, so it needs node and npm). ``--tokens-only`` stops after the first table;
+``--stages-only``, ``--replay-only``, ``--startup-only``, ``--linear-only`` and ``--mcp-only``
+print only theirs.
 """
 
 from __future__ import annotations
@@ -30,7 +33,14 @@ from pathlib import Path
 from rich.console import Console
 from rich.table import Table
 
-from bench import replay_bench, stage_bench, startup_bench, token_calibration
+from bench import (
+    inline_pages,
+    linear_bench,
+    replay_bench,
+    stage_bench,
+    startup_bench,
+    token_calibration,
+)
 from harness.scripted_ai import call
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
@@ -51,7 +61,9 @@ async def run(
     mcp_only: bool = False,
     *,
     stages_only: bool = False,
+    linear_only: bool = False,
     sizes: Sequence[int] = SIZES,
+    linear_sizes: Sequence[int] = inline_pages.SIZES,
     pages_dir: Path | None = None,
     viewport: tuple[int, int] = stage_bench.VIEWPORT,
 ) -> None:
@@ -68,10 +80,14 @@ async def run(
     if stages_only:
         await _stages(pages, runs, console, sizes, pages_dir, viewport=viewport)
         return
+    if linear_only:
+        await _linear(runs, console, linear_sizes, pages_dir, viewport)
+        return
     console.print(token_calibration.table(token_calibration.measure()))
     if tokens_only:
         return
     await _stages(pages, runs, console, sizes, pages_dir, FIXTURES, viewport)
+    await _linear(runs, console, linear_sizes, pages_dir, viewport)
     await _gate(pages, runs, console)
     console.print(await replay_bench.table())
     console.print(startup_bench.table(runs))
@@ -95,6 +111,21 @@ async def _stages(
             targets, runs, whole_runs=max(1, runs // 2), viewport=viewport
         )
     console.print(stage_bench.stage_report(results, runs, viewport))
+    console.print(load.done().line())
+
+
+async def _linear(
+    runs: int,
+    console: Console,
+    sizes: Sequence[int],
+    pages_dir: Path | None,
+    viewport: tuple[int, int],
+) -> None:
+    """The inline families at each size, and each family's linear-growth ratio."""
+    load = stage_bench.Load()
+    dest = pages_dir / "inline" if pages_dir else None
+    results = await linear_bench.measure(sizes, runs, dest, viewport)
+    console.print(linear_bench.report(results, runs))
     console.print(load.done().line())
 
 
@@ -177,6 +208,14 @@ def main() -> None:
     )
     parser.add_argument("--replay-only", action="store_true", help="only the replay table")
     parser.add_argument(
+        "--linear-only", action="store_true", help="only the inline families' growth table"
+    )
+    parser.add_argument(
+        "--linear-sizes",
+        default=",".join(map(str, inline_pages.SIZES)),
+        help="items per inline family page",
+    )
+    parser.add_argument(
         "--startup-only", action="store_true", help="only the plugin's start-up cost"
     )
     parser.add_argument(
@@ -192,7 +231,9 @@ def main() -> None:
             args.startup_only,
             args.mcp_only,
             stages_only=args.stages_only,
+            linear_only=args.linear_only,
             sizes=stage_bench.parse_sizes(args.sizes),
+            linear_sizes=stage_bench.parse_sizes(args.linear_sizes),
             pages_dir=args.pages_dir,
             viewport=args.viewport,
         )

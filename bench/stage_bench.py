@@ -199,6 +199,7 @@ class StageFigures:
     """Medians of one page in one mode, and what the last snapshot held."""
 
     ms: dict[str, float] = field(default_factory=dict)  # PARTS -> median ms
+    best: dict[str, float] = field(default_factory=dict)  # PARTS -> fastest run's ms
     raw_nodes: int = 0
     omitted: int = 0
     kept: int = 0
@@ -264,6 +265,7 @@ async def measure_mode(
         figures.in_view = in_view_controls(capture)
         figures.in_view_kept = kept_in_view(elements)
     figures.ms = {part: statistics.median(values) for part, values in samples.items() if values}
+    figures.best = {part: min(values) for part, values in samples.items() if values}
     return figures
 
 

@@ -60,7 +60,7 @@
     if (modals.length < 2) return modals[0] || null;
     // stacked: the one whose centre shows itself; else the last in document order
     for (let i = modals.length - 1; i >= 0; i--) {
-      const m = modals[i], b = m.getBoundingClientRect();
+      const m = modals[i], b = boxOf(m);
       const at = m.getRootNode().elementFromPoint(b.x + b.width / 2, b.y + b.height / 2);
       for (let n = at; n; n = shownParent(n)) if (n === m) return m;
     }
@@ -92,7 +92,7 @@
   const axFacts = (el) => {
     const out = {};
     let role = el.computedRole || '';
-    let hidden = !el.checkVisibility({visibilityProperty: true});
+    let hidden = !showsAt(el);
     for (let n = el; n && !hidden; n = flatParent(n)) {
       if (aria(n, 'aria-hidden') === 'true' || n.inert) hidden = true;
     }
@@ -255,37 +255,136 @@
     }
     for (let c = from.lastChild; c; c = c.previousSibling) push(c, parent, frame);
   };
+  // Each box, style and visibility question is asked at most once per element in a capture:
+  // an inline element's box costs time in proportion to its lines (a span of 3,700 links
+  // wrapping over hundreds of them), so asking again at each of its text nodes grew with the
+  // square of the page.
+  const boxes = new Map(), styles = new Map(), visibleAt = new Map(), visibleText = new Map();
+  const boxOf = (el) => {
+    let b = boxes.get(el);
+    if (b === undefined) { b = el.getBoundingClientRect(); boxes.set(el, b); }
+    return b;
+  };
+  const styleOf = (el) => {
+    let cs = styles.get(el);
+    if (cs === undefined) { cs = getComputedStyle(el); styles.set(el, cs); }
+    return cs;
+  };
+  const asked = (memo, el, opacity) => {
+    let v = memo.get(el);
+    if (v === undefined) {
+      v = el.checkVisibility({visibilityProperty: true, opacityProperty: opacity});
+      memo.set(el, v);
+    }
+    return v;
+  };
+  const showsAt = (el) => asked(visibleAt, el, false);  // as Chrome's tree reads it
+  const showsText = (el) => asked(visibleText, el, true);  // and not faded out
+  // Where an element's text shows, against the viewport: OUT of it, IN it, or crossing an
+  // edge (EDGE, a box of its own; SPAN and up, an inline one, by its depth in such inlines).
+  // Text is placed by the nearest box that is not inline (a block, a cell, an inline-block,
+  // anything positioned), measured once: an inline element's lines lie within it. An inline
+  // element is measured itself (once) when its box is known already (a candidate) or when the
+  // box around it crosses an edge, so that the part of a long paragraph below the fold stays
+  // out of the view's text. Below DEEP inlines that all cross, text counts as in view: each
+  // such box costs the time of all it holds, so measuring every level of a deep nesting would
+  // grow with the square of the page again; a few levels keep real pages exact.
+  const OUT = 0, IN = 1, EDGE = 2, SPAN = 3, DEEP = 8;
+  const INLINE = /^(inline|contents|ruby|ruby-base|ruby-text)$/;
+  const placed = new Map();
+  const against = (el, frame) => {
+    const b = boxOf(el);
+    const x = b.x + frame[0], y = b.y + frame[1], right = x + b.width, bottom = y + b.height;
+    if (!(right > frame[2] && bottom > frame[3] && x < frame[4] && y < frame[5])) return OUT;
+    if (x >= frame[2] && y >= frame[3] && right <= frame[4] && bottom <= frame[5]) return IN;
+    return INLINE.test(styleOf(el).display) ? SPAN : EDGE;
+  };
+  // a box of its own, or one measured already (a candidate's; not a `display: contents`
+  // element's, which is empty)
+  const selfPlaced = (el) => {
+    const display = styleOf(el).display;
+    return !INLINE.test(display) || (display !== 'contents' && boxes.has(el));
+  };
+  // `up` is where the parent is
+  const placeIn = (el, frame, up) => {
+    const measure = up === undefined || up === EDGE || (up >= SPAN && up < SPAN + DEEP - 1);
+    if (!measure && !selfPlaced(el)) return up >= SPAN ? IN : up;
+    const at = against(el, frame);
+    return at === SPAN && up >= SPAN ? up + 1 : at;
+  };
+  const placeOf = (el, frame) => {
+    // up through inline elements not placed yet, then down again: linear in the elements
+    const chain = [];
+    let at, n = el;
+    for (; n; n = shownParent(n)) {
+      at = placed.get(n);
+      if (at !== undefined) break;
+      chain.push(n);
+      if (selfPlaced(n)) break;
+    }
+    for (let i = chain.length - 1; i >= 0; i--) {
+      at = placeIn(chain[i], frame, at);
+      placed.set(chain[i], at);
+    }
+    return at;
+  };
+  // the block an element's text shows in, up the flat tree, known once per element
+  const blocks = new Map();
+  const blockOf = (el) => {
+    const chain = [];
+    let block;
+    for (let n = el; n; n = shownParent(n)) {
+      block = blocks.get(n);
+      if (block !== undefined) break;
+      chain.push(n);
+      if (BLOCK.test(n.tagName)) { block = n; break; }
+    }
+    if (block === undefined) block = chain[chain.length - 1];  // the top of the flat tree
+    for (const n of chain) blocks.set(n, block);
+    return block;
+  };
+  // whether text in an element shows; a `display: contents` element has no box, which
+  // checkVisibility reads as hidden: its own visibility and the box around it say
+  const textShows = (el) => {
+    if (styleOf(el).display !== 'contents') return showsText(el);
+    const up = shownParent(el);
+    return styleOf(el).visibility === 'visible' && (!up || textShows(up));
+  };
+  // an element's part of the text: 0 in view, 1 main content, 2 elsewhere; -1 none
+  const inMain = new Map(), usable = new Map();
+  const partOf = (el, frame) => {
+    let ok = usable.get(el);
+    if (ok === false) return -1;
+    let part = placeOf(el, frame) !== OUT ? 0 : -1;
+    if (part < 0) {
+      if (sizes[1] >= textLimit && sizes[2] >= textLimit) return -1;
+      let main = inMain.get(el);
+      if (main === undefined) { main = !!el.closest('main,[role=main],article'); inMain.set(el, main); }
+      part = main ? 1 : 2;
+    }
+    if (sizes[part] >= textLimit) return -1;
+    if (ok === undefined) {
+      ok = !el.closest('select,textarea,datalist') && textShows(el);
+      usable.set(el, ok);
+    }
+    return ok ? part : -1;
+  };
   // visible text: [in view, main content, elsewhere], each a list of blocks of words
   const texts = [[], [], []], sizes = [0, 0, 0];
-  let seen = null, seenFrame = null, seenOk = false, seenPart = 0, lastBlock = null;
+  let lastBlock = null;
   const addText = (node, frame) => {
     const el = node.parentElement;
     if (!el || (sizes[0] >= textLimit && sizes[1] >= textLimit && sizes[2] >= textLimit)) return;
-    if (el !== seen || frame !== seenFrame) {
-      seen = el; seenFrame = frame;
-      // where its text would go first (cheap: layout is done), and only then whether it shows
-      const b = el.getBoundingClientRect();
-      const x = b.x + frame[0], y = b.y + frame[1];
-      const inView = x + b.width > frame[2] && y + b.height > frame[3] && x < frame[4] && y < frame[5];
-      seenPart = inView ? 0 : (sizes[1] >= textLimit && sizes[2] >= textLimit) ? -1
-        : (el.closest('main,[role=main],article') ? 1 : 2);
-      seenOk = seenPart >= 0 && sizes[seenPart] < textLimit && !el.closest('select,textarea,datalist') &&
-        el.checkVisibility({visibilityProperty: true, opacityProperty: true});
-    }
-    if (!seenOk || sizes[seenPart] >= textLimit) return;
+    const at = partOf(el, frame);
+    if (at < 0) return;
     const words = node.nodeValue.replace(/\s+/g, ' ');  // spaces at the ends kept: "a<b>b</b>." stays "ab."
-    // the block it shows in, up the flat tree (slotted text sits in its slot's block)
-    let block = (el.shadowRoot && node.assignedSlot) || el;
-    while (!BLOCK.test(block.tagName)) {
-      const up = shownParent(block);
-      if (!up) break;
-      block = up;
-    }
-    const part = texts[seenPart];
+    // slotted text sits in its slot's block
+    const block = el.shadowRoot && node.assignedSlot ? blockOf(node.assignedSlot) : blockOf(el);
+    const part = texts[at];
     if (block === lastBlock && part.length) part[part.length - 1] += words;
     else part.push(words);
     lastBlock = block;
-    sizes[seenPart] += words.length + 1;
+    sizes[at] += words.length + 1;
   };
   // The first `max` characters of the text shown inside `el` (innerText would lay out and
   // serialise the whole subtree: seconds for a `<main tabindex=-1>` around a long story).
@@ -297,7 +396,7 @@
       if (!parent || SKIP.has(parent.tagName)) continue;
       if (parent !== owner) {
         owner = parent;
-        shown = parent.checkVisibility({visibilityProperty: true, opacityProperty: true});
+        shown = showsText(parent);
         block = parent;
         while (block !== el && block.parentElement && !BLOCK.test(block.tagName)) block = block.parentElement;
       }
@@ -309,7 +408,7 @@
   };
   const place = (el, frame) => {
     // where a frame's viewport sits in ours, and the part of it that shows
-    const r = el.getBoundingClientRect(), cs = getComputedStyle(el);
+    const r = boxOf(el), cs = styleOf(el);
     const x = frame[0] + r.x + el.clientLeft + parseFloat(cs.paddingLeft || '0');
     const y = frame[1] + r.y + el.clientTop + parseFloat(cs.paddingTop || '0');
     return [x, y, Math.max(frame[2], x), Math.max(frame[3], y),
@@ -336,7 +435,7 @@
       if (!pick) custom = canName ? !/^(|generic|none|presentation)$/.test(el.computedRole || '') : true;
     }
     if (pick || closed || custom) {
-      const b = el.getBoundingClientRect();
+      const b = boxOf(el);
       const r = {x: b.x + frame[0], y: b.y + frame[1], width: b.width, height: b.height};
       r.right = r.x + r.width; r.bottom = r.y + r.height;
       const sized = r.width > 0 || r.height > 0;
@@ -364,7 +463,7 @@
       const doc = inner(el);
       if (doc) pushChildren(doc.documentElement, here, place(el, frame));
       else if (here !== parent) { xf.push([here, ...place(el, frame)]); frameEls.push(el); }
-      else if (el.checkVisibility({visibilityProperty: true})) {
+      else if (showsAt(el)) {
         // out of this capture's view: walked for its text all the same, as a same-origin
         // frame's is read (a billing frame's confirmation, below the fold)
         xf.push([-1, ...place(el, frame)]); frameEls.push(el);

@@ -161,11 +161,20 @@ function(action, maxText, point, secretAc, credentialWords) {
     const parts = [];
     const walker = root.createTreeWalker(root.body || root, NodeFilter.SHOW_TEXT);
     let total = 0;
+    // each parent asked once: its boxes cost time in proportion to its lines, and a span of
+    // thousands of links has a text node between each two
+    const shows = new Map();
     for (let n = walker.nextNode(); n && total < maxText; n = walker.nextNode()) {
       const p = n.parentElement;
-      if (!p || p.closest('script,style,noscript,template,[aria-hidden=true]')) continue;
-      if (p.closest('input[type=password]')) continue;
-      if (!p.getClientRects().length || getComputedStyle(p).visibility !== 'visible') continue;
+      if (!p) continue;
+      let shown = shows.get(p);
+      if (shown === undefined) {
+        shown = !p.closest('script,style,noscript,template,[aria-hidden=true]') &&
+          !p.closest('input[type=password]') &&
+          p.getClientRects().length > 0 && getComputedStyle(p).visibility === 'visible';
+        shows.set(p, shown);
+      }
+      if (!shown) continue;
       const s = clip(n.nodeValue, maxText);
       if (s) { parts.push(s); total += s.length + 1; }
     }
