@@ -14,7 +14,8 @@ live effect with ``Browser.inspect``, and judging it); replays of every recorded
 client on the same pages (``bench.mcp_bench``: snapshot latency and reply tokens, with ours
 also without its screenshot, the issue's ratio summaries, and one scripted cancellation; it
 installs the pinned Playwright MCP from npm into ``.nox/playwright-mcp`` on first use, so it
-needs node and npm). ``--tokens-only`` stops after the first table; ``--stages-only``,
+needs node and npm), then Playwright MCP behind our gate per call (``bench.pwmcp_gate``).
+``--tokens-only`` stops after the first table; ``--stages-only``,
 ``--replay-only``, ``--startup-only`` and ``--mcp-only`` print only theirs.
 """
 
@@ -109,6 +110,17 @@ async def _mcp(
         console.print(report, width=mcp_bench.WIDTH)
     except mcp_bench.BenchError as exc:
         console.print(f"[yellow]MCP comparison not run: {exc}[/yellow]")
+    await _behind_gate(runs, console)
+
+
+async def _behind_gate(runs: int, console: Console) -> None:
+    """The side-by-side's row for Playwright MCP behind our gate (``bench.pwmcp_gate``)."""
+    from bench import pwmcp_gate
+
+    try:
+        console.print(await pwmcp_gate.report(runs))
+    except Exception as exc:  # no Node, no package: one line, the figures above stand
+        console.print(f"[yellow]Playwright MCP behind our gate not measured: {exc}[/yellow]")
 
 
 async def _gate(pages: Path, runs: int, console: Console) -> None:

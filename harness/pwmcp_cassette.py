@@ -10,7 +10,7 @@ numbers its refs. A played cassette drives our real Chromium on the simulator th
 pinned Playwright MCP: the parts under test (its refs read on our side, its actions under our
 gate and backstop) exist only on a live page (docs/design/playwright-mcp.md, "Replay").
 
-``python -m harness.pwmcp_cassette`` writes the cassette again.
+``python -m harness.pwmcp_cassette CASSETTE`` writes the cassette again.
 """
 
 from __future__ import annotations
@@ -34,9 +34,6 @@ from subterminator.ai.protocol import AIClientProtocol
 from subterminator.cancellation import AIFactory, CancelOptions, run_cancel
 from subterminator.models.conversation import AIResponse, Message
 
-CASSETTE = (
-    Path(__file__).resolve().parent.parent / "recordings/playwright-mcp/netflix-2026/cassette.yaml"
-)
 PLAN = [  # the simulator's 2026 flow, as Playwright MCP names its steps: (role, name, nth)
     ("link", "Manage membership", 0),
     ("button", "Cancel membership", 0),
@@ -115,7 +112,7 @@ async def cancel(runs: Path, person: ScriptedApprovals, ai: AIFactory | None = N
     return await run_cancel(options(runs), console, handler=person, ai_factory=ai)
 
 
-async def play(runs: Path, person: ScriptedApprovals, cassette: Path = CASSETTE) -> int:
+async def play(runs: Path, person: ScriptedApprovals, cassette: Path) -> int:
     """The run with the model's side played from ``cassette`` through the real AIClient, aimed
     at the real API's address (only the cassette can answer it)."""
     once = RetryPolicy(max_attempts=1)
@@ -124,7 +121,7 @@ async def play(runs: Path, person: ScriptedApprovals, cassette: Path = CASSETTE)
         return await cancel(runs, person, client(lambda: PwMcpTargets(model)))
 
 
-async def record(runs: Path, cassette: Path = CASSETTE) -> int:
+async def record(runs: Path, cassette: Path) -> int:
     """The cassette written again from a run against the local API; kept only if it cancels
     with one yes (``use_cassette``'s ``rewrite`` leaves the old one otherwise)."""
     person = ScriptedApprovals([True])
@@ -139,7 +136,8 @@ async def record(runs: Path, cassette: Path = CASSETTE) -> int:
 
 
 if __name__ == "__main__":
+    import sys
     import tempfile
 
     with tempfile.TemporaryDirectory() as folder:
-        raise SystemExit(asyncio.run(record(Path(folder))))
+        raise SystemExit(asyncio.run(record(Path(folder), Path(sys.argv[1]))))

@@ -14,9 +14,12 @@ from pathlib import Path
 import pytest
 
 from harness.approvals import ScriptedApprovals
-from harness.pwmcp_cassette import CASSETTE, play
+from harness.pwmcp_cassette import play
+from tests.support.paths import ROOT
 
 pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
+
+CASSETTE = ROOT / "recordings" / "playwright-mcp" / "netflix-2026" / "cassette.yaml"
 
 
 async def test_the_cassette_cancels_the_simulator_through_playwright_mcp_with_one_yes(
@@ -24,6 +27,8 @@ async def test_the_cassette_cancels_the_simulator_through_playwright_mcp_with_on
 ) -> None:
     person = ScriptedApprovals([True])
     assert CASSETTE.is_file()
-    assert await play(tmp_path, person) == 0  # every recorded interaction played, none more
+    assert (
+        await play(tmp_path, person, CASSETTE) == 0
+    )  # every recorded interaction played, none more
     assert len(person.requests) == 1
     assert "Finish Cancellation" in person.requests[0].action
