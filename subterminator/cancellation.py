@@ -40,6 +40,7 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.pwmcp.backend import PwMcpClient, PwMcpOptions, attached
+from subterminator.pwmcp.speaking import SpeaksPwMcp
 from subterminator.recording import Recorder
 from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
@@ -99,7 +100,9 @@ def choose_ai(
     and only with the person's yes on a real site, where the policy knows nothing but known
     pages.
     """
-    offline = OfflinePolicy(service)
+    offline: AIClientProtocol = OfflinePolicy(service)
+    if options.backend == "playwright-mcp":  # it reads our capture, and speaks their tools
+        offline = SpeaksPwMcp(offline)
     if options.ai == "offline":
         return offline
     choice = choose_model(options.model, options.base_url)  # an unknown name: exit 2, here
@@ -139,6 +142,8 @@ def ai_label(ai: AIClientProtocol) -> str:
     """What the run record calls the AI: ``offline``, the model client's label (``claude``,
     ``openai``, ...), or for any other AI (one a test or a user's code brings) its class's name:
     never a model it is not."""
+    if isinstance(ai, SpeaksPwMcp):
+        ai = ai.inner
     if isinstance(ai, OfflinePolicy):
         return "offline"
     inner = ai.primary if isinstance(ai, FallbackAI) else ai

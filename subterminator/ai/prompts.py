@@ -25,6 +25,9 @@ NO_TOOL_NUDGE = (
 )
 
 
-def build_system_prompt(goal: str, guidance: str = "") -> str:
+def build_system_prompt(goal: str, guidance: str = "", tools_note: str = "") -> str:
+    """``tools_note``: what another backend's tools need said (their refs' form)."""
     prompt = SYSTEM_PROMPT.format(goal=goal)
+    if tools_note:
+        prompt = f"{prompt}\n{tools_note.strip()}\n"
     return f"{prompt}\n{guidance.strip()}\n" if guidance.strip() else prompt

@@ -144,6 +144,8 @@ def message_image(message: Message) -> str | None:
     snap = message.snapshot
     if snap is None or not message.full_snapshot or not snap.screenshot:
         return None
+    if message.page_text is not None:  # another backend's page: ours is the record's alone
+        return None
     return snap.screenshot
 
 

@@ -24,7 +24,8 @@ from subterminator.net import is_local_url
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.pwmcp.assemble import pwmcp_front, pwmcp_server
 from subterminator.pwmcp.backend import PwMcpClient
-from subterminator.pwmcp.front import PwMcpFront
+from subterminator.pwmcp.front import TOOLS_NOTE, PwMcpFront
+from subterminator.pwmcp.speaking import speaking
 from subterminator.recording import Recorder, RecordingAI, RecordingApprovals, RecordingBrowser
 from subterminator.runlog import RunRecord, RunRecordApprovals
 from subterminator.services import ServiceConfig
@@ -176,8 +177,14 @@ class Run:
         chosen = ai or self.ai
         if chosen is None:
             raise ValueError("a conversation needs an AI")
+        note = "" if self.front is None else TOOLS_NOTE
         return TaskOrchestrator(
-            chosen, self.top, self.service, max_turns=max_turns, schemas=self.schemas
+            chosen,
+            self.top,
+            self.service,
+            max_turns=max_turns,
+            schemas=self.schemas,
+            tools_note=note,
         )
 
 
@@ -200,7 +207,7 @@ def build_run(
     conversation to log, the MCP server) the record also logs every tool call. With
     ``pwmcp`` (Playwright MCP attached to ``browser``) its tools stand in front of the stack
     and its actions run at the bottom of it, in place of ours."""
-    launched = browser
+    launched, driver = browser, ai
     if recorder is not None:
         browser = RecordingBrowser(browser, recorder)
         ai = RecordingAI(ai, recorder) if ai is not None else None
@@ -208,7 +215,7 @@ def build_run(
     if record is not None and approvals is not None:
         approvals = RunRecordApprovals(approvals, record)
     log = record if (log_calls and record is not None) else None
-    server = tool_server(browser) if pwmcp is None else pwmcp_server(browser, pwmcp)
+    server = tool_server(browser) if pwmcp is None else pwmcp_server(browser, pwmcp, launched)
     stack = ToolStack(
         server,
         service,
@@ -225,6 +232,7 @@ def build_run(
             + ", ".join(allow_sites)
         )
     front = None if pwmcp is None else pwmcp_front(stack, pwmcp, launched)
+    speaking(driver, front)  # a driver of our own tools says its calls in Playwright MCP's
     return Run(service, browser, stack, ai, recorder, record, front)
 
 

@@ -4,7 +4,8 @@ action a dialog interrupts before its event is sent is not done."""
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+import contextlib
+from collections.abc import Awaitable, Callable, Iterator
 
 from playwright.async_api import Page
 
@@ -71,6 +72,16 @@ class Acting:
             self._dialogs.acting -= 1
         if opened and not sent:
             raise BrowserActionError("element_obscured", NOT_SENT)
+
+    @contextlib.contextmanager
+    def elsewhere(self) -> Iterator[None]:
+        """An action of the agent's run by another client of our driver (Playwright MCP):
+        a dialog it opens is the action's own, as for one of ours."""
+        self._dialogs.acting += 1
+        try:
+            yield
+        finally:
+            self._dialogs.acting -= 1
 
     async def inspect(self, handle: str, action: ActionKind) -> ActionEffect:
         page = self.page

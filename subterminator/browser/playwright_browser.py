@@ -81,6 +81,8 @@ class PlaywrightBrowser:
         watch = ActionWatch(context, self._devtools, self._dialogs, lambda: self.page)
         self.watch_action, self.action_changes = watch.begin, watch.changes  # browser.watch
         self.relocate = self._acting.relocate  # a re-rendered control's new node (refind)
+        self.devtools = self._devtools  # another client of our driver hands us elements here
+        self.elsewhere = self._acting.elsewhere  # and acts for the agent (Playwright MCP)
         context.on("page", self._adopt_page)
         if self._tabs.current is not None:
             self._watch(self._tabs.current)
@@ -220,10 +222,6 @@ class PlaywrightBrowser:
     def page(self) -> Page:
         """The tab the agent works in (``Tabs.page``)."""
         return self._tabs.page
-
-    @property
-    def devtools(self) -> DevTools:  # another client of our driver hands us elements here
-        return self._devtools
 
     # -- the Browser protocol --------------------------------------------------------------
 

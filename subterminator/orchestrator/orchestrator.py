@@ -50,12 +50,14 @@ class TaskOrchestrator:
         *,
         history_budget: int = HISTORY_TOKEN_BUDGET,
         schemas: list[dict[str, Any]] | None = None,
+        tools_note: str = "",
     ) -> None:
         """``tools``: the top of a run's stack, as the run builder built it (``build_run``);
         ``schemas``: the tools the model is given (the conversation loop's by default)."""
         self.ai_client = ai_client
         self.tools = tools
         self.schemas = schemas if schemas is not None else tool_schemas()
+        self.tools_note = tools_note  # what those tools need said in the system prompt
         self.service = service_config
         self.max_turns = max_turns or service_config.max_turns
         self.history_budget = history_budget
@@ -82,7 +84,9 @@ class TaskOrchestrator:
         return await self.tools.settle(await self._loop(goal))
 
     async def _loop(self, goal: str) -> TaskResult:
-        self.system_prompt = build_system_prompt(goal, self.service.system_prompt_addition)
+        self.system_prompt = build_system_prompt(
+            goal, self.service.system_prompt_addition, self.tools_note
+        )
         first = await self.tools.execute(ToolCall(id="start", name="get_snapshot"))
         if first.browser_error is not None:
             return self._finish("browser_error", 0, error=first.browser_error)

@@ -17,20 +17,26 @@ from subterminator.snapshot.pruning import PruneLimits
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.stack import ToolStack
 
-# The model reads Playwright MCP's snapshot; ours is the gate's alone, so it may hold every
-# element it can (a ref the model took from the whole page must be one ours registered).
+# The model reads Playwright MCP's snapshot; ours is the gate's and the run record's alone, so
+# it may hold every element it can (a ref the model took from the whole page must be one ours
+# registered), and its screenshot is never sent to the model (``render.message_image``).
 GATE_LIMITS = PruneLimits(element_token_budget=100_000, text_token_budget=2_000)
 
 
-def pwmcp_server(browser: Browser, client: PwMcpClient) -> PwMcpToolServer:
+def pwmcp_server(browser: Browser, client: PwMcpClient, launched: Browser) -> PwMcpToolServer:
     registry = ElementRegistry()
-    factory = SnapshotFactory(browser, registry, limits=GATE_LIMITS, screenshot_tokens=None)
-    return PwMcpToolServer(browser, client, registry=registry, factory=factory)
+    factory = SnapshotFactory(browser, registry, limits=GATE_LIMITS)  # shots for the record
+    return PwMcpToolServer(browser, client, real(launched), registry=registry, factory=factory)
+
+
+def real(launched: Browser) -> PlaywrightBrowser:
+    if not isinstance(launched, PlaywrightBrowser):
+        raise ConfigurationError("Playwright MCP drives a browser we launched, not a replay")
+    return launched
 
 
 def pwmcp_front(stack: ToolStack, client: PwMcpClient, launched: Browser) -> PwMcpFront:
-    if not isinstance(launched, PlaywrightBrowser):
-        raise ConfigurationError("Playwright MCP drives a browser we launched, not a replay")
+    launched = real(launched)
     translators = dict(BASIC)
     surface = pwmcp_surface(client.tools, translators)
     return PwMcpFront(stack, client, PwMcpResolver(launched, stack.server), translators, surface)

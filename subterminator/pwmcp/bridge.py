@@ -75,3 +75,28 @@ async def handle_of(cdp: CDPSession, ref: str) -> str | None:
     """Our DevTools handle (``:<backendNodeId>``) of the element ``ref`` names, if one."""
     backend = await backend_of(cdp, ref)
     return None if backend is None else f":{backend}"
+
+
+# The ref Playwright MCP's last snapshot gave this element, if it gave one.
+REF_OF = "function () { return this._ariaRef ? String(this._ariaRef.ref) : null; }"
+
+
+async def ref_of(cdp: CDPSession, backend: int) -> str | None:
+    """The Playwright MCP ref of the node DevTools calls ``backend`` in the top document."""
+    world = await utility_world(cdp)
+    if world is None:
+        return None
+    try:
+        node = await cdp.send(
+            "DOM.resolveNode", {"backendNodeId": backend, "executionContextId": world}
+        )
+        object_id = node["object"]["objectId"]
+        found = await cdp.send(
+            "Runtime.callFunctionOn",
+            {"objectId": object_id, "functionDeclaration": REF_OF, "returnByValue": True},
+        )
+    except (PlaywrightError, KeyError):  # gone, or not in this document
+        return None
+    await cdp.send("Runtime.releaseObject", {"objectId": object_id})
+    value = found.get("result", {}).get("value")
+    return value if isinstance(value, str) else None

@@ -27,6 +27,11 @@ from subterminator.tools.arguments import echo
 from subterminator.tools.registry import Surface
 
 SNAPSHOT = "browser_snapshot"
+# Said to a model in the system prompt: these tools' refs are not ours (``@e7``).
+TOOLS_NOTE = """THESE TOOLS: Playwright MCP's browser tools. An element's ref is shown in the \
+snapshot as [ref=e12] (or [ref=f1e12]); pass it as "target" exactly as shown. A ref is valid \
+only for the latest snapshot: every reply ends with a fresh one. Selectors are refused. The \
+person is asked before an irreversible step; a refusal says why."""
 # Typed values in a call as a log may write it: never, whatever the field (a password).
 TYPED = frozenset({"text", "value", "values", "promptText", "fields"})
 # Playwright MCP's section naming a file it wrote (we give the snapshot inline instead).

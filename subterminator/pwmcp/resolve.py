@@ -15,7 +15,7 @@ from playwright.async_api import Error as PlaywrightError
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.errors import BrowserActionError, BrowserError
 from subterminator.pwmcp import refs
-from subterminator.pwmcp.bridge import backend_of
+from subterminator.pwmcp.bridge import backend_of, ref_of
 from subterminator.tools.server import BrowserToolServer
 
 # Our capture's handle of an element it registered in this world, if it did.
@@ -73,6 +73,27 @@ class PwMcpResolver:
             return await self._registered(int(node["node"]["backendNodeId"]))
         except (BrowserError, BrowserActionError, PlaywrightError):
             return None
+
+    async def theirs(self, ours: str) -> str | None:
+        """The Playwright MCP ref of the element our ref names (the other way round: a
+        driver that reads our capture, the offline policy, says its call in their words)."""
+        info = self._server.registry.peek(ours)
+        if info is None or info.handle is None:
+            return None
+        devtools = self._browser.devtools
+        try:
+            node = await devtools.resolve(info.handle)
+            described = await devtools.send(
+                "DOM.describeNode", {"objectId": node.object_id}, via=node.doc.session
+            )
+            backend = int(described["node"]["backendNodeId"])
+            found = await ref_of(await self._session(self._browser.page), backend)
+        except (BrowserError, BrowserActionError, PlaywrightError, KeyError):
+            return None
+        # the element must still be the one Playwright MCP's engine finds by that ref
+        if found is None or await refs.resolve(self._browser.page, found) is None:
+            return None
+        return found
 
     async def _registered(self, backend: int) -> str | None:
         """The ref our last capture gave the node DevTools calls ``backend``, if any."""

@@ -13,6 +13,7 @@ import asyncio
 import builtins
 from typing import Any
 
+from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.protocol import Browser
 from subterminator.errors import BrowserError, MCPError, TimeoutError
 from subterminator.models.conversation import ToolCall
@@ -36,6 +37,7 @@ class PwMcpToolServer(BrowserToolServer):
         self,
         browser: Browser,
         client: PwMcpClient,
+        launched: PlaywrightBrowser,
         *,
         registry: ElementRegistry | None = None,
         factory: SnapshotFactory | None = None,
@@ -43,6 +45,7 @@ class PwMcpToolServer(BrowserToolServer):
     ) -> None:
         super().__init__(browser, registry=registry, factory=factory, caps=caps)
         self.client = client
+        self.launched = launched  # the browser Playwright MCP acts in (``browser`` may wrap it)
         self._via: ToolCall | None = None  # the call being run in place of ours
         self._answered: list[str] = []  # what Playwright MCP said while it ran
 
@@ -63,8 +66,9 @@ class PwMcpToolServer(BrowserToolServer):
         via = self._via
         assert via is not None
         try:
-            async with asyncio.timeout(FORWARD_S):
-                answer = await self.client.call(via.name, dict(via.arguments or {}))
+            with self.launched.elsewhere():  # what it opens (a dialog) is the action's own
+                async with asyncio.timeout(FORWARD_S):
+                    answer = await self.client.call(via.name, dict(via.arguments or {}))
         except builtins.TimeoutError:
             raise TimeoutError(via.name, int(FORWARD_S * 1000)) from None
         text = reply_text(answer)

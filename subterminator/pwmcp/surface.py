@@ -10,6 +10,7 @@ three sets, so an upgrade that adds a tool fails a test until someone has judged
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
+from typing import Any
 
 import mcp.types as types
 from pydantic import ConfigDict
@@ -40,6 +41,31 @@ class ForeignArgs(ToolArgs):
     model_config = ConfigDict(extra="allow", strict=True, frozen=True)
 
 
+# What a ``target`` is here: Playwright MCP also takes selectors, which the gate refuses (it
+# cannot be sure to read one as Playwright MCP will).
+TARGET = (
+    "Exact target element reference from the latest page snapshot, as it shows it "
+    "([ref=e12] is the target e12). Selectors are refused."
+)
+
+
+def gated_schema(schema: Mapping[str, Any]) -> dict[str, Any]:
+    """Playwright MCP's schema as the model is given it: its own, but ``target`` says what the
+    gate takes, and no ``$schema`` header (some model APIs refuse keys they do not know)."""
+
+    def said(node: Any, key: str = "") -> Any:
+        if isinstance(node, dict):
+            out = {k: said(v, k) for k, v in node.items() if k != "$schema"}
+            if key == "target" and "description" in out:
+                out["description"] = TARGET
+            return out
+        if isinstance(node, list):
+            return [said(v) for v in node]
+        return node
+
+    return dict(said(dict(schema)))
+
+
 def spec_of(tool: types.Tool) -> ToolSpec[ForeignArgs]:
     """One listed tool as a spec of the Playwright MCP surface, its own words kept."""
     hints = tool.annotations
@@ -54,7 +80,7 @@ def spec_of(tool: types.Tool) -> ToolSpec[ForeignArgs]:
         effect="read-only" if reads else "destructive",
         surfaces=frozenset({PWMCP}),
         handler=None,
-        schema=dict(tool.input_schema),
+        schema=gated_schema(tool.input_schema),
         idempotent=hints is not None and bool(hints.idempotent_hint),
     )
 
