@@ -4,7 +4,7 @@ local Messages API, recorded to a cassette, and played from it.
 The model reads what a model of this backend reads, Playwright MCP's own snapshot text, and
 clicks the simulator's steps by role and name. On the local API (``harness.fake_anthropic``) it
 answers with Playwright MCP's ref, as a model would. For a cassette it names the element
-instead (``_target``: role, name, nth), and ``PwMcpTargets`` gives each call today's ref from
+instead (``_target``: role, name, nth), and ``pwmcp_targets`` gives each call today's ref from
 Playwright MCP's snapshot when played, so a cassette survives a change in how Playwright MCP
 numbers its refs. A played cassette drives our real Chromium on the simulator through the real
 pinned Playwright MCP: the parts under test (its refs read on our side, its actions under our
@@ -29,10 +29,11 @@ from harness.cassette import use_cassette
 from harness.fake_anthropic import FakeAnthropic, Responder, message, request_texts, tool_use
 from harness.fake_api import plan_responder
 from harness.pwmcp_hands import named, page_text, target_of
+from harness.replay.run import IdentityRefs
 from subterminator.ai.client import AIClient, RetryPolicy
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.cancellation import AIFactory, CancelOptions, run_cancel
-from subterminator.models.conversation import AIResponse, Message
+from subterminator.models.conversation import Message, ToolCall
 
 PLAN = [  # the simulator's 2026 flow, as Playwright MCP names its steps: (role, name, nth)
     ("link", "Manage membership", 0),
@@ -51,7 +52,7 @@ def newest_page(body: dict[str, Any]) -> str:
 
 def model_on_the_2026_flow(*, by_name: bool = False) -> Responder:
     """A model that clicks ``PLAN`` by Playwright MCP's refs (or, ``by_name``, names each
-    element for ``PwMcpTargets``), then says it is done."""
+    element for ``pwmcp_targets``), then says it is done."""
 
     def click(n: int, ref: str) -> Any:
         role, name, nth = PLAN[n]
@@ -68,25 +69,17 @@ def model_on_the_2026_flow(*, by_name: bool = False) -> Responder:
     )
 
 
-class PwMcpTargets:
+def pwmcp_ref(
+    call: ToolCall, target: dict[str, Any], messages: list[Message], turn: int
+) -> tuple[str, str]:
+    """Playwright MCP's ref of the element, from its newest snapshot text."""
+    role, name, nth = target["role"], target["name"], int(target["nth"])
+    return "target", target_of(role, name, nth, page_text(messages))
+
+
+def pwmcp_targets(inner: AIClientProtocol) -> IdentityRefs:
     """Each call that names its element (``_target``) given Playwright MCP's ref for it."""
-
-    def __init__(self, inner: AIClientProtocol) -> None:
-        self.inner = inner
-
-    async def chat(
-        self, messages: list[Message], tools: list[dict[str, Any]], system: str
-    ) -> AIResponse:
-        response = await self.inner.chat(messages, tools, system)
-        calls = []
-        for call in response.tool_calls:
-            arguments = dict(call.arguments) if isinstance(call.arguments, dict) else {}
-            named_as = arguments.pop("_target", None)
-            if isinstance(named_as, dict):
-                role, name, nth = named_as["role"], named_as["name"], int(named_as["nth"])
-                arguments["target"] = target_of(role, name, nth, page_text(messages))
-            calls.append(call.model_copy(update={"arguments": arguments}))
-        return response.model_copy(update={"tool_calls": calls})
+    return IdentityRefs(inner, pwmcp_ref)
 
 
 def options(runs: Path, *, ai: str = "claude") -> CancelOptions:
@@ -118,7 +111,7 @@ async def play(runs: Path, person: ScriptedApprovals, cassette: Path) -> int:
     once = RetryPolicy(max_attempts=1)
     model = AIClient(api_key=PLAYBACK_KEY, base_url="https://api.anthropic.com", retry=once)
     with use_cassette(cassette):
-        return await cancel(runs, person, client(lambda: PwMcpTargets(model)))
+        return await cancel(runs, person, client(lambda: pwmcp_targets(model)))
 
 
 async def record(runs: Path, cassette: Path) -> int:
@@ -129,7 +122,7 @@ async def record(runs: Path, cassette: Path) -> int:
         api.queue(*([model_on_the_2026_flow(by_name=True)] * 8))
         model = AIClient(api_key=RECORDING_KEY, base_url=api.url)
         with use_cassette(cassette, "rewrite"):
-            code = await cancel(runs, person, client(lambda: PwMcpTargets(model)))
+            code = await cancel(runs, person, client(lambda: pwmcp_targets(model)))
             if code != 0 or len(person.requests) != 1:
                 raise AssertionError(f"the run ended {code} after {len(person.requests)} asks")
     return code
