@@ -7,6 +7,7 @@ from __future__ import annotations
 import os
 import shutil
 import subprocess
+import time
 
 import nox
 
@@ -56,12 +57,26 @@ def ensure_chromium(session: nox.Session) -> None:
     session.log(f"Chromium: {path}")
 
 
+# Installed once here, before pytest: its workers then all find it, none races to install it.
+PLAYWRIGHT_MCP = "from subterminator.pwmcp.install import install; print(install())"
+
+
+def ensure_playwright_mcp(session: nox.Session) -> None:
+    """The pinned Playwright MCP the backend tests run: npm installs it on first use (about
+    1 s here, from the registry or npm's cache), then it is found (0.1 s)."""
+    started = time.monotonic()
+    out = session.run("python", "-c", PLAYWRIGHT_MCP, silent=True)
+    cli = str(out or "").strip().splitlines()[-1:] or ["?"]
+    session.log(f"Playwright MCP: {cli[0]} ({time.monotonic() - started:.1f} s)")
+
+
 @nox.session
 def tests(session: nox.Session) -> None:
     """The suite, a worker per core (each file kept in one worker: the property files read
     their controls in order); ``-- ARGS`` runs pytest with your arguments instead."""
     session.install("-e", ".[dev]")
     ensure_chromium(session)
+    ensure_playwright_mcp(session)
     session.env["ST_ALL_CASES"] = "1"  # the MCP attack suite's full matrix, not its sample
     session.run("pytest", *(session.posargs or ["-n", "auto", "--dist", "loadfile"]))
 

@@ -40,6 +40,7 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.pwmcp.backend import PwMcpClient, PwMcpOptions, attached
+from subterminator.pwmcp.options import BUILTIN, PLAYWRIGHT_MCP, Backend
 from subterminator.pwmcp.speaking import SpeaksPwMcp
 from subterminator.recording import Recorder
 from subterminator.runlog import RunRecord
@@ -84,8 +85,8 @@ class CancelOptions(BrowserPlace):
     runs_dir: Path | None = None  # where the run record goes; None: no run record
     services: tuple[str, ...] = ()  # --services SPECs: repeated in any command advised
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
-    backend: str = "subterminator"  # or "playwright-mcp": its tools, behind our gate
-    pwmcp_args: tuple[str, ...] = ()  # options passed through to Playwright MCP
+    backend: Backend = BUILTIN  # whose browser tools run behind the gate
+    pwmcp_passthrough: tuple[str, ...] = ()  # Playwright MCP's own options, judged safe
 
 
 def choose_ai(
@@ -101,7 +102,7 @@ def choose_ai(
     pages.
     """
     offline: AIClientProtocol = OfflinePolicy(service)
-    if options.backend == "playwright-mcp":  # it reads our capture, and speaks their tools
+    if options.backend == PLAYWRIGHT_MCP:  # it reads our capture, and speaks their tools
         offline = SpeaksPwMcp(offline)
     if options.ai == "offline":
         return offline
@@ -172,6 +173,11 @@ def cancel_command(options: CancelOptions, *, headed: bool | None = None) -> lis
         argv += ["--runs-dir", str(options.runs_dir)]
     if options.keep_downloads:
         argv.append("--keep-downloads")
+    if options.backend != BUILTIN:
+        argv += ["--backend", options.backend]
+        argv += [
+            f"--playwright-mcp-option={o.removeprefix('--')}" for o in options.pwmcp_passthrough
+        ]
     window = options.headed if headed is None else headed
     if window is not None:
         argv.append("--headed" if window else "--headless")
@@ -346,12 +352,12 @@ class CancelJob:
 
     async def _pwmcp(self, browser: Browser, record: RunRecord | None) -> PwMcpClient | None:
         """Playwright MCP attached to the run's browser, when it is the chosen backend."""
-        if self.options.backend != "playwright-mcp":
+        if self.options.backend != PLAYWRIGHT_MCP:
             return None
         if not isinstance(browser, PlaywrightBrowser):
             raise ConfigurationError("--backend playwright-mcp needs a real browser")
         options = PwMcpOptions(
-            passthrough=self.options.pwmcp_args,
+            passthrough=self.options.pwmcp_passthrough,
             output_dir=record.folder if record is not None else None,
         )
         return await self._exits.enter_async_context(attached(browser, options))

@@ -31,6 +31,7 @@ from subterminator.errors import (
     ConfigurationError,
     LLMError,
     MalformedResponseError,
+    MCPConnectionError,
     ToolCallRejectedError,
 )
 from subterminator.untrusted import NOTICE, ShownFormatter, shown
@@ -81,7 +82,7 @@ def dispatch(args: argparse.Namespace) -> int:
     except ConfigurationError as exc:
         _error(err, str(exc))
         return EXIT_CONFIG
-    except BrowserError as exc:
+    except (BrowserError, MCPConnectionError) as exc:
         _error(err, str(exc))
         return EXIT_CONNECTION
     except LLMError as exc:  # outside a run's loop (a dry run's one question): as a run ends

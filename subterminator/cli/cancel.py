@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+from collections.abc import Callable
 
 from rich.console import Console
 
@@ -18,6 +19,7 @@ from subterminator.cancellation import (
 from subterminator.cli.checks import check_simulator, netflix_only
 from subterminator.cli.parser import service_specs
 from subterminator.errors import ConfigurationError
+from subterminator.pwmcp.preflight import preflight
 
 
 def cancel(args: argparse.Namespace, console: Console) -> int:
@@ -34,6 +36,7 @@ def cancel(args: argparse.Namespace, console: Console) -> int:
             console.print(f"{name:16} {what}", markup=False)
         return EXIT_SUCCESS
     check_simulator(args.service, args.sim)
+    passthrough = preflight(args.backend, args.playwright_mcp_option, say=_said(console))
     options = CancelOptions(
         service=args.service,
         model=args.model,
@@ -52,9 +55,15 @@ def cancel(args: argparse.Namespace, console: Console) -> int:
         runs_dir=args.runs_dir or DEFAULT_RUNS,
         services=tuple(service_specs(args)),
         keep_downloads=args.keep_downloads,
+        backend=args.backend,
+        pwmcp_passthrough=passthrough,
     )
     verdict: list[int] = []  # the verdict's exit code, once it is printed
     try:
         return asyncio.run(run_cancel(options, console, on_verdict=verdict.append))
     except KeyboardInterrupt:  # the run has said what was and was not done
         return verdict[0] if verdict else EXIT_INTERRUPTED  # a printed verdict stands
+
+
+def _said(console: Console) -> Callable[[str], None]:
+    return lambda notice: console.print(notice, markup=False, highlight=False)

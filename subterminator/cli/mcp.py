@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import functools
 import logging
 import os
 import sys
@@ -17,6 +18,7 @@ from subterminator.mcp.door import is_loopback
 from subterminator.mcp.server import serve_http, serve_stdio
 from subterminator.mcp.session import McpOptions
 from subterminator.mcp.token import Token, find_token
+from subterminator.pwmcp.preflight import preflight
 from subterminator.services import get_service
 
 HTTP_ONLY = ("allow_remote", "require_token", "token_file", "allowed_host")
@@ -32,6 +34,8 @@ def options(args: argparse.Namespace) -> McpOptions:
     runs_dir = None if args.no_record else (args.runs_dir or DEFAULT_RUNS)
     if runs_dir is not None:
         check_runs_dir(runs_dir)
+    said = functools.partial(print, file=sys.stderr)  # stdout is the protocol's
+    passthrough = preflight(args.backend, args.playwright_mcp_option, say=said)
     return McpOptions(
         service=args.service,
         sim=args.sim,
@@ -42,6 +46,8 @@ def options(args: argparse.Namespace) -> McpOptions:
         runs_dir=runs_dir,
         screenshots=args.screenshots,
         keep_downloads=args.keep_downloads,
+        backend=args.backend,
+        pwmcp_passthrough=passthrough,
     )
 
 

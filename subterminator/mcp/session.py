@@ -31,6 +31,7 @@ from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskResult
 from subterminator.net import http_problem
+from subterminator.pwmcp.options import BUILTIN, Backend
 from subterminator.runlog import RunRecord
 from subterminator.services import get_service
 from subterminator.stack import Reply
@@ -66,6 +67,8 @@ class McpOptions(BrowserPlace):
     # snapshot (``browser_screenshot`` is its image).
     screenshots: bool = False
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
+    backend: Backend = BUILTIN  # whose browser tools run behind the gate
+    pwmcp_passthrough: tuple[str, ...] = ()  # Playwright MCP's own options, judged safe
 
 
 @dataclass

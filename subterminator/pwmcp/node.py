@@ -23,7 +23,12 @@ def node_version(node: str = "node") -> tuple[int, int, int] | None:
         return None
     try:
         out = subprocess.run(
-            [path, "--version"], capture_output=True, text=True, timeout=10, check=False
+            [path, "--version"],
+            stdin=subprocess.DEVNULL,  # under `mcp` over stdio, our stdin is the client's
+            capture_output=True,
+            text=True,
+            timeout=10,
+            check=False,
         ).stdout
     except (OSError, subprocess.TimeoutExpired):
         return None

@@ -9,13 +9,15 @@ short of that is no ref at all, and the action is not run unasked.
 
 from __future__ import annotations
 
-from playwright.async_api import CDPSession, Page
+import contextlib
+
+from playwright.async_api import CDPSession, Frame, Page
 from playwright.async_api import Error as PlaywrightError
 
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.errors import BrowserActionError, BrowserError
 from subterminator.pwmcp import refs
-from subterminator.pwmcp.bridge import backend_of, ref_of
+from subterminator.pwmcp.bridge import World, find, ref_of, worlds
 from subterminator.tools.server import BrowserToolServer
 
 # Our capture's handle of an element it registered in this world, if it did.
@@ -32,7 +34,7 @@ class PwMcpResolver:
     def __init__(self, browser: PlaywrightBrowser, server: BrowserToolServer) -> None:
         self._browser = browser
         self._server = server
-        self._sessions: dict[Page, CDPSession] = {}
+        self._sessions: dict[Page | Frame, CDPSession | None] = {}
 
     async def ref(self, target: object) -> str | None:
         if not refs.is_ref(target) or not isinstance(target, str):
@@ -46,15 +48,15 @@ class PwMcpResolver:
         page = self._browser.page
         if await refs.resolve(page, target) is None:
             return None
-        backend = await backend_of(await self._session(page), target)
-        if backend is None:
+        found = await find(await self._reaching(page), target)
+        if found is None:
             return None
         for fresh in (False, True):
             if fresh:  # not in the last capture (out of view): the whole page, read again
                 await self._server.get_snapshot(viewport_only=False)
-            found = await self._registered(backend)
-            if found is not None:
-                return found
+            ref = await self._registered(found.world, found.backend)
+            if ref is not None:
+                return ref
         return None
 
     async def focused(self) -> str | None:
@@ -70,7 +72,7 @@ class PwMcpResolver:
             if not object_id:
                 return None
             node = await devtools.send("DOM.describeNode", {"objectId": object_id}, via=doc.session)
-            return await self._registered(int(node["node"]["backendNodeId"]))
+            return await self._ours(f":{node['node']['backendNodeId']}")
         except (BrowserError, BrowserActionError, PlaywrightError):
             return None
 
@@ -81,36 +83,72 @@ class PwMcpResolver:
         if info is None or info.handle is None:
             return None
         devtools = self._browser.devtools
+        frame_id = info.handle.rpartition(":")[0]
         try:
             node = await devtools.resolve(info.handle)
             described = await devtools.send(
                 "DOM.describeNode", {"objectId": node.object_id}, via=node.doc.session
             )
             backend = int(described["node"]["backendNodeId"])
-            found = await ref_of(await self._session(self._browser.page), backend)
+            page = self._browser.page
+            reaching = await self._reaching(page)
+            for world in [w for s in reaching for w in await worlds(s)]:
+                main = world.top and world.session is reaching[0]
+                if (main and not frame_id) or world.frame_id == frame_id:
+                    found = await ref_of(world, backend)
+                    # still the element Playwright MCP's engine finds by that ref
+                    if found is not None and await refs.resolve(page, found) is not None:
+                        return found
         except (BrowserError, BrowserActionError, PlaywrightError, KeyError):
             return None
-        # the element must still be the one Playwright MCP's engine finds by that ref
-        if found is None or await refs.resolve(self._browser.page, found) is None:
-            return None
-        return found
+        return None
 
-    async def _registered(self, backend: int) -> str | None:
-        """The ref our last capture gave the node DevTools calls ``backend``, if any."""
+    async def _registered(self, world: World, backend: int) -> str | None:
+        """The ref our last capture gave the node DevTools calls ``backend`` in ``world``'s
+        document, if any: a same-origin frame's elements are captured from the top
+        document's world, another's from the frame's own."""
+        # a node id is the renderer's: only a world the page's own session reaches (the top
+        # document, a frame in its process) may be read in the top document
+        in_page = world.session is self._sessions.get(self._browser.page)
+        if in_page and world.top:
+            frames = [""]
+        else:
+            frames = ["", world.frame_id] if in_page else [world.frame_id]
+        for frame_id in frames:
+            with contextlib.suppress(BrowserActionError, PlaywrightError):
+                ref = await self._ours(f"{frame_id}:{backend}")
+                if ref is not None:
+                    return ref
+        return None
+
+    async def _ours(self, handle: str) -> str | None:
+        """The registry's ref of the node ``handle`` (``[frame]:backendNodeId``) names."""
         devtools = self._browser.devtools
-        node = await devtools.resolve(f":{backend}")
+        frame_id = handle.rpartition(":")[0]
+        node = await devtools.resolve(handle)
         ours = await devtools.call_on(node, OUR_HANDLE)
+        wanted = {handle}
+        if isinstance(ours, str):
+            wanted.add(f"{frame_id}:{ours}" if frame_id else ours)
         registry = self._server.registry
-        wanted = {f":{backend}", ours} if isinstance(ours, str) else {f":{backend}"}
         for ref in registry.list_refs():
             info = registry.peek(ref)
             if info is not None and info.handle in wanted:
                 return ref
         return None
 
-    async def _session(self, page: Page) -> CDPSession:
-        """A DevTools session of our own for reading the utility world (its events on and
-        off leave our capture's session alone)."""
+    async def _reaching(self, page: Page) -> list[CDPSession]:
+        """Sessions of our own that reach every frame of ``page``: its own (the top document
+        and in-process frames) and one per frame Chrome runs in another process. Their
+        events on and off leave our capture's sessions alone."""
         if page not in self._sessions:
             self._sessions[page] = await page.context.new_cdp_session(page)
-        return self._sessions[page]
+        for frame in page.frames[1:]:
+            if frame not in self._sessions:
+                try:
+                    self._sessions[frame] = await page.context.new_cdp_session(frame)
+                except PlaywrightError:  # in its parent's process: the page's session has it
+                    self._sessions[frame] = None
+        live: list[Page | Frame] = [page, *page.frames[1:]]
+        self._sessions = {k: v for k, v in self._sessions.items() if k in live}
+        return [s for k in live if (s := self._sessions.get(k)) is not None]
