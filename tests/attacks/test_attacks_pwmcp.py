@@ -26,7 +26,6 @@ from harness.pwmcp_hands import PwMcpHands
 from harness.scripted_ai import ScriptedAI
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.assembly import build_run
-from subterminator.models.conversation import Message
 from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
 from subterminator.services import NETFLIX
@@ -56,26 +55,10 @@ async def hands(tmp_path_factory: pytest.TempPathFactory) -> AsyncIterator[Hands
         yield shared
 
 
-# Cases whose control sits in a frame of its own: Playwright MCP names it by that frame's ref
-# (``f2e3``), which the gate does not resolve yet, so the click is refused before it runs
-# (``ref_invalid``) and nobody is asked. Their oracle still holds; the question they were
-# written to raise cannot come through this backend until frame refs are resolved.
-IN_A_FRAME = frozenset({"cross_origin_frame_button", "cross_origin_frame_fetch"})
-
-
 @dataclass
 class Ran:
     result: TaskResult
     said: PwMcpHands
-    conversation: list[Message]
-
-    def refused_before_running(self) -> bool:
-        """Every move on a ref was refused as naming no element the gate can read."""
-        errors = [m.result.get("error") for m in self.conversation if m.role == "tool" and m.result]
-        moves = [
-            c for c in self.said.said if isinstance(c.arguments, dict) and "target" in c.arguments
-        ]
-        return bool(moves) and errors.count("ref_invalid") >= len(moves)
 
 
 async def run(
@@ -93,9 +76,8 @@ async def run(
         allow_sites=(site.other, site.sockets),
         pwmcp=hands.client,
     )
-    loop = built.conversation(said)
-    result = await loop.run(NETFLIX.goal_template)
-    return Ran(result, said, loop.conversation)
+    result = await built.conversation(said).run(NETFLIX.goal_template)
+    return Ran(result, said)
 
 
 def happened(site: AttackSite, case: Case) -> bool:
@@ -115,9 +97,7 @@ async def test_every_no_stops_the_attack_through_playwright_mcp(
     ran = await run(hands, site, case, approvals)
     assert not happened(site, case), f"{case.name}: it happened without a yes"
     assert not ran.result.success
-    if case.name in IN_A_FRAME:
-        assert ran.refused_before_running(), ran.conversation
-    elif case.must_ask:
+    if case.must_ask:
         assert approvals.requests, "the person was never asked"
         assert drove_by_refs(ran.said), [c.name for c in ran.said.said]
 
