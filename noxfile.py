@@ -200,6 +200,7 @@ def replay(session: nox.Session) -> None:
     session.install("-e", ".[dev]")
     ensure_chromium(session)
     ensure_node(session)
+    ensure_playwright_mcp(session)
     session.run(
         "pytest",
         "recordings",
