@@ -194,15 +194,24 @@ def fixtures(session: nox.Session) -> None:
     session.run("pytest", "tests/snapshot/test_golden_pages.py", "--snapshot-update", "-q")
 
 
+# Played on a live page: Playwright MCP's refs and actions exist only there (so Chromium and Node).
+PWMCP_REPLAY = "tests/pwmcp/test_pwmcp_replay.py"
+
+
 @nox.session
 def replay(session: nox.Session) -> None:
     """Every recorded flow (recordings/**) replayed, through Claude's and OpenAI's SDK clients
-    where a cassette lies beside: no browser, no network, no API key."""
+    where a cassette lies beside (no browser, no network, no API key); and the Playwright MCP
+    backend's cassette, its model side played on our Chromium and the real Playwright MCP."""
     session.install("-e", ".[dev]")
+    ensure_chromium(session)
+    ensure_node(session)
+    ensure_playwright_mcp(session)
     session.run(
         "pytest",
         "recordings",
         "tests/recording/test_replay.py",
+        PWMCP_REPLAY,
         *session.posargs,
     )
 

@@ -140,6 +140,17 @@ async def _mcp(
         console.print(report, width=mcp_bench.WIDTH)
     except mcp_bench.BenchError as exc:
         console.print(f"[yellow]MCP comparison not run: {exc}[/yellow]")
+    await _behind_gate(runs, console)
+
+
+async def _behind_gate(runs: int, console: Console) -> None:
+    """The side-by-side's row for Playwright MCP behind our gate (``bench.pwmcp_gate``)."""
+    from bench import pwmcp_gate
+
+    try:
+        console.print(await pwmcp_gate.report(runs))
+    except Exception as exc:  # no Node, no package: one line, the figures above stand
+        console.print(f"[yellow]Playwright MCP behind our gate not measured: {exc}[/yellow]")
 
 
 async def _gate(pages: Path, runs: int, console: Console) -> None:

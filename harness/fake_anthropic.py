@@ -20,6 +20,7 @@ __all__ = [
     "error",
     "latest_elements",
     "message",
+    "request_texts",
     "text",
     "thinking",
     "tool_use",
@@ -71,23 +72,24 @@ def thinking(value: str) -> dict[str, Any]:
     return {"type": "thinking", "thinking": value, "signature": "sig-fake"}
 
 
+def request_texts(body: dict[str, Any]) -> Iterator[str]:
+    """The texts of a Messages API request body, newest first (text blocks, tool results)."""
+    for message in reversed(body["messages"]):
+        content = message["content"]
+        blocks = content if isinstance(content, list) else [{"type": "text", "text": content}]
+        for block in reversed(blocks):
+            inner = block.get("content") if block.get("type") == "tool_result" else None
+            if isinstance(inner, str):
+                yield inner
+                continue
+            parts = inner if isinstance(inner, list) else [block]
+            yield from (p.get("text") or "" for p in parts if isinstance(p, dict))
+
+
 def latest_elements(body: dict[str, Any]) -> list[dict[str, Any]]:
     """The elements of the newest full snapshot in a Messages API request body (in a text
     block, or in a tool result's text)."""
-
-    def texts() -> Iterator[str]:
-        for message in reversed(body["messages"]):
-            content = message["content"]
-            blocks = content if isinstance(content, list) else [{"type": "text", "text": content}]
-            for block in reversed(blocks):
-                inner = block.get("content") if block.get("type") == "tool_result" else None
-                if isinstance(inner, str):
-                    yield inner
-                    continue
-                parts = inner if isinstance(inner, list) else [block]
-                yield from (p.get("text") or "" for p in parts if isinstance(p, dict))
-
-    return newest_elements(texts())
+    return newest_elements(request_texts(body))
 
 
 def error(status: int, kind: str, detail: str = "fake error") -> Reply:

@@ -6,7 +6,7 @@ identity in today's snapshot) or the offline policy; the person answers as recor
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any, Literal
@@ -116,13 +116,27 @@ def _line(record: TurnRecord) -> dict[str, Any]:
     }
 
 
+# Where a call's ``_target`` goes, and today's name for it: from the call, the element's
+# identity, the conversation so far and the turn (the last two for a divergence's message).
+Place = Callable[[ToolCall, dict[str, Any], list[Message], int], tuple[str, str]]
+
+
+def our_ref(
+    call: ToolCall, target: dict[str, Any], messages: list[Message], turn: int
+) -> tuple[str, str]:
+    """Our ref of the element in the newest snapshot."""
+    recorded = RecordedTurn(tool=call.name, target=ElementIdentity(**target))
+    return "ref", _find(latest(messages)[0], recorded, turn)
+
+
 class IdentityRefs:
     """Cassette tool calls name their element (``_target``: role, name, nth), not a ref: each
-    is given today's ref, so a cassette recorded before a pruning change still drives the same
-    elements."""
+    is given today's ref (``place``: our snapshot's by default), so a cassette recorded before
+    a pruning change still drives the same elements."""
 
-    def __init__(self, inner: AIClientProtocol) -> None:
+    def __init__(self, inner: AIClientProtocol, place: Place = our_ref) -> None:
         self.inner = inner
+        self.place = place
         self.turn = 0
 
     async def chat(
@@ -134,8 +148,8 @@ class IdentityRefs:
             arguments = dict(call.arguments) if isinstance(call.arguments, dict) else {}
             target = arguments.pop("_target", None)
             if isinstance(target, dict):
-                turn = RecordedTurn(tool=call.name, target=ElementIdentity(**target))
-                arguments["ref"] = _find(latest(messages)[0], turn, self.turn)
+                key, value = self.place(call, target, messages, self.turn)
+                arguments[key] = value
             calls.append(call.model_copy(update={"arguments": arguments}))
         self.turn += 1
         return response.model_copy(update={"tool_calls": calls})
