@@ -12,6 +12,7 @@ from subterminator.pwmcp.front import PwMcpFront
 from subterminator.pwmcp.resolve import PwMcpResolver
 from subterminator.pwmcp.server import PwMcpToolServer
 from subterminator.pwmcp.surface import pwmcp_surface
+from subterminator.pwmcp.translate import Translator
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import PruneLimits
 from subterminator.snapshot.registry import ElementRegistry
@@ -28,9 +29,15 @@ def pwmcp_server(browser: Browser, client: PwMcpClient) -> PwMcpToolServer:
     return PwMcpToolServer(browser, client, registry=registry, factory=factory)
 
 
+def translators() -> dict[str, Translator]:
+    """Every Playwright MCP tool the gate can say, by name: what a run and an MCP client's
+    tool list serve alike."""
+    return dict(BASIC)
+
+
 def pwmcp_front(stack: ToolStack, client: PwMcpClient, launched: Browser) -> PwMcpFront:
     if not isinstance(launched, PlaywrightBrowser):
         raise ConfigurationError("Playwright MCP drives a browser we launched, not a replay")
-    translators = dict(BASIC)
-    surface = pwmcp_surface(client.tools, translators)
-    return PwMcpFront(stack, client, PwMcpResolver(launched, stack.server), translators, surface)
+    chosen = translators()
+    surface = pwmcp_surface(client.tools, chosen)
+    return PwMcpFront(stack, client, PwMcpResolver(launched, stack.server), chosen, surface)
