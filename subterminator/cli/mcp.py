@@ -32,6 +32,7 @@ def options(args: argparse.Namespace) -> McpOptions:
     runs_dir = None if args.no_record else (args.runs_dir or DEFAULT_RUNS)
     if runs_dir is not None:
         check_runs_dir(runs_dir)
+    passthrough = passed_through(args.playwright_mcp_option)
     return McpOptions(
         service=args.service,
         sim=args.sim,
@@ -42,7 +43,21 @@ def options(args: argparse.Namespace) -> McpOptions:
         runs_dir=runs_dir,
         screenshots=args.screenshots,
         keep_downloads=args.keep_downloads,
+        backend=args.backend,
+        pwmcp_passthrough=passthrough,
     )
+
+
+def passed_through(given: list[str]) -> tuple[str, ...]:
+    """Playwright MCP's own options: none yet. Each would first be judged (whether it
+    reaches the browser, the page or the network), and until that judgement is here every
+    one is refused rather than passed unjudged."""
+    if given:
+        raise ConfigurationError(
+            "--playwright-mcp-option is not passed through by this version: its options are "
+            "judged first, and none has been here"
+        )
+    return ()
 
 
 def http_token(args: argparse.Namespace, host: str) -> Token | None:

@@ -194,6 +194,28 @@ def _keep_downloads(sub: argparse.ArgumentParser) -> None:
     )
 
 
+def _backend(sub: argparse.ArgumentParser) -> None:
+    """Whose browser tools run behind the gate (docs/playwright-mcp.md)."""
+    group = sub.add_argument_group("the browser tools behind the gate")
+    group.add_argument(
+        "--backend",
+        choices=["builtin", "playwright-mcp"],
+        default="builtin",
+        help="builtin: SubTerminator's own browser tools (the default); playwright-mcp: "
+        "Microsoft's Playwright MCP (pinned, installed by npm on first use; Node.js 18+) on the "
+        "same Chromium, behind the same gate",
+    )
+    group.add_argument(
+        "--playwright-mcp-option",
+        action="append",
+        default=[],
+        metavar="NAME=VALUE",
+        help="pass one option to Playwright MCP, e.g. viewport-size=1280x720 (repeatable; with "
+        "--backend playwright-mcp; the options that reach the browser are refused: see "
+        "docs/playwright-mcp.md)",
+    )
+
+
 def _snapshot_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> None:
     snap = sub.add_parser("snapshot", help="print the Snapshot JSON the model would see for a page")
     snap.add_argument("url", type=_page, help="a URL or a local HTML file")
@@ -462,6 +484,7 @@ def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     serve.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
     _window(serve)
     _profile(serve)
+    _backend(serve)
 
 
 def build_parser() -> argparse.ArgumentParser:

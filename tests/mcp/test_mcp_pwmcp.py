@@ -8,7 +8,6 @@ runs it; a no is ``human_rejected``; a client that cannot ask cancels nothing.
 
 from __future__ import annotations
 
-import re
 import uuid
 from collections.abc import Iterator
 from pathlib import Path
@@ -25,23 +24,9 @@ from subterminator.mcp.tools import tool_list
 from subterminator.pwmcp.door import read_tools
 from subterminator.simulator import NetflixSimulator
 from tests.support.mcp_helpers import chromium_with
+from tests.support.mcp_pwmcp import FINAL, WANTED, fields, final_click, text_of, walk
 
 pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
-
-FLOW = [
-    ("link", "Manage membership", 0),
-    ("button", "Cancel membership", 0),
-    ("button", "Show option contents", 2),
-]
-FINAL = "Finish Cancellation"
-WANTED = {
-    "browser_snapshot",
-    "browser_click",
-    "browser_navigate",
-    "browser_type",
-    "complete_task",
-    "request_human_approval",
-}
 
 
 @pytest.fixture
@@ -53,36 +38,6 @@ def sim() -> Iterator[NetflixSimulator]:
 def server_on(sim: NetflixSimulator, runs: Path) -> Any:
     options = McpOptions(sim="2026", url=sim.url(), runs_dir=runs, backend="playwright-mcp")
     return build_server(options)
-
-
-def text_of(reply: types.CallToolResult) -> str:
-    return "\n".join(c.text for c in reply.content if isinstance(c, types.TextContent))
-
-
-def target(reply: types.CallToolResult, role: str, name: str, nth: int = 0) -> str:
-    """The ``nth`` ref Playwright MCP's snapshot in ``reply`` gives a ``role`` named ``name``."""
-    line = re.compile(rf'- {role} "{re.escape(name)}"[^\n]*\[ref=((?:f\d+)?e\d+)\]')
-    found = line.findall(text_of(reply))
-    assert len(found) > nth, f"no {role} {name!r} in:\n{text_of(reply)}"
-    return str(found[nth])
-
-
-def fields(reply: types.CallToolResult) -> dict[str, Any]:
-    found = reply.structured_content
-    assert found is not None, reply.content
-    return dict(found)
-
-
-async def walk(client: Client) -> types.CallToolResult:
-    """From the account page (the session opened it) to the page with the final step."""
-    reply = await client.call_tool("browser_snapshot", {})
-    assert not reply.is_error, text_of(reply)
-    assert "/account" in text_of(reply)
-    for role, name, nth in FLOW:
-        reply = await client.call_tool(
-            "browser_click", {"target": target(reply, role, name, nth), "element": name}
-        )
-    return reply
 
 
 async def test_the_list_is_playwright_mcps_own_tools_and_ours_and_starts_no_browser(
@@ -111,25 +66,22 @@ async def test_a_client_without_elicitation_is_refused_the_final_click(
 ) -> None:
     async with Client(server_on(sim, tmp_path), mode="legacy") as client:
         reply = await walk(client)
-        click = await client.call_tool(
-            "browser_click", {"target": target(reply, "button", FINAL), "element": FINAL}
-        )
+        click = await final_click(client, reply)
         assert click.is_error
         assert "cannot ask the person" in (fields(click)["message"] or "")
         assert "elicitation" in text_of(click)
     assert sim.account.status == "active"
 
 
+@pytest.mark.parametrize("mode", ["legacy", "auto"])  # the handshake era, and the 2026 one
 async def test_a_yes_cancels_with_exactly_one_question(
-    sim: NetflixSimulator, tmp_path: Path
+    sim: NetflixSimulator, tmp_path: Path, mode: str
 ) -> None:
     person = Person([True])
-    async with Client(server_on(sim, tmp_path), mode="legacy", elicitation_callback=person) as c:
+    async with Client(server_on(sim, tmp_path), mode=mode, elicitation_callback=person) as c:
         reply = await walk(c)
         assert sim.account.status == "active"
-        click = await c.call_tool(
-            "browser_click", {"target": target(reply, "button", FINAL), "element": FINAL}
-        )
+        click = await final_click(c, reply)
         assert not click.is_error, text_of(click)
         assert sim.account.status == "cancelled"
         assert "[ref=" in text_of(click), "the page after, in Playwright MCP's own words"
@@ -146,9 +98,7 @@ async def test_a_no_is_human_rejected_and_nothing_is_cancelled(
     person = Person([False, False, False])
     async with Client(server_on(sim, tmp_path), mode="legacy", elicitation_callback=person) as c:
         reply = await walk(c)
-        click = await c.call_tool(
-            "browser_click", {"target": target(reply, "button", FINAL), "element": FINAL}
-        )
+        click = await final_click(c, reply)
         assert click.is_error
         assert fields(click)["error"] == "human_rejected"
         assert "[ref=" in text_of(click)
