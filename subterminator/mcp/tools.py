@@ -43,11 +43,14 @@ def tool_list() -> list[types.Tool]:
 
 
 def pwmcp_tool_list(listed: Sequence[types.Tool]) -> list[types.Tool]:
-    """Playwright MCP's tools the gate serves, each exactly as Playwright MCP listed it
-    (schema, description, annotations), then ours as this server gives them."""
+    """Playwright MCP's tools the gate serves, each as Playwright MCP listed it (title,
+    description, annotations) with the schema its surface gives a model, so a client's model
+    and the conversation loop's read one schema; then ours as this server gives them."""
     theirs = {tool.name: tool for tool in listed}
     return [
-        theirs[spec.name] if PWMCP in spec.surfaces else as_tool(spec)
+        theirs[spec.name].model_copy(update={"input_schema": spec.input_schema()})
+        if PWMCP in spec.surfaces
+        else as_tool(spec)
         for spec in served(listed).specs
     ]
 

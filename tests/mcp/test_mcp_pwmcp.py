@@ -21,7 +21,7 @@ from harness.mcp_driver import Person
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
 from subterminator.mcp.tools import tool_list
-from subterminator.pwmcp.door import read_tools
+from subterminator.pwmcp.door import read_tools, served
 from subterminator.simulator import NetflixSimulator
 from tests.support.mcp_helpers import chromium_with
 from tests.support.mcp_pwmcp import FINAL, WANTED, fields, final_click, text_of, walk
@@ -53,9 +53,12 @@ async def test_the_list_is_playwright_mcps_own_tools_and_ours_and_starts_no_brow
     assert "browser_run_code_unsafe" not in names
     assert "browser_close" not in names
     assert names[-2:] == ["request_human_approval", "complete_task"]
-    theirs = {t.name: t for t in await read_tools()}
-    for tool in listed[:-2]:  # as Playwright MCP wrote them: schema, description, hints
-        assert tool.model_dump() == theirs[tool.name].model_dump()
+    own = await read_tools()
+    theirs, surface = {t.name: t for t in own}, served(own)
+    for tool in listed[:-2]:  # as Playwright MCP wrote them: description, hints
+        apart = {"input_schema"}
+        assert tool.model_dump(exclude=apart) == theirs[tool.name].model_dump(exclude=apart)
+        assert tool.input_schema == surface[tool.name].input_schema(), "the loop's schema"
     ours = {t.name: t for t in tool_list()}
     for tool in listed[-2:]:  # as the MCP door gives them on its own backend
         assert tool.model_dump() == ours[tool.name].model_dump()
