@@ -22,13 +22,13 @@ import mcp.types as types
 from mcp import MCPError
 from mcp.server import Server, ServerRequestContext
 from mcp.server.streamable_http import StreamableHTTPServerTransport
-from mcp.types import CONNECTION_CLOSED, INVALID_REQUEST
+from mcp.types import CONNECTION_CLOSED, INTERNAL_ERROR, INVALID_REQUEST
 from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS, MODERN_PROTOCOL_VERSIONS
 from starlette.types import ASGIApp
 
 from subterminator import __version__
 from subterminator.browser.launch import BrowserFactory, launch_playwright
-from subterminator.errors import BrowserError, ConfigurationError
+from subterminator.errors import BrowserError, ConfigurationError, MCPConnectionError
 from subterminator.mcp.asking import CANNOT_ASK_DECISION, decision, question, schema_for
 from subterminator.mcp.door import guarded, is_loopback, security_settings
 from subterminator.mcp.session import (
@@ -40,13 +40,14 @@ from subterminator.mcp.session import (
     Running,
     idle_ending,
 )
-from subterminator.mcp.tools import error, result, tool_list
+from subterminator.mcp.tools import Catalog, error, result
 from subterminator.mcp.wire import answering_malformed
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
+from subterminator.pwmcp.door import INSTRUCTIONS as PWMCP_INSTRUCTIONS
+from subterminator.pwmcp.door import Listing
+from subterminator.pwmcp.options import PLAYWRIGHT_MCP
 from subterminator.stack import Reply
-from subterminator.tools.registry import tool_names
-from subterminator.tools.spec import MCP
 
 log = logging.getLogger(__name__)
 
@@ -56,6 +57,7 @@ NO_SESSION = (
     "This server gives each MCP session its own browser, and this request belongs to no "
     "session. Initialise one (the initialize handshake) and send its Mcp-Session-Id header."
 )
+NOT_LISTED = "The tools could not be listed: {}"  # Playwright MCP's: no Node, no package
 CLIENT_GONE = "The client went away before the person answered; nothing was approved."
 INSTRUCTIONS = """SubTerminator's browser tools, with a safety gate: \
 call browser_open to begin (the service's account page), get_snapshot to read the page, act \
@@ -75,6 +77,7 @@ class Sessions:
     options: McpOptions
     browser_factory: BrowserFactory
     per_client: bool
+    catalog: Catalog
     server: Server[Any] | None = None
     idle_timeout: float | None = None
     shared: McpSession | None = None
@@ -145,7 +148,11 @@ def can_elicit(ctx: ServerRequestContext[Any]) -> bool:
 async def call_tool(
     ctx: ServerRequestContext[Sessions], params: types.CallToolRequestParams
 ) -> types.CallToolResult | types.InputRequiredResult:
-    if params.name not in (names := tool_names(MCP)):
+    try:
+        names = await ctx.lifespan_context.catalog.names()
+    except (ConfigurationError, MCPConnectionError) as exc:  # no Node, no package
+        return error("action_failed", NOT_LISTED.format(exc))
+    if params.name not in names:
         return error(
             "invalid_params", f"unknown tool {params.name!r:.80}; the tools are: {', '.join(names)}"
         )
@@ -170,7 +177,8 @@ async def call_tool(
                 ToolCall(id=f"mcp-{ctx.request_id}", name=params.name, arguments=arguments)
             )
         return await serve(ctx, session, running)
-    except (ConfigurationError, BrowserError) as exc:  # no Chromium, no display, a bad option
+    except (ConfigurationError, BrowserError, MCPConnectionError) as exc:  # no Chromium,
+        # no display, a bad option, a Playwright MCP that did not start
         return error("action_failed", f"The browser session could not start: {exc}")
     except Exception as exc:  # a bug: the client gets one line, the log the traceback
         log.exception("tool %s failed", params.name)
@@ -184,7 +192,7 @@ async def serve(
     while True:
         out = await session.step(running)
         if isinstance(out, Reply):
-            return result(running.call, out)
+            return result(running.call, out, session.images())
         asked = out
         if not can_elicit(ctx):
             asked.answer.set_result(CANNOT_ASK_DECISION)
@@ -224,7 +232,11 @@ async def serve(
 async def list_tools(
     ctx: ServerRequestContext[Sessions], params: types.PaginatedRequestParams | None
 ) -> types.ListToolsResult:
-    return types.ListToolsResult(tools=tool_list())
+    try:
+        tools = await ctx.lifespan_context.catalog.tools()
+    except (ConfigurationError, MCPConnectionError) as exc:  # no Node, no package
+        raise MCPError(code=INTERNAL_ERROR, message=NOT_LISTED.format(exc)) from exc
+    return types.ListToolsResult(tools=tools)
 
 
 def build_server(
@@ -236,10 +248,13 @@ def build_server(
 ) -> Server[Sessions]:
     """The server. ``per_client``: its lifespan is one client's (stdio, in-process); False for
     HTTP, where sessions are the HTTP sessions' (ending after ``idle_timeout`` s unheard)."""
+    pwmcp = options.backend == PLAYWRIGHT_MCP
+    catalog = Catalog(Listing(options.pwmcp_passthrough) if pwmcp else None)
+    instructions = PWMCP_INSTRUCTIONS if pwmcp else INSTRUCTIONS
 
     @contextlib.asynccontextmanager
     async def lifespan(server: Server[Sessions]) -> AsyncIterator[Sessions]:
-        sessions = Sessions(options, browser_factory, per_client, server, idle_timeout)
+        sessions = Sessions(options, browser_factory, per_client, catalog, server, idle_timeout)
         try:
             yield sessions
         finally:  # the client went (stdio EOF, in-process exit) or the server stops
@@ -250,7 +265,7 @@ def build_server(
         "subterminator",
         version=__version__,
         title="SubTerminator",
-        instructions=INSTRUCTIONS,
+        instructions=instructions,
         lifespan=lifespan,
         on_list_tools=list_tools,
         on_call_tool=call_tool,
@@ -264,7 +279,7 @@ def build_server(
             return types.DiscoverResult(
                 supported_versions=list(HANDSHAKE_PROTOCOL_VERSIONS),
                 capabilities=server.get_capabilities(protocol_version=ctx.protocol_version),
-                instructions=INSTRUCTIONS,
+                instructions=instructions,
             )
 
         server.add_request_handler("server/discover", types.RequestParams, discover)

@@ -15,6 +15,8 @@ import secrets
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
+import mcp.types as types
+
 from subterminator.assembly import (
     DEFAULT_RUNS,
     BrowserPlace,
@@ -31,7 +33,8 @@ from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskResult
 from subterminator.net import http_problem
-from subterminator.pwmcp.options import BUILTIN, Backend
+from subterminator.pwmcp.door import attach
+from subterminator.pwmcp.options import BUILTIN, PLAYWRIGHT_MCP, Backend
 from subterminator.runlog import RunRecord
 from subterminator.services import get_service
 from subterminator.stack import Reply
@@ -145,6 +148,10 @@ class McpSession:
         browser = await self.browser_factory(launch)
         self._exit.push_async_callback(browser.close)
         record = self.record
+        pwmcp = None
+        if options.backend == PLAYWRIGHT_MCP:  # it ends before the browser closes
+            folder = record.folder if record is not None else None
+            pwmcp = await attach(self._exit, browser, options.pwmcp_passthrough, folder)
         run = build_run(
             service,
             browser,
@@ -159,6 +166,7 @@ class McpSession:
                 notices=record.notice if record is not None else None,
             ),
             allow_sites=self.options.allow_sites,
+            pwmcp=pwmcp,
         )
         problem = http_problem(await run.browser.navigate(start_url))
         if problem and self.record is not None:
@@ -193,7 +201,13 @@ class McpSession:
         """The call through the stack; an ending it brings judged by the rule the conversation
         loop ends by (``Completion.settle``): an approved step that ran is never a plain
         failure."""
-        return await run.stack.settled(await run.stack.execute(call))
+        return await run.stack.settled(await run.top.execute(call))
+
+    def images(self) -> tuple[types.ImageContent, ...]:
+        """What Playwright MCP sent with the last call's answer (its screenshot), when it is
+        this session's backend: passed on as it came."""
+        front = self.run.front if self.run is not None else None
+        return front.images if front is not None else ()
 
     async def step(self, running: Running) -> Reply | Question:
         """Run the call until it ends or asks the person."""

@@ -13,6 +13,7 @@ from subterminator.pwmcp.resolve import PwMcpResolver
 from subterminator.pwmcp.server import PwMcpToolServer
 from subterminator.pwmcp.shapes import SHAPES
 from subterminator.pwmcp.surface import pwmcp_surface
+from subterminator.pwmcp.translate import Translator
 from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import PruneLimits
 from subterminator.snapshot.registry import ElementRegistry
@@ -36,8 +37,14 @@ def real(launched: Browser) -> PlaywrightBrowser:
     return launched
 
 
+def translators() -> dict[str, Translator]:
+    """Every Playwright MCP tool the gate can say, by name: what a run and an MCP client's
+    tool list serve alike (a typing with submit is the shapes' to say)."""
+    return {**BASIC, **SHAPES}
+
+
 def pwmcp_front(stack: ToolStack, client: PwMcpClient, launched: Browser) -> PwMcpFront:
     launched = real(launched)
-    translators = {**BASIC, **SHAPES}  # a typing with submit is the shapes' to say
-    surface = pwmcp_surface(client.tools, translators)
-    return PwMcpFront(stack, client, PwMcpResolver(launched, stack.server), translators, surface)
+    chosen = translators()
+    surface = pwmcp_surface(client.tools, chosen)
+    return PwMcpFront(stack, client, PwMcpResolver(launched, stack.server), chosen, surface)

@@ -15,10 +15,13 @@ from collections.abc import Mapping
 from dataclasses import replace
 from datetime import datetime
 
+import mcp.types as types
+
 from subterminator.errors import BrowserError
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskReason, TaskResult
 from subterminator.pwmcp.backend import PwMcpClient, reply_text
+from subterminator.pwmcp.server import PwMcpToolServer
 from subterminator.pwmcp.surface import REFUSED
 from subterminator.pwmcp.translate import Resolver, Translated, Translator, refuse
 from subterminator.stack import ToolStack
@@ -55,10 +58,14 @@ class PwMcpFront:
         self.translators = translators
         self.surface = surface
         self._page = ""  # Playwright MCP's last snapshot given to the caller
+        # the images Playwright MCP sent with the last call's answer (a screenshot), for a
+        # caller that passes them on as they came (the MCP server)
+        self.images: tuple[types.ImageContent, ...] = ()
 
     # -- the calls -------------------------------------------------------------------------
 
     async def execute(self, call: ToolCall) -> Reply:
+        self.images = ()
         if call.name in self.surface and call.name not in self.translators:
             reply = await self.stack.execute(call)  # ours: the approval asked for, the end
             return replace(reply, shown=self._page)
@@ -69,6 +76,8 @@ class PwMcpFront:
             result = {"success": False, "error": refused.code, "message": refused.message}
             return replace(reply, result=result, shown=await self._fresh(None))
         reply = await self._through(translated)
+        if isinstance(self.stack.server, PwMcpToolServer):
+            self.images = tuple(self.stack.server.images)
         result = {k: v for k, v in reply.result.items() if k != "foreign"}
         foreign = reply.result.get("foreign")
         said = foreign if isinstance(foreign, str) else None

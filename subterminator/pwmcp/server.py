@@ -13,6 +13,8 @@ import asyncio
 import builtins
 from typing import Any
 
+import mcp.types as types
+
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.protocol import Browser
 from subterminator.errors import BrowserError, MCPError, TimeoutError
@@ -48,12 +50,13 @@ class PwMcpToolServer(BrowserToolServer):
         self.launched = launched  # the browser Playwright MCP acts in (``browser`` may wrap it)
         self._via: ToolCall | None = None  # the call being run in place of ours
         self._answered: list[str] = []  # what Playwright MCP said while it ran
+        self.images: list[types.ImageContent] = []  # and showed (its screenshot), as it sent it
 
     async def _execute(self, call: ToolCall | str, arguments: Any) -> ToolResult:
         via = call.via if isinstance(call, ToolCall) else None
         if via is None:
             return await super()._execute(call, arguments)
-        self._via, self._answered = via, []
+        self._via, self._answered, self.images = via, [], []
         try:
             result = await super()._execute(call, arguments)
         finally:
@@ -73,6 +76,7 @@ class PwMcpToolServer(BrowserToolServer):
             raise TimeoutError(via.name, int(FORWARD_S * 1000)) from None
         text = reply_text(answer)
         self._answered.append(text)
+        self.images += [part for part in answer.content if isinstance(part, types.ImageContent)]
         if answer.is_error:
             raise MCPError(f"Playwright MCP: {text}")
 
