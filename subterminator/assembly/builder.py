@@ -215,7 +215,9 @@ def build_run(
     if record is not None and approvals is not None:
         approvals = RunRecordApprovals(approvals, record)
     log = record if (log_calls and record is not None) else None
-    server = tool_server(browser) if pwmcp is None else pwmcp_server(browser, pwmcp, launched)
+    server = tool_server(browser)
+    if pwmcp is not None:
+        server = pwmcp_server(browser, pwmcp, launched, server)
     stack = ToolStack(
         server,
         service,

@@ -18,6 +18,7 @@ from subterminator.snapshot.factory import SnapshotFactory
 from subterminator.snapshot.pruning import PruneLimits
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.stack import ToolStack
+from subterminator.tools.server import BrowserToolServer
 
 # The model reads Playwright MCP's snapshot; ours is the gate's and the run record's alone, so
 # it may hold every element it can (a ref the model took from the whole page must be one ours
@@ -25,10 +26,16 @@ from subterminator.stack import ToolStack
 GATE_LIMITS = PruneLimits(element_token_budget=100_000, text_token_budget=2_000)
 
 
-def pwmcp_server(browser: Browser, client: PwMcpClient, launched: Browser) -> PwMcpToolServer:
+def pwmcp_server(
+    browser: Browser, client: PwMcpClient, launched: Browser, told: BrowserToolServer
+) -> PwMcpToolServer:
+    """Ours at the bottom of the stack, with Playwright MCP's hands; whoever the front door's
+    own server (``told``) tells what pages do by themselves is told by this one."""
     registry = ElementRegistry()
     factory = SnapshotFactory(browser, registry, limits=GATE_LIMITS)  # shots for the record
-    return PwMcpToolServer(browser, client, real(launched), registry=registry, factory=factory)
+    server = PwMcpToolServer(browser, client, real(launched), registry=registry, factory=factory)
+    server.on_side_effect = told.on_side_effect
+    return server
 
 
 def real(launched: Browser) -> PlaywrightBrowser:

@@ -83,7 +83,7 @@ class PwMcpFront:
         said = foreign if isinstance(foreign, str) else None
         if reply.browser_error:
             return replace(reply, result=result, shown=said or "")
-        if call.name == SNAPSHOT and said:
+        if call.name in (SNAPSHOT, "get_snapshot") and said:  # the page is what it said
             self._page = said
             return replace(reply, result=result, shown=said)
         return replace(reply, result=result, shown=await self._fresh(said))
