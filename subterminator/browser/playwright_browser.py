@@ -85,6 +85,7 @@ class PlaywrightBrowser:
         self.relocate = self._acting.relocate  # a re-rendered control's new node (refind)
         self.devtools = self._devtools  # another client of our driver hands us elements here
         self.elsewhere = self._acting.elsewhere  # and acts for the agent (Playwright MCP)
+        self.follow = self._tabs.moved_to  # or chooses the tab the agent works in
         context.on("page", self._adopt_page)
         if self._tabs.current is not None:
             self._watch(self._tabs.current)

@@ -74,11 +74,25 @@ class PwMcpToolServer(BrowserToolServer):
                     answer = await self.client.call(via.name, dict(via.arguments or {}))
         except builtins.TimeoutError:
             raise TimeoutError(via.name, int(FORWARD_S * 1000)) from None
+        if via.name == "browser_tabs" and not answer.is_error:
+            self._follow(via.arguments)
         text = reply_text(answer)
         self._answered.append(text)
         self.images += [part for part in answer.content if isinstance(part, types.ImageContent)]
         if answer.is_error:
             raise MCPError(f"Playwright MCP: {text}")
+
+    def _follow(self, arguments: Any) -> None:
+        """The tab Playwright MCP selected is the one the agent works in, ours too (its tabs
+        are the context's pages, in the order they opened)."""
+        if not isinstance(arguments, dict) or arguments.get("action") != "select":
+            return
+        index = arguments.get("index")
+        if not isinstance(index, int | float) or isinstance(index, bool) or index != int(index):
+            return
+        pages = self.launched.page.context.pages
+        if 0 <= int(index) < len(pages):
+            self.launched.follow(pages[int(index)])
 
     # -- where our server would act, Playwright MCP acts -----------------------------------
 
