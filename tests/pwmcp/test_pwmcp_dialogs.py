@@ -9,9 +9,7 @@ no, nothing is sent. Pages in German and Japanese.
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -22,7 +20,7 @@ from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBr
 from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp.backend import PwMcpOptions, attached
 from subterminator.services import get_service
-from subterminator.simulator.server import LocalServer
+from tests.support.posting_site import PostingSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
 
@@ -42,44 +40,19 @@ def page(lang: str) -> str:
     )
 
 
-class Site(LocalServer):
-    """The pages by language; the paths of what was posted to it."""
-
-    def __init__(self) -> None:
-        posted: list[str] = []
-        lock = threading.Lock()
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                self._send(page(self.path.strip("/") or "de"))
-
-            def do_POST(self) -> None:
-                with lock:
-                    posted.append(self.path)
-                self._send("<!doctype html><h1>OK</h1>")
-
-            def _send(self, body: str) -> None:
-                data = body.encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        super().__init__(Handler)
-        self.posted = posted
+def served(site: PostingSite, path: str) -> str:
+    return page(path.strip("/") or "de")
 
 
 @pytest.fixture
-def site() -> Iterator[Site]:
-    with Site() as served:
-        yield served
+def site() -> Iterator[PostingSite]:
+    with PostingSite(served) as running:
+        yield running
 
 
-async def click_the_final_step(site: Site, lang: str, answers: list[bool], folder: Path) -> str:
+async def click_the_final_step(
+    site: PostingSite, lang: str, answers: list[bool], folder: Path
+) -> str:
     """The step clicked by its Playwright MCP ref; Playwright MCP's snapshot after it."""
     url = f"{site.base_url}/{lang}"
     person = ScriptedApprovals(answers)
@@ -107,7 +80,7 @@ async def click_the_final_step(site: Site, lang: str, answers: list[bool], folde
 
 @pytest.mark.parametrize("lang", sorted(PAGES))
 async def test_the_steps_own_confirm_is_accepted_under_its_one_yes(
-    site: Site, lang: str, tmp_path: Path
+    site: PostingSite, lang: str, tmp_path: Path
 ) -> None:
     said = await click_the_final_step(site, lang, [True], tmp_path)
     assert site.posted == ["/end"]
@@ -116,6 +89,6 @@ async def test_the_steps_own_confirm_is_accepted_under_its_one_yes(
 
 
 @pytest.mark.parametrize("lang", sorted(PAGES))
-async def test_a_no_sends_nothing(site: Site, lang: str, tmp_path: Path) -> None:
+async def test_a_no_sends_nothing(site: PostingSite, lang: str, tmp_path: Path) -> None:
     await click_the_final_step(site, lang, [False], tmp_path)
     assert site.posted == []

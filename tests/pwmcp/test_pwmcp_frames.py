@@ -8,9 +8,7 @@ with no one to ask nothing is sent; with a yes, it is sent once. Pages in Spanis
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -21,7 +19,7 @@ from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBr
 from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp.backend import PwMcpOptions, attached
 from subterminator.services import get_service
-from subterminator.simulator.server import LocalServer
+from tests.support.posting_site import PostingSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
 
@@ -38,58 +36,30 @@ def html(lang: str, title: str, body: str) -> str:
     )
 
 
-class Site(LocalServer):
+def served(site: PostingSite, target: str) -> str:
     """``/top/<lang>?cross=1``: a page whose frame (``/inner/<lang>``) holds the final step;
     cross-site when the frame is served from ``localhost`` rather than ``127.0.0.1``."""
-
-    def __init__(self) -> None:
-        posted: list[str] = []
-        lock = threading.Lock()
-        site = self
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                path, _, query = self.path.partition("?")
-                lang = path.rsplit("/", 1)[-1]
-                button, said = INNER[lang]
-                if path.startswith("/inner/"):
-                    form = f'<form method="post" action="/end"><button>{button}</button></form>'
-                    self._send(html(lang, button, f"<h1>{button}</h1><p>{said}</p>{form}"))
-                    return
-                origin = site.base_url
-                if "cross=1" in query:
-                    origin = origin.replace("127.0.0.1", "localhost")
-                frame = f'<iframe src="{origin}/inner/{lang}" width="600" height="300"></iframe>'
-                self._send(html(lang, button, f"<h1>{button}</h1>{frame}"))
-
-            def do_POST(self) -> None:
-                with lock:
-                    posted.append(self.path)
-                self._send("<!doctype html><h1>OK</h1>")
-
-            def _send(self, body: str) -> None:
-                data = body.encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        super().__init__(Handler)
-        self.posted = posted
+    path, _, query = target.partition("?")
+    lang = path.rsplit("/", 1)[-1]
+    button, said = INNER[lang]
+    if path.startswith("/inner/"):
+        form = f'<form method="post" action="/end"><button>{button}</button></form>'
+        return html(lang, button, f"<h1>{button}</h1><p>{said}</p>{form}")
+    origin = site.base_url
+    if "cross=1" in query:
+        origin = origin.replace("127.0.0.1", "localhost")
+    frame = f'<iframe src="{origin}/inner/{lang}" width="600" height="300"></iframe>'
+    return html(lang, button, f"<h1>{button}</h1>{frame}")
 
 
 @pytest.fixture
-def site() -> Iterator[Site]:
-    with Site() as served:
-        yield served
+def site() -> Iterator[PostingSite]:
+    with PostingSite(served) as running:
+        yield running
 
 
 async def click_in_frame(
-    site: Site, lang: str, cross: bool, answers: list[bool] | None, folder: Path
+    site: PostingSite, lang: str, cross: bool, answers: list[bool] | None, folder: Path
 ) -> tuple[dict[str, object], ScriptedApprovals | None]:
     url = f"{site.base_url}/top/{lang}" + ("?cross=1" if cross else "")
     person = None if answers is None else ScriptedApprovals(answers)
@@ -123,7 +93,7 @@ async def click_in_frame(
 @pytest.mark.parametrize("cross", [False, True], ids=["same-site", "cross-site"])
 @pytest.mark.parametrize("lang", sorted(INNER))
 async def test_the_final_step_in_a_frame_asks_and_no_one_to_ask_sends_nothing(
-    site: Site, lang: str, cross: bool, tmp_path: Path
+    site: PostingSite, lang: str, cross: bool, tmp_path: Path
 ) -> None:
     result, _ = await click_in_frame(site, lang, cross, None, tmp_path)
     assert result["error"] == "human_rejected", result
@@ -131,7 +101,9 @@ async def test_the_final_step_in_a_frame_asks_and_no_one_to_ask_sends_nothing(
 
 
 @pytest.mark.parametrize("cross", [False, True], ids=["same-site", "cross-site"])
-async def test_a_yes_sends_the_framed_step_once(site: Site, cross: bool, tmp_path: Path) -> None:
+async def test_a_yes_sends_the_framed_step_once(
+    site: PostingSite, cross: bool, tmp_path: Path
+) -> None:
     result, person = await click_in_frame(site, "es", cross, [True, True], tmp_path)
     assert result["success"], result
     assert site.posted == ["/end"]

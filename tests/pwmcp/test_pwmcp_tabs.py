@@ -1,17 +1,16 @@
 """The tab Playwright MCP selects is the tab our gate reads.
 
-A second tab is opened (the agent moves to it) and the first selected again through ``browser_tabs``; the final step
-of the first, clicked by its Playwright MCP ref, is then judged on that tab: asked about, and
-with no one to ask nothing is sent; a yes sends it once. (Were our side still on the second
-tab, the ref would name nothing there and the click would only be refused.)
+A second tab is opened (the agent moves to it) and the first selected again through
+``browser_tabs``; the final step of the first, clicked by its Playwright MCP ref, is then
+judged on that tab: asked about, and with no one to ask nothing is sent; a yes sends it once.
+(Were our side still on the second tab, the ref would name nothing there and the click would
+only be refused.)
 """
 
 from __future__ import annotations
 
 import re
-import threading
 from collections.abc import Iterator
-from http.server import BaseHTTPRequestHandler
 from pathlib import Path
 
 import pytest
@@ -22,7 +21,7 @@ from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBr
 from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp.backend import PwMcpOptions, attached
 from subterminator.services import get_service
-from subterminator.simulator.server import LocalServer
+from tests.support.posting_site import PostingSite
 
 pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
 
@@ -36,44 +35,19 @@ PAGES = {
 }
 
 
-class Site(LocalServer):
-    def __init__(self) -> None:
-        posted: list[str] = []
-        lock = threading.Lock()
-
-        class Handler(BaseHTTPRequestHandler):
-            def do_GET(self) -> None:
-                body = PAGES.get(self.path, "<h1>?</h1>")
-                self._send(f'<!doctype html><html lang="de"><title>{self.path}</title>{body}')
-
-            def do_POST(self) -> None:
-                with lock:
-                    posted.append(self.path)
-                self._send("<!doctype html><h1>OK</h1>")
-
-            def _send(self, body: str) -> None:
-                data = body.encode()
-                self.send_response(200)
-                self.send_header("Content-Type", "text/html; charset=utf-8")
-                self.send_header("Content-Length", str(len(data)))
-                self.end_headers()
-                self.wfile.write(data)
-
-            def log_message(self, *args: object) -> None:
-                pass
-
-        super().__init__(Handler)
-        self.posted = posted
+def served(site: PostingSite, path: str) -> str:
+    body = PAGES.get(path, "<h1>?</h1>")
+    return f'<!doctype html><html lang="de"><title>{path}</title>{body}'
 
 
 @pytest.fixture
-def site() -> Iterator[Site]:
-    with Site() as served:
-        yield served
+def site() -> Iterator[PostingSite]:
+    with PostingSite(served) as running:
+        yield running
 
 
 async def back_on_the_first_tab(
-    site: Site, answers: list[bool] | None, folder: Path
+    site: PostingSite, answers: list[bool] | None, folder: Path
 ) -> dict[str, object]:
     url = f"{site.base_url}/konto"
     person = None if answers is None else ScriptedApprovals(answers)
@@ -104,14 +78,14 @@ async def back_on_the_first_tab(
 
 
 async def test_the_selected_tabs_final_step_asks_and_no_one_to_ask_sends_nothing(
-    site: Site, tmp_path: Path
+    site: PostingSite, tmp_path: Path
 ) -> None:
     result = await back_on_the_first_tab(site, None, tmp_path)
     assert result["error"] == "human_rejected", result
     assert site.posted == []
 
 
-async def test_a_yes_sends_it_once(site: Site, tmp_path: Path) -> None:
+async def test_a_yes_sends_it_once(site: PostingSite, tmp_path: Path) -> None:
     result = await back_on_the_first_tab(site, [True, True], tmp_path)
     assert result["success"], result
     assert site.posted == ["/ende"]
