@@ -102,6 +102,11 @@ async def attached(
             "context has none to hand over (one made outside a launched browser): launch it "
             "with PlaywrightBrowser.launch, with or without --profile"
         )
+    if not hasattr(shared, "bind"):  # Playwright for Python before 1.65 cannot share it
+        raise ConfigurationError(
+            "--backend playwright-mcp needs Playwright for Python 1.65 or newer (it hands "
+            "the browser over with Browser.bind): pip install -U 'playwright>=1.65'"
+        )
     cli = await asyncio.to_thread(install)  # npm, on first use: the loop goes on meanwhile
     with _folder(options.output_dir) as folder:
         endpoint = (await shared.bind("subterminator"))["endpoint"]  # a socket file, no port
