@@ -4,8 +4,10 @@ action a dialog interrupts before its event is sent is not done."""
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
-from collections.abc import Awaitable, Callable, Iterator
+from collections.abc import AsyncIterator, Awaitable, Callable
+from dataclasses import dataclass
 
 from playwright.async_api import Page
 
@@ -22,6 +24,18 @@ NOT_SENT = (
     "a native dialog opened on the page before the action's event was sent (a timer's, not "
     "the action's): it was not done; see the snapshot: the dialog's buttons answer it"
 )
+
+
+DIALOG_WAIT_S = 5.0
+
+
+@dataclass
+class Elsewhere:
+    """An action another client runs: the dialogs ours had seen when it began, and whether
+    the other client says one opened during it."""
+
+    start: int
+    dialog: bool = False
 
 
 class Acting:
@@ -73,13 +87,22 @@ class Acting:
         if opened and not sent:
             raise BrowserActionError("element_obscured", NOT_SENT)
 
-    @contextlib.contextmanager
-    def elsewhere(self) -> Iterator[None]:
+    @contextlib.asynccontextmanager
+    async def elsewhere(self) -> AsyncIterator[Elsewhere]:
         """An action of the agent's run by another client of our driver (Playwright MCP):
-        a dialog it opens is the action's own, as for one of ours."""
+        a dialog it opens is the action's own, as for one of ours. The other client may hear
+        of the dialog before we do: when it says one opened (``Elsewhere.dialog``), the
+        action lasts until ours has it too (within ``DIALOG_WAIT_S``, a bound, not a speed)."""
         self._dialogs.acting += 1
+        there = Elsewhere(self._dialogs.count)
         try:
-            yield
+            yield there
+            loop = asyncio.get_running_loop()
+            deadline = loop.time() + DIALOG_WAIT_S
+            while there.dialog and self._dialogs.count == there.start:
+                if loop.time() > deadline:
+                    break
+                await asyncio.sleep(0.02)
         finally:
             self._dialogs.acting -= 1
 

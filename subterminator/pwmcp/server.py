@@ -30,6 +30,9 @@ from subterminator.tools.verify import Expect
 # Playwright MCP's own timeouts (actions 5 s, navigation 60 s) answer first; this wall only
 # keeps a hung process from holding the run.
 FORWARD_S = 90.0
+# How Playwright MCP's reply says a dialog is open (its section heading): then the action
+# lasts until our dialog keeper has the dialog too.
+MODAL = "### Modal state"
 
 
 class PwMcpToolServer(BrowserToolServer):
@@ -69,9 +72,10 @@ class PwMcpToolServer(BrowserToolServer):
         via = self._via
         assert via is not None
         try:
-            with self.launched.elsewhere():  # what it opens (a dialog) is the action's own
+            async with self.launched.elsewhere() as there:  # a dialog it opens is its own
                 async with asyncio.timeout(FORWARD_S):
                     answer = await self.client.call(via.name, dict(via.arguments or {}))
+                there.dialog = MODAL in reply_text(answer)
         except builtins.TimeoutError:
             raise TimeoutError(via.name, int(FORWARD_S * 1000)) from None
         if via.name == "browser_tabs" and not answer.is_error:

@@ -6,7 +6,9 @@ and once its process is gone every call is a ``BrowserError``, as a dead browser
 from __future__ import annotations
 
 import os
+import shutil
 import signal
+import tempfile
 from collections.abc import AsyncIterator, Callable
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -108,14 +110,21 @@ async def test_the_bind_and_the_process_end_with_the_block(tmp_path: Path) -> No
 async def test_a_value_it_refuses_is_a_connection_error_in_its_words_and_the_bind_goes(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capfd: pytest.CaptureFixture[str]
 ) -> None:
-    monkeypatch.setenv("TMPDIR", str(tmp_path))  # our driver keeps its socket files there
+    # our driver keeps its socket files in TMPDIR: a short one of the test's own (a socket's
+    # path has at most 107 bytes, and a worker's tmp_path can be longer, so Chromium, whose
+    # own sockets go there too, would not start)
+    sockets = Path(tempfile.mkdtemp(prefix="st-", dir="/tmp"))
+    monkeypatch.setenv("TMPDIR", str(sockets))
     run = tmp_path / "run"
-    async with launched() as ours:
-        with pytest.raises(MCPConnectionError, match=r"did not start.*it said: Error: Invalid"):
-            async with attached(ours, PwMcpOptions(("--console-level=loud",), run)):
-                pass
-        assert in_(tmp_path, "pw-*/browser/*.sock") == []
-        assert await ours.page.evaluate("1 + 1") == 2
+    try:
+        async with launched() as ours:
+            with pytest.raises(MCPConnectionError, match=r"did not start.*it said: Error: Inv"):
+                async with attached(ours, PwMcpOptions(("--console-level=loud",), run)):
+                    pass
+            assert in_(sockets, "pw-*/browser/*.sock") == []
+            assert await ours.page.evaluate("1 + 1") == 2
+    finally:
+        shutil.rmtree(sockets, ignore_errors=True)
     assert "Invalid" in (run / LOG).read_text()
     assert "Invalid" not in capfd.readouterr().err  # its stderr is the log's, not the terminal's
 
