@@ -88,7 +88,7 @@ LAYERS: list[tuple[str, ...]] = [
     ("services",),
     ("offline",),
     ("stack",),  # the tool layers: gate with its ledger, backstop, completion, recording
-    ("pwmcp",),  # Playwright MCP as the browser below the tool layers' gate
+    ("pwmcp", "facade"),  # other surfaces' tools in front of the gate (Playwright MCP, V02)
     ("orchestrator",),
     ("recording", "runlog"),
     ("assembly",),  # the run builder: every front door assembles its run here

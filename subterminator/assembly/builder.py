@@ -19,6 +19,9 @@ from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.playwright_browser import LaunchOptions
 from subterminator.browser.protocol import Browser
 from subterminator.errors import ConfigurationError
+from subterminator.facade.assemble import TOOLS_NOTE as FACADE_NOTE
+from subterminator.facade.assemble import FacadeSetup, facade_front, facade_server
+from subterminator.facade.front import FacadeFront
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.net import is_local_url
 from subterminator.orchestrator import TaskOrchestrator
@@ -108,6 +111,7 @@ def launch_options(
 
 
 ToolServer = Callable[[Browser], BrowserToolServer]  # the browser's tools, made for a run
+Front = PwMcpFront | FacadeFront  # another surface's tools in front of the stack
 
 
 def browser_tools(
@@ -155,7 +159,7 @@ class Run:
     ai: AIClientProtocol | None = None
     recorder: Recorder | None = None
     record: RunRecord | None = None
-    front: PwMcpFront | None = None
+    front: Front | None = None
 
     @property
     def top(self) -> TopLayer:
@@ -177,7 +181,9 @@ class Run:
         chosen = ai or self.ai
         if chosen is None:
             raise ValueError("a conversation needs an AI")
-        note = "" if self.front is None else TOOLS_NOTE
+        note = ""
+        if self.front is not None:
+            note = FACADE_NOTE if isinstance(self.front, FacadeFront) else TOOLS_NOTE
         return TaskOrchestrator(
             chosen,
             self.top,
@@ -201,6 +207,7 @@ def build_run(
     start_url: str = "",
     allow_sites: tuple[str, ...] = (),
     pwmcp: PwMcpClient | None = None,
+    facade: FacadeSetup | None = None,
 ) -> Run:
     """The one order of wrappers: the recorder sees the browser, the AI and the person first;
     the run record sees the person as answered; with ``log_calls`` (a front door with no
@@ -218,6 +225,8 @@ def build_run(
     server = tool_server(browser)
     if pwmcp is not None:
         server = pwmcp_server(browser, pwmcp, launched, server)
+    elif facade is not None:
+        server = facade_server(browser, launched, facade, server)
     stack = ToolStack(
         server,
         service,
@@ -233,8 +242,11 @@ def build_run(
             "The browser may also open these sites without asking (--allow-site): "
             + ", ".join(allow_sites)
         )
-    front = None if pwmcp is None else pwmcp_front(stack, pwmcp, launched)
-    speaking(driver, front)  # a driver of our own tools says its calls in Playwright MCP's
+    spoken = None if pwmcp is None else pwmcp_front(stack, pwmcp, launched)
+    speaking(driver, spoken)  # a driver of our own tools says its calls in Playwright MCP's
+    front: Front | None = spoken
+    if facade is not None:
+        front = facade_front(stack, launched, facade)
     return Run(service, browser, stack, ai, recorder, record, front)
 
 

@@ -159,6 +159,12 @@ class Acting:
             lambda ready: actions.scroll_into_view(self._devtools, handle, timeout_ms, ready)
         )
 
+    async def perform(self, handle: str, action: ActionKind, act: actions.Perform) -> None:
+        """Another surface's own action on the node (the facade's right click, its keys
+        typed one at a time), around the page's dialogs as ours are."""
+        self._unblocked(self.page)
+        await self._act(lambda ready: actions.perform(self._devtools, handle, action, act, ready))
+
     async def scroll_page(self, direction: ScrollDirection, amount: int) -> None:
         self._unblocked(self.page)
         await self._act(lambda ready: actions.scroll_page(self._devtools, direction, amount, ready))

@@ -117,6 +117,21 @@ async def scroll_page(
     )
 
 
+Perform = _Perform
+
+
+async def perform(
+    devtools: DevTools,
+    handle: str,
+    action: ActionKind,
+    act: _Perform,
+    ready: Callable[[], None] = _go,
+) -> None:
+    """Another surface's own action on the handle's node (a right click, keys typed one at a
+    time), with our marking and precheck: it acts on exactly the node the gate judged."""
+    await _act(devtools, handle, action, act, ready)
+
+
 async def _act(
     devtools: DevTools,
     handle: str,

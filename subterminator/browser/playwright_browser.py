@@ -84,7 +84,8 @@ class PlaywrightBrowser:
         self.watch_action, self.action_changes = watch.begin, watch.changes  # browser.watch
         self.relocate = self._acting.relocate  # a re-rendered control's new node (refind)
         self.devtools = self._devtools  # another client of our driver hands us elements here
-        self.elsewhere = self._acting.elsewhere  # and acts for the agent (Playwright MCP)
+        # it acts for the agent (Playwright MCP), or in its own way on our element (the facade)
+        self.elsewhere, self.perform = self._acting.elsewhere, self._acting.perform
         self.follow = self._tabs.moved_to  # or chooses the tab the agent works in
         context.on("page", self._adopt_page)
         if self._tabs.current is not None:

@@ -16,10 +16,12 @@ from subterminator.cli.checks import check_runs_dir, check_simulator
 from subterminator.errors import ConfigurationError
 from subterminator.mcp.door import is_loopback
 from subterminator.mcp.server import serve_http, serve_stdio
-from subterminator.mcp.session import McpOptions
+from subterminator.mcp.session import DEFAULT_TOOLS, McpOptions, Tools
 from subterminator.mcp.token import Token, find_token
+from subterminator.pwmcp.options import BUILTIN
 from subterminator.pwmcp.preflight import preflight
 from subterminator.services import get_service
+from subterminator.tools.facade import V02
 
 HTTP_ONLY = ("allow_remote", "require_token", "token_file", "allowed_host")
 
@@ -48,7 +50,18 @@ def options(args: argparse.Namespace) -> McpOptions:
         keep_downloads=args.keep_downloads,
         backend=args.backend,
         pwmcp_passthrough=passthrough,
+        tools=tools(args),
+        search=args.search,
     )
+
+
+def tools(args: argparse.Namespace) -> Tools:
+    """The tools served; the facade's with our own browser tools only."""
+    if args.tools == V02 and args.backend != BUILTIN:
+        raise ConfigurationError("--tools v02 runs on the builtin backend: drop --backend")
+    if args.search is not None and args.tools != V02:
+        raise ConfigurationError("--search is web_search's provider: it goes with --tools v02")
+    return "v02" if args.tools == V02 else DEFAULT_TOOLS
 
 
 def http_token(args: argparse.Namespace, host: str) -> Token | None:

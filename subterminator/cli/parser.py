@@ -486,6 +486,26 @@ def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
     _window(serve)
     _profile(serve)
     _backend(serve)
+    _facade(serve)
+
+
+def _facade(sub: argparse.ArgumentParser) -> None:
+    """Which tools the MCP server lists (docs/v02-facade.md)."""
+    group = sub.add_argument_group("the tools served")
+    group.add_argument(
+        "--tools",
+        choices=["default", "v02"],
+        default="default",
+        help="default: SubTerminator's browser tools; v02: the V02 facade's nine action-based "
+        "tools (CSS selectors, JavaScript, raw HTML), behind the same gate",
+    )
+    group.add_argument(
+        "--search",
+        default=None,
+        metavar="PROVIDER",
+        help="web_search's provider with --tools v02: duckduckgo (the default), none, or a "
+        "search address with {query} (JSON results)",
+    )
 
 
 def build_parser() -> argparse.ArgumentParser:

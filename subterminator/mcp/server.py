@@ -31,6 +31,13 @@ from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.errors import BrowserError, ConfigurationError, MCPConnectionError
 from subterminator.mcp.asking import CANNOT_ASK_DECISION, decision, question, schema_for
 from subterminator.mcp.door import guarded, is_loopback, security_settings
+from subterminator.mcp.facade import (
+    TERMINATED,
+    answered,
+    facade_result,
+    launch_refused,
+    session_args,
+)
 from subterminator.mcp.session import (
     ENDED,
     STOPPED,
@@ -43,11 +50,14 @@ from subterminator.mcp.session import (
 from subterminator.mcp.tools import Catalog, error, result
 from subterminator.mcp.wire import answering_malformed
 from subterminator.models.approval import ApprovalDecision
+from subterminator.models.browser_response import BrowserResponse
 from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp.door import INSTRUCTIONS as PWMCP_INSTRUCTIONS
 from subterminator.pwmcp.door import Listing
 from subterminator.pwmcp.options import PLAYWRIGHT_MCP
 from subterminator.stack import Reply
+from subterminator.tools.facade import V02
+from subterminator.tools.spec import MCP
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +78,16 @@ error human_rejected: tell the person, follow their note, never retry the same s
 action that ran while the next step it showed was refused succeeds, with that refusal in \
 its "declined" field: do not take that step, nor repeat the action. A reply with run_ended \
 means the run is over: tell the person what it says."""
+
+
+FACADE_INSTRUCTIONS = """SubTerminator's V02 browser tools, with a safety gate: \
+browser_session launch opens the service's start page; read with browser_extract / \
+browser_inspect, act with browser_interact on a CSS selector naming one element (or an @eN \
+ref from the latest reply's data.snapshot). Steps that may not be undoable are shown to the \
+person first (MCP elicitation); you cannot approve them. A refusal comes back with \
+data.error_code human_rejected: tell the person, follow their note, never retry the same \
+step. browser_execute asks the person on a cancellation flow's pages, and what it sends to \
+the flow's site is held: use browser_interact for the flow's steps."""
 
 
 @dataclass
@@ -104,6 +124,18 @@ class Sessions:
             transport = self._transport(session_id)
             connection.exit_stack.push_async_callback(self._session_ended, found, transport)
         return found  # type: ignore[no-any-return]
+
+    def renew(self, ctx: ServerRequestContext[Sessions], old: McpSession) -> None:
+        """A fresh session (its own browser and record, on its first call) where ``old``
+        was: after the client terminated its browser."""
+        if old in self.opened:
+            self.opened.remove(old)
+        if self.per_client:
+            self.shared = self.make()
+            return
+        connection = getattr(ctx.session, "_connection", None)
+        if connection is not None:
+            connection.state["subterminator"] = self.make()
 
     def _transport(self, session_id: str) -> StreamableHTTPServerTransport | None:
         """The session's HTTP transport, which knows how the session ended."""
@@ -157,6 +189,10 @@ async def call_tool(
             "invalid_params", f"unknown tool {params.name!r:.80}; the tools are: {', '.join(names)}"
         )
     session = ctx.lifespan_context.of(ctx)
+    if session.options.tools == V02 and params.name == "browser_session":
+        door = await facade_session(ctx, session, params.arguments)
+        if door is not None:
+            return door
     running = None
     if params.request_state:  # a 2026-era retry: the answer to the question its call awaits
         answer = (params.input_responses or {}).get("approval")
@@ -192,6 +228,8 @@ async def serve(
     while True:
         out = await session.step(running)
         if isinstance(out, Reply):
+            if session.options.tools == V02:
+                return facade_result(out)
             return result(running.call, out, session.images())
         asked = out
         if not can_elicit(ctx):
@@ -229,6 +267,31 @@ async def serve(
         asked.answer.set_result(decision(asked.request, answer.action, answer.content))
 
 
+async def facade_session(
+    ctx: ServerRequestContext[Sessions], session: McpSession, arguments: dict[str, Any] | None
+) -> types.CallToolResult | None:
+    """``browser_session``'s calls the door answers itself (None: the front's, in the run):
+    a terminate ends the run and its browser, a list before a launch starts nothing."""
+    args = session_args(arguments)
+    if args is None:
+        return None
+    if args.action == "launch":
+        why = launch_refused(args, str(session.options.profile or "") or None)
+        return answered(BrowserResponse(success=False, error=why)) if why else None
+    if session.run is not None and args.action != "terminate":
+        return None
+    if args.action == "list":
+        return answered(BrowserResponse(success=True, data={"instances": []}))
+    if args.action == "get_active":
+        return answered(BrowserResponse(success=True, data={"active": False}))
+    if args.instance_id != session.instance_id:
+        why = f"no browser {args.instance_id!r:.40} in this session"
+        return answered(BrowserResponse(success=False, error=why))
+    await session.aclose(TERMINATED)
+    ctx.lifespan_context.renew(ctx, session)
+    return answered(BrowserResponse(success=True, data={"status": "terminated"}))
+
+
 async def list_tools(
     ctx: ServerRequestContext[Sessions], params: types.PaginatedRequestParams | None
 ) -> types.ListToolsResult:
@@ -249,8 +312,9 @@ def build_server(
     """The server. ``per_client``: its lifespan is one client's (stdio, in-process); False for
     HTTP, where sessions are the HTTP sessions' (ending after ``idle_timeout`` s unheard)."""
     pwmcp = options.backend == PLAYWRIGHT_MCP
-    catalog = Catalog(Listing(options.pwmcp_passthrough) if pwmcp else None)
-    instructions = PWMCP_INSTRUCTIONS if pwmcp else INSTRUCTIONS
+    facade = options.tools == V02
+    catalog = Catalog(Listing(options.pwmcp_passthrough) if pwmcp else None, V02 if facade else MCP)
+    instructions = PWMCP_INSTRUCTIONS if pwmcp else FACADE_INSTRUCTIONS if facade else INSTRUCTIONS
 
     @contextlib.asynccontextmanager
     async def lifespan(server: Server[Sessions]) -> AsyncIterator[Sessions]:

@@ -12,8 +12,11 @@ import base64
 import contextlib
 import logging
 import secrets
+import tempfile
 from dataclasses import dataclass, field, replace
+from datetime import UTC, datetime
 from pathlib import Path
+from typing import Literal
 
 import mcp.types as types
 
@@ -28,6 +31,10 @@ from subterminator.assembly import (
     start_page,
 )
 from subterminator.browser.launch import BrowserFactory, launch_playwright
+from subterminator.facade.assemble import FacadeSetup
+from subterminator.facade.front import Instance
+from subterminator.facade.reading import Folders
+from subterminator.facade.search import provider
 from subterminator.mcp.asking import AskingPerson, Question
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
@@ -39,9 +46,11 @@ from subterminator.runlog import RunRecord
 from subterminator.services import get_service
 from subterminator.stack import Reply
 from subterminator.terminal import verdict
+from subterminator.tools.facade import V02
 
 log = logging.getLogger(__name__)
 
+SCREENSHOTS = "screenshots"  # the facade's saved screenshots, in the session's folder
 UNANSWERED = "The question was not answered (the client sent another call instead)."
 # How a session ended, as its run record says it (followed by "before complete_task ...").
 WENT_AWAY = "The client went away"  # stdio EOF or broken pipe, an in-process client's exit
@@ -53,6 +62,10 @@ STOP_BOUND = 10.0  # seconds a call under way gets to stop when its session clos
 def idle_ending(seconds: float) -> str:
     span = f"{seconds / 60:g} min" if seconds >= 60 else f"{seconds:g} s"
     return f"The client went away or went quiet (no request for {span}), so its session ended"
+
+
+Tools = Literal["default", "v02"]
+DEFAULT_TOOLS: Tools = "default"
 
 
 @dataclass(frozen=True)
@@ -72,6 +85,8 @@ class McpOptions(BrowserPlace):
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
     backend: Backend = BUILTIN  # whose browser tools run behind the gate
     pwmcp_passthrough: tuple[str, ...] = ()  # Playwright MCP's own options, judged safe
+    tools: Tools = DEFAULT_TOOLS  # the tools listed: ours, or the V02 facade's
+    search: str | None = None  # web_search's provider (the facade's); None: the default
 
 
 @dataclass
@@ -97,6 +112,7 @@ class McpSession:
         self.calls = 0
         self.pending: dict[str, Running] = {}  # waiting for an answer, by their token
         self.current: Running | None = None  # the call under way, if any
+        self.instance_id = f"st-{secrets.token_hex(4)}"  # the facade's name for its browser
         self._exit = contextlib.AsyncExitStack()
         self._lock = asyncio.Lock()
         self._closed = False
@@ -167,12 +183,30 @@ class McpSession:
             ),
             allow_sites=self.options.allow_sites,
             pwmcp=pwmcp,
+            facade=self._facade(),
         )
         problem = http_problem(await run.browser.navigate(start_url))
         if problem and self.record is not None:
             self.record.notice(f"The start page answered {problem}: {start_url}")
         self.run = run
         return run
+
+    def _facade(self) -> FacadeSetup | None:
+        """The facade's session, when it is the tools served: its browser's name, where it
+        saves screenshots (the run record's folder, else one of its own for the session),
+        the downloads kept, its search provider."""
+        options = self.options
+        if options.tools != V02:
+            return None
+        record = self.record
+        if record is not None:
+            folder = record.folder
+        else:
+            temp = tempfile.TemporaryDirectory(prefix="subterminator-v02-")
+            folder = Path(self._exit.enter_context(temp))
+        instance = Instance(self.instance_id, not options.window, datetime.now(UTC))
+        folders = Folders(folder / SCREENSHOTS, kept_downloads(record, options.keep_downloads))
+        return FacadeSetup(instance, folders, provider(options.search))
 
     # -- calls -----------------------------------------------------------------------------
 

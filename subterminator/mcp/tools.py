@@ -38,8 +38,8 @@ def as_tool(spec: ToolSpec[Any]) -> types.Tool:
     )
 
 
-def tool_list() -> list[types.Tool]:
-    return [as_tool(spec) for spec in REGISTRY.surface(MCP).specs]
+def tool_list(surface: str = MCP) -> list[types.Tool]:
+    return [as_tool(spec) for spec in REGISTRY.surface(surface).specs]
 
 
 def pwmcp_tool_list(listed: Sequence[types.Tool]) -> list[types.Tool]:
@@ -91,15 +91,17 @@ def error(code: str, message: str) -> types.CallToolResult:
 
 
 class Catalog:
-    """The tools this server lists and serves: ours, or (``listing``) Playwright MCP's the
-    gate can say and our two, read once from the pinned package (``pwmcp.door``)."""
+    """The tools this server lists and serves: ours, the V02 facade's (``surface``), or
+    (``listing``) Playwright MCP's the gate can say and our two, read once from the pinned
+    package (``pwmcp.door``)."""
 
-    def __init__(self, listing: Listing | None = None) -> None:
+    def __init__(self, listing: Listing | None = None, surface: str = MCP) -> None:
         self.listing = listing
+        self.surface = surface
 
     async def tools(self) -> list[types.Tool]:
         if self.listing is None:
-            return tool_list()
+            return tool_list(self.surface)
         return pwmcp_tool_list(await self.listing.tools())
 
     async def names(self) -> tuple[str, ...]:

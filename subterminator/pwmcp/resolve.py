@@ -18,6 +18,7 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.errors import BrowserActionError, BrowserError
 from subterminator.pwmcp import refs
 from subterminator.pwmcp.bridge import World, find, ref_of, worlds
+from subterminator.snapshot.registry import ElementRegistry
 from subterminator.tools.server import BrowserToolServer
 
 # Our capture's handle of an element it registered in this world, if it did.
@@ -128,20 +129,7 @@ class PwMcpResolver:
         return None
 
     async def _ours(self, handle: str) -> str | None:
-        """The registry's ref of the node ``handle`` (``[frame]:backendNodeId``) names."""
-        devtools = self._browser.devtools
-        frame_id = handle.rpartition(":")[0]
-        node = await devtools.resolve(handle)
-        ours = await devtools.call_on(node, OUR_HANDLE)
-        wanted = {handle, handle.lstrip(":")}  # the top document's: with or without ":"
-        if isinstance(ours, str):
-            wanted.add(f"{frame_id}:{ours}" if frame_id else ours)
-        registry = self._server.registry
-        for ref in registry.list_refs():
-            info = registry.peek(ref)
-            if info is not None and info.handle in wanted:
-                return ref
-        return None
+        return await registered_ref(self._browser, self._server.registry, handle)
 
     async def _reaching(self, page: Page) -> list[CDPSession]:
         """Sessions of our own that reach every frame of ``page``: its own (the top document
@@ -158,3 +146,22 @@ class PwMcpResolver:
         live: list[Page | Frame] = [page, *page.frames[1:]]
         self._sessions = {k: v for k, v in self._sessions.items() if k in live}
         return [s for k in live if (s := self._sessions.get(k)) is not None]
+
+
+async def registered_ref(
+    browser: PlaywrightBrowser, registry: ElementRegistry, handle: str
+) -> str | None:
+    """The registry's ref of the node ``handle`` (``[frame]:backendNodeId``) names, if our
+    last capture registered it."""
+    devtools = browser.devtools
+    frame_id = handle.rpartition(":")[0]
+    node = await devtools.resolve(handle)
+    ours = await devtools.call_on(node, OUR_HANDLE)
+    wanted = {handle, handle.lstrip(":")}  # the top document's: with or without ":"
+    if isinstance(ours, str):
+        wanted.add(f"{frame_id}:{ours}" if frame_id else ours)
+    for ref in registry.list_refs():
+        info = registry.peek(ref)
+        if info is not None and info.handle in wanted:
+            return ref
+    return None

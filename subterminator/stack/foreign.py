@@ -8,6 +8,9 @@ on an element, so each comes here as a stand-in (``tools.builtin.stand_ins``, th
 - code: refused on a page of the flow (by the service's addresses, or the page reading as a
   cancellation page); elsewhere the person is asked, the code shown, and a yes runs it with
   every write held: it is a yes to the code, never to a write it sends to the flow's site;
+- the V02 facade's code (``page_script``): asked on a page of the flow, the code shown; run
+  unasked elsewhere; either way under the backstop as a step nobody approved, so a write it
+  sends to the flow's site is held;
 - a drag or a drop: asked on a page of the flow; elsewhere run as an unapproved action;
 - files from the disk: refused at the conversation loop's door (``uploads`` false: nobody
   chose them); asked at the MCP server's, the files named;
@@ -54,6 +57,7 @@ from subterminator.tools.builtin.stand_ins import (
     DragArgs,
     DropArgs,
     KeyArgs,
+    ScriptArgs,
     UnreadArgs,
     UploadArgs,
 )
@@ -117,6 +121,8 @@ class Foreign:
         snapshot = (await self.port.snapshot()).snapshot
         if isinstance(args, CodeArgs):
             return await self._code(call, args, snapshot)
+        if isinstance(args, ScriptArgs):
+            return await self._script(call, args, snapshot)
         if isinstance(args, UploadArgs) and args.paths:
             return await self._upload(call, args.paths, snapshot)
         if isinstance(args, UnreadArgs):
@@ -210,6 +216,16 @@ class Foreign:
         what = f"Run this code in the page: {shown(args.code, NOTICE)}"
         why = "code in the page can do anything the page can"
         return await self._asked(call, what, why, snapshot, writes=False, control="the code")
+
+    async def _script(self, call: ToolCall, args: ScriptArgs, snapshot: Snapshot) -> ToolResult:
+        """The facade's code: asked on the flow's pages, the code shown, and a yes runs it
+        with its writes held as for any step nobody approved (a yes to code is never a yes
+        to what it sends); elsewhere run so, unasked."""
+        if not self._flow(snapshot):
+            return await self._held(call, snapshot)
+        what = f"Run this code in the page: {shown(args.code, NOTICE)}"
+        why = "code in the page can do anything the page can, on a page of the flow"
+        return await self._asked(call, what, why, snapshot, writes=True, control="the code")
 
     async def _upload(self, call: ToolCall, paths: list[str], snapshot: Snapshot) -> ToolResult:
         """Files from the person's disk: never at the loop's door; asked at the MCP server's."""

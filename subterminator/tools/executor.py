@@ -112,6 +112,18 @@ class ActionExecutor:
             lambda t: self.browser.scroll_into_view(handle, timeout_ms=t),
         )
 
+    async def elsewhere(
+        self,
+        operation: str,
+        element: ElementInfo,
+        cap_ms: int,
+        action: Callable[[str, int], Awaitable[None]],
+    ) -> None:
+        """Another surface's own action on the element (``action(handle, timeout_ms)``),
+        under our wall and with our error codes."""
+        handle = self._handle(element)
+        await self._run(operation, element, cap_ms, lambda t: action(handle, t))
+
     async def scroll_page(self, direction: ScrollDirection, amount: int) -> None:
         await self._run(
             "scroll",

@@ -15,6 +15,7 @@ from typing import Any
 
 from subterminator.browser.protocol import ActionKind
 from subterminator.tools.builtin import BUILTIN
+from subterminator.tools.facade import FACADE
 from subterminator.tools.spec import LOOP, Kind, ToolSpec
 
 
@@ -95,7 +96,7 @@ class Registry:
         return found[0] if found else None
 
 
-REGISTRY = Registry(BUILTIN)
+REGISTRY = Registry((*BUILTIN, *FACADE))
 
 
 def tool_spec(name: str) -> ToolSpec[Any] | None:

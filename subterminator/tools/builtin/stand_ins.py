@@ -1,7 +1,8 @@
 """The stand-ins: our names for another backend's calls whose effect no page read can judge.
 
 Playwright MCP's ``browser_evaluate``, a drag, a file upload, a key press, a dialog's answer,
-a tab switch or a step back are said as these (``pwmcp.shapes``), each carrying the original
+a tab switch or a step back are said as these (``pwmcp.shapes``), and so are the V02 facade's
+code, keys and steps in the history (``facade.translate``), each carrying the original
 in ``ToolCall.via``. They are on no client's surface: only a translation makes them. The gate
 routes them by their kind to its part for what it cannot read (``stack.foreign``), which
 decides whether they run, ask or are refused; below the gate the original runs in their
@@ -11,7 +12,7 @@ reply is the fresh page.
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Literal
 
 from pydantic import Field, StrictBool, StrictStr
 
@@ -60,6 +61,16 @@ class BackArgs(ToolArgs):
     pass
 
 
+class ScriptArgs(ToolArgs):
+    code: StrictStr = Field(description="The code the page is to run, as the person sees it")
+
+
+class HistoryArgs(ToolArgs):
+    action: Literal["back", "forward", "refresh"] = Field(
+        description="The step in the tab's history"
+    )
+
+
 class UnreadArgs(ToolArgs):
     tool: StrictStr = Field(description="The other backend's tool")
     target: StrictStr = Field(description="Its element, as it named it, which names no one ref")
@@ -92,5 +103,7 @@ STAND_INS: tuple[ToolSpec[Any], ...] = (
     _stand_in("dialog_answer", DialogArgs, "Answer the page's dialog"),
     _stand_in("tab_action", TabArgs, "List, open, select or close a tab"),
     _stand_in("go_back", BackArgs, "Go back in the tab's history"),
+    _stand_in("page_script", ScriptArgs, "Run the facade's code in the page"),
+    _stand_in("history_step", HistoryArgs, "Go back, forward or reload the page"),
     _stand_in("unread_target", UnreadArgs, "Act on an element the gate could not read"),
 )

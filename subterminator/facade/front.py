@@ -1,0 +1,208 @@
+"""``FacadeFront``: the V02 facade's nine tools in front of our whole tool stack.
+
+A front door (the MCP server with ``--tools v02``, a test's conversation) holds this as the top
+of its stack. Each call is checked against its tool's arguments, said as our canonical calls
+(``facade.translate``) and each goes through the unchanged stack (the gate, the backstop,
+checkpoints, the outcome judge, the run record); the reply is one ``BrowserResponse``, with
+the page after an action as our snapshot (``data.snapshot``, its refs usable as selectors).
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, replace
+from datetime import datetime
+from typing import Any
+
+from pydantic import ValidationError
+
+from subterminator.facade import translate
+from subterminator.facade.select import SelectorResolver
+from subterminator.models.browser_response import BrowserResponse
+from subterminator.models.conversation import ToolCall
+from subterminator.models.result import TaskReason, TaskResult
+from subterminator.pwmcp.translate import Translated
+from subterminator.snapshot.secrecy import mask
+from subterminator.stack import ToolStack
+from subterminator.stack.layer import Preview, Reply
+from subterminator.tools.arguments import echo
+from subterminator.tools.facade import V02
+from subterminator.tools.facade.args import (
+    ExecuteArgs,
+    InteractArgs,
+    NavigateArgs,
+    SessionArgs,
+)
+from subterminator.tools.registry import REGISTRY, Surface
+
+# What the person typed never reaches a log (a password), whatever field it came in.
+TYPED = frozenset({"text", "value", "label"})
+# An action's word in data.status, as spec 05 has them.
+STATUS = {
+    "click": "clicked",
+    "type": "typed",
+    "select": "selected",
+    "hover": "hovered",
+    "scroll": "scrolled",
+    "press": "pressed",
+    "goto": "navigated",
+    "back": "navigated_back",
+    "forward": "navigated_forward",
+    "refresh": "refreshed",
+    "execute": "executed",
+    "evaluate": "evaluated",
+}
+
+
+@dataclass(frozen=True)
+class Instance:
+    """The session's one browser, as ``browser_session`` names it."""
+
+    instance_id: str
+    headless: bool
+    started: datetime
+
+    def info(self, url: str) -> dict[str, Any]:
+        return {
+            "instance_id": self.instance_id,
+            "headless": self.headless,
+            "started": self.started.isoformat(timespec="seconds"),
+            "url": url,
+            "active": True,
+        }
+
+
+def refused(code: str, message: str) -> BrowserResponse:
+    return BrowserResponse(success=False, error=message, data={"error_code": code})
+
+
+class FacadeFront:
+    """The top layer of a run whose tools are the V02 facade's."""
+
+    def __init__(self, stack: ToolStack, resolver: SelectorResolver, instance: Instance) -> None:
+        self.stack = stack
+        self.resolver = resolver
+        self.instance = instance
+        self.surface: Surface = REGISTRY.surface(V02)
+        self.images: tuple[Any, ...] = ()  # a front door's images: the facade gives base64
+
+    async def execute(self, call: ToolCall) -> Reply:
+        if call.name not in self.surface:
+            tools = ", ".join(self.surface.names())
+            said = refused("invalid_params", f"{echo(call.name)}: unknown tool; tools: {tools}")
+            return await self._page(call, said)
+        try:
+            args = self.surface[call.name].args.model_validate(call.arguments or {})
+        except ValidationError as exc:
+            problems = "; ".join(
+                f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
+                for e in exc.errors()[:5]
+            )
+            return await self._page(call, refused("invalid_params", f"{call.name}: {problems}"))
+        if isinstance(args, SessionArgs):
+            return await self._session(call, args)
+        translated = await self._translated(call, args)
+        if translated.refused is not None:
+            said = refused(translated.refused.code, translated.refused.message)
+            return await self._page(call, said)
+        reply = await self._through(translated)
+        return self._answer(call, args, reply)
+
+    async def _translated(self, call: ToolCall, args: Any) -> Translated:
+        if isinstance(args, NavigateArgs):
+            return translate.navigate(call, args)
+        if isinstance(args, InteractArgs):
+            return await translate.interact(call, args, self.resolver)
+        if isinstance(args, ExecuteArgs):
+            return translate.execute(call, args)
+        return translate.read(call)
+
+    async def _through(self, translated: Translated) -> Reply:
+        """Each canonical call through the stack; the next only after one that went well."""
+        replies: list[Reply] = []
+        for canonical in translated.calls:
+            replies.append(reply := await self.stack.execute(canonical))
+            if reply.result.get("error") or reply.ended is not None or reply.browser_error:
+                break
+        return replies[-1]
+
+    async def _page(self, call: ToolCall, said: BrowserResponse) -> Reply:
+        """A call refused before it ran: the page as it stands, through the stack's read."""
+        reply = await self.stack.execute(ToolCall(id=call.id, name="get_snapshot"))
+        return replace(reply, result=said.said(), shown="")
+
+    # -- the reply -----------------------------------------------------------------------------
+
+    def _answer(self, call: ToolCall, args: Any, reply: Reply) -> Reply:
+        foreign = reply.result.get("foreign")
+        action = getattr(args, "action", "")
+        if isinstance(foreign, str) and not reply.result.get("error"):
+            said = BrowserResponse.model_validate(json.loads(foreign))
+            if action not in STATUS:  # a read: the page did not change
+                return replace(reply, result=said.said(), shown="")
+        else:
+            said = BrowserResponse(success=True)
+        error = reply.result.get("error")
+        data: dict[str, Any] = dict(said.data or {})
+        if error:
+            said = refused(str(error), reply.message or str(error))
+            data = {**data, **(said.data or {})}
+        elif action in STATUS:
+            data["status"] = STATUS[action]
+        for key in ("declined", "effect"):
+            if reply.result.get(key) is not None:
+                data[key] = reply.result[key]
+        if reply.message and not error:
+            data["message"] = reply.message
+        if reply.ended is not None:
+            data["run_ended"] = reply.ended.model_dump(mode="json", exclude={"usage"})
+        data["snapshot"] = reply.snapshot.model_dump(mode="json", exclude={"screenshot"})
+        said = said.model_copy(update={"data": data, "url": reply.snapshot.page.url})
+        return replace(reply, result=said.said(), shown="")
+
+    async def _session(self, call: ToolCall, args: SessionArgs) -> Reply:
+        """launch, list and get_active on the session's one browser (terminate and the
+        calls before a launch are the front door's: it owns the browser)."""
+        reply = await self.stack.execute(ToolCall(id=call.id, name="get_snapshot"))
+        url = reply.snapshot.page.url
+        instance = self.instance
+        if args.action == "list":
+            said = BrowserResponse(success=True, data={"instances": [instance.info(url)]})
+        elif args.action == "get_active":
+            said = BrowserResponse(success=True, instance_id=instance.instance_id)
+        elif args.action == "terminate":
+            said = refused("invalid_params", "terminate is answered by the session's door")
+        else:
+            data = {"status": "launched", **instance.info(url)}
+            data["snapshot"] = reply.snapshot.model_dump(mode="json", exclude={"screenshot"})
+            said = BrowserResponse(success=True, instance_id=instance.instance_id, data=data)
+        return replace(reply, result=said.said(), shown="")
+
+    # -- the rest of the top layer, as the stack has it -------------------------------------
+
+    def preview(self, call: ToolCall) -> Preview:
+        """The call as a log may write it: no typed value, no code's secrets."""
+        args = call.arguments
+        written = (
+            {k: (mask(v) if k in TYPED and isinstance(v, str) else v) for k, v in args.items()}
+            if isinstance(args, dict)
+            else args
+        )
+        target = args.get("selector") if isinstance(args, dict) else None
+        return Preview(target if isinstance(target, str) else None, written)
+
+    @property
+    def unverified_claim(self) -> bool:
+        return self.stack.unverified_claim
+
+    async def settle(self, result: TaskResult) -> TaskResult:
+        return await self.stack.settle(result)
+
+    def ending(self, reason: TaskReason, *, error: str | None = None) -> TaskResult:
+        return self.stack.ending(reason, error=error)
+
+    def final_step_state(self) -> tuple[bool | None, str | None]:
+        return self.stack.final_step_state()
+
+    def final_step_at(self) -> datetime | None:
+        return self.stack.final_step_at()

@@ -1,0 +1,137 @@
+"""A facade call said as the calls our gate judges.
+
+Each action that changes the page is said as our own canonical calls on the ref our capture
+gave the element its selector names (``facade.select``), each carrying the facade's call in
+``ToolCall.via`` where ours would not do exactly it (a right click, keys typed one at a time,
+an option by index): the gate judges what it will do, and below it the facade's own action
+runs on the same node. A click is a click whichever button or count; typing is a fill; a key
+is a ``key_press`` (Enter in a form: its submission); back, forward and refresh are a
+``history_step``; code is a ``page_script``; an address is our ``browser_open``. Reads are our
+``get_snapshot`` carrying the read, answered below without a capture. A call that cannot be
+said so is refused here, before anything runs.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from subterminator.facade.hands import key_combo
+from subterminator.facade.select import Selected, SelectorResolver
+from subterminator.models.conversation import ToolCall
+from subterminator.pwmcp.translate import Translated, canonical, refuse
+from subterminator.tools.arguments import echo
+from subterminator.tools.facade.args import ExecuteArgs, InteractArgs, NavigateArgs
+
+READ = "get_snapshot"
+
+
+def read(call: ToolCall) -> Translated:
+    return Translated((canonical(call, READ, {}),))
+
+
+def _ours(call: ToolCall, name: str, arguments: dict[str, Any], own: bool) -> ToolCall:
+    """Our ``name``; carrying the facade's call when its own action is to run (``own``)."""
+    if own:
+        return canonical(call, name, arguments)
+    return ToolCall(id=call.id, name=name, arguments=arguments)
+
+
+def navigate(call: ToolCall, args: NavigateArgs) -> Translated:
+    if args.action == "get_url":
+        return read(call)
+    if args.action == "goto":
+        if not args.url:
+            return refuse("invalid_params", "browser_navigate goto needs url")
+        calls = [ToolCall(id=call.id, name="browser_open", arguments={"url": args.url})]
+        if args.wait_for:
+            calls.append(canonical(call, READ, {}))
+        return Translated(tuple(calls))
+    return Translated((canonical(call, "history_step", {"action": args.action}),))
+
+
+def execute(call: ToolCall, args: ExecuteArgs) -> Translated:
+    return Translated((canonical(call, "page_script", {"code": args.code}),))
+
+
+def _required(args: InteractArgs) -> str | None:
+    """What the action needs and was not given."""
+    needs = {
+        "click": ("selector",),
+        "type": ("selector", "text"),
+        "select": ("selector",),
+        "hover": ("selector",),
+        "press": ("key",),
+        "wait": ("selector",),
+    }.get(args.action, ())
+    missing = [name for name in needs if getattr(args, name) in (None, "")]
+    if missing:
+        return f"browser_interact {args.action} needs {' and '.join(missing)}"
+    if args.action == "select":
+        given = [n for n in ("value", "index", "label") if getattr(args, n) is not None]
+        if len(given) != 1:
+            return "browser_interact select needs exactly one of value, index or label"
+    return None
+
+
+async def interact(call: ToolCall, args: InteractArgs, resolver: SelectorResolver) -> Translated:
+    missing = _required(args)
+    if missing is not None:
+        return refuse("invalid_params", missing)
+    if args.action == "wait":
+        return read(call)
+    if args.action == "scroll" and args.selector is None:
+        return _page_scroll(call, args)
+    if args.action == "press" and args.selector is None:
+        return _press(call, args)
+    selected = await resolver.select(args.selector or "")
+    if selected.ref is None:
+        return _unselected(args, selected)
+    return await _on(call, args, selected.ref, resolver)
+
+
+def _unselected(args: InteractArgs, selected: Selected) -> Translated:
+    if selected.unread or selected.code is None:
+        return refuse(
+            "element_not_visible",
+            f"{echo(args.selector)} matches one element that SubTerminator's snapshot does "
+            "not show (hidden, or out of its reach), so it is not acted on",
+        )
+    return refuse(selected.code, selected.problem or "no element")
+
+
+async def _on(
+    call: ToolCall, args: InteractArgs, ref: str, resolver: SelectorResolver
+) -> Translated:
+    """The action on our ``ref`` of the element its selector names."""
+    if args.action == "click":
+        own = args.button != "left" or args.click_count != 1
+        return Translated((_ours(call, "browser_click", {"ref": ref}, own),))
+    if args.action == "type":
+        fill = {"ref": ref, "value": args.text or "", "clear_first": args.clear}
+        return Translated((_ours(call, "browser_fill", fill, args.delay > 0),))
+    if args.action == "select":
+        value = args.value if args.value is not None else args.label
+        if value is None:
+            value = await resolver.option_at(ref, args.index or 0)
+            if value is None:
+                return refuse("invalid_params", f"the list has no option at index {args.index}")
+        return Translated((canonical(call, "browser_select", {"ref": ref, "value": value}),))
+    if args.action == "hover":
+        return Translated((canonical(call, "browser_scroll", {"ref": ref}),))
+    if args.action == "scroll":
+        return Translated((ToolCall(id=call.id, name="browser_scroll", arguments={"ref": ref}),))
+    focus = canonical(call, "browser_scroll", {"ref": ref})  # press: the element takes the focus
+    return Translated((focus, *_press(call, args).calls))
+
+
+def _press(call: ToolCall, args: InteractArgs) -> Translated:
+    return Translated(
+        (canonical(call, "key_press", {"key": key_combo(args.key or "", args.modifiers)}),)
+    )
+
+
+def _page_scroll(call: ToolCall, args: InteractArgs) -> Translated:
+    if args.direction in ("up", "down"):
+        scroll = {"direction": args.direction, "amount": args.amount}
+        return Translated((ToolCall(id=call.id, name="browser_scroll", arguments=scroll),))
+    return Translated((canonical(call, READ, {}),))  # sideways: the facade's own, unjudged
