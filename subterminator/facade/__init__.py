@@ -1,4 +1,4 @@
-"""The V02 facade (spec 05): nine action-based tools in front of our whole tool stack.
+"""The V02 facade: nine action-based tools in front of our whole tool stack.
 
 ``front`` reads each call and says it as our canonical calls (``ToolCall.via`` carrying the
 original), which the unchanged stack judges; ``server`` runs the facade's own action where ours

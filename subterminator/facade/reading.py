@@ -28,7 +28,7 @@ from subterminator.tools.facade.args import (
 
 @dataclass(frozen=True)
 class Limits:
-    """Response and chunk sizes in bytes of UTF-8, as spec 05's configuration has them."""
+    """Response and chunk sizes in bytes of UTF-8, as the facade's configuration has them."""
 
     text_response: int = 64_000
     text_chunk: int = 16_000

@@ -1,6 +1,6 @@
-"""``BrowserResponse``: the one reply shape of every V02 facade tool (spec 05).
+"""``BrowserResponse``: the one reply shape of every V02 facade tool.
 
-What the facade adds beyond spec 05's fields lives in ``data``: ``snapshot`` (our pruned page,
+What the facade adds beyond the contract's fields lives in ``data``: ``snapshot`` (our pruned page,
 its ``@eN`` refs accepted as selectors), and on a refusal ``error_code``, the same codes our own
 tools answer with (``human_rejected``, ``ref_invalid`` ...), so a client can tell a person's no
 from a typo.

@@ -10,6 +10,7 @@ import sys
 from typing import Any
 
 from subterminator.tools.builtin.stand_ins import STAND_IN
+from subterminator.tools.facade import V02
 from subterminator.tools.registry import REGISTRY, Registry
 from subterminator.tools.spec import LOOP, MCP, ToolSpec
 
@@ -31,6 +32,12 @@ INTROS = {
         "files, a key, a dialog, a tab, a step back; `subterminator/pwmcp/shapes.py`); the "
         "gate judges each by what it is (`subterminator/stack/foreign.py`).",
     ),
+    V02: (
+        "The V02 facade's tools",
+        "What `subterminator mcp --tools v02` lists: nine action-based tools, each call said "
+        "as the calls above and judged by the same gate (`subterminator/facade/`); their "
+        "actions, the V01 tools they replace and which actions ask: docs/v02-facade.md.",
+    ),
 }
 HEADER = """# Tools
 
@@ -47,8 +54,19 @@ Generated from the tool specs in `subterminator/tools/builtin/` (one module per 
 """
 
 
+def _kind(schema: dict[str, Any]) -> str:
+    """An argument's type as the table says it: its values, its type, or its types."""
+    if "enum" in schema:
+        return " \\| ".join(f"`{v}`" for v in schema["enum"])
+    if "anyOf" in schema:
+        return " \\| ".join(_kind(s) for s in schema["anyOf"])
+    if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
+        return f"array of {_kind(schema['items'])}"
+    return str(schema.get("type", "any"))
+
+
 def _argument(name: str, schema: dict[str, Any], required: bool) -> str:
-    kind = " \\| ".join(f"`{v}`" for v in schema["enum"]) if "enum" in schema else schema["type"]
+    kind = _kind(schema)
     if required:
         return f"`{name}` {kind}, required"
     default = schema.get("default")

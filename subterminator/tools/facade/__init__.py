@@ -1,4 +1,4 @@
-"""The V02 facade's nine tools (spec 05) as ``ToolSpec``s on the ``v02`` surface.
+"""The V02 facade's nine tools as ``ToolSpec``s on the ``v02`` surface.
 
 The facade's tools are action-based: one tool per kind of work, an ``action`` argument saying
 which. None of them is answered by our tool server directly: ``facade.front`` reads each call
@@ -10,8 +10,9 @@ tools it replaces and how the gate treats it: docs/v02-facade.md is generated fr
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from subterminator.models.tools import ToolResult
 from subterminator.tools.args import ToolArgs
 from subterminator.tools.facade.args import (
     CaptureArgs,
@@ -25,6 +26,9 @@ from subterminator.tools.facade.args import (
     StorageArgs,
 )
 from subterminator.tools.spec import Effect, ToolSpec
+
+if TYPE_CHECKING:
+    from subterminator.tools.server import BrowserToolServer
 
 V02 = "v02"
 
@@ -182,6 +186,19 @@ _TOOLS: tuple[tuple[str, type[ToolArgs], str, Effect, str], ...] = (
 )
 
 
+async def _not_by_name(server: BrowserToolServer, args: Any) -> ToolResult:
+    """A facade call that reached our server as it is (not said as our calls): refused."""
+    result = await server.get_snapshot()
+    return result.model_copy(
+        update={
+            "success": False,
+            "error": "invalid_params",
+            "message": "a V02 facade call runs only through the facade's front "
+            "(subterminator mcp --tools v02); nothing was done",
+        }
+    )
+
+
 def _spec(name: str, args: type[ToolArgs], title: str, effect: Effect, text: str) -> ToolSpec[Any]:
     return ToolSpec(
         name=name,
@@ -190,7 +207,7 @@ def _spec(name: str, args: type[ToolArgs], title: str, effect: Effect, text: str
         title=title,
         effect=effect,
         surfaces=frozenset({V02}),
-        handler=None,  # said as our calls by facade.front; never run by name
+        handler=_not_by_name,  # said as our calls by facade.front; never run by name
         idempotent=effect == "read-only",
     )
 

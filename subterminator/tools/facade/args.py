@@ -1,4 +1,4 @@
-"""The V02 facade's arguments, one model per tool, as spec 05 writes them.
+"""The V02 facade's arguments, one model per tool, as the V02 facade's contract writes them.
 
 Each tool takes an ``action`` and the parameters its actions use; a parameter an action needs
 and was not given is said by the facade when the call is read (``facade.front``), with the
