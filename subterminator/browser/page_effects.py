@@ -96,14 +96,19 @@ class PageEffects:
 
     async def drain(self, current: Page | None) -> list[SideEffect]:
         """Everything since the last call, each once: tabs as they are now, then downloads."""
-        if self._working:
-            await asyncio.wait(set(self._working), timeout=SAVE_WAIT_S)
+        await self.settled(SAVE_WAIT_S)
         tabs, self._tabs = self._tabs, []
         said = await asyncio.gather(
             *(tab_now(page, current=page is current, shut=page in self._shut) for page in tabs)
         )
         done, self._done = self._done, []
         return [*said, *done]
+
+    async def settled(self, timeout: float) -> None:
+        """Until the downloads being kept now are saved (``timeout`` seconds at most): a file
+        in the folder is whole once this returns."""
+        if self._working:
+            await asyncio.wait(set(self._working), timeout=timeout)
 
     @property
     def began(self) -> bool:

@@ -216,6 +216,22 @@ class PlaywrightBrowser:
             current = None
         return [*await self._effects.drain(current), *back, *self._dialogs.news()]
 
+    # -- downloads -------------------------------------------------------------------------
+
+    @property
+    def downloads(self) -> Path | None:
+        """Where pages' downloads are kept now (None: refused). A context made without
+        accepting downloads refuses them whatever this says."""
+        return self._effects.keep_in
+
+    @downloads.setter
+    def downloads(self, folder: Path | None) -> None:
+        self._effects.keep_in = folder
+
+    async def downloads_settled(self, timeout: float) -> None:
+        """Until the downloads being kept now are saved (``timeout`` seconds at most)."""
+        await self._effects.settled(timeout)
+
     @property
     def version(self) -> str:  # '' for a persistent profile, whose context hides its browser
         browser = self._context.browser
