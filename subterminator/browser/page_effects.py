@@ -104,11 +104,11 @@ class PageEffects:
         done, self._done = self._done, []
         return [*said, *done]
 
-    async def settled(self, timeout: float) -> None:
-        """Until the downloads being kept now are saved (``timeout`` seconds at most): a file
-        in the folder is whole once this returns."""
+    async def settled(self, seconds: float) -> None:
+        """Until the downloads being kept now are saved (``seconds`` at most): a file in the
+        folder is whole once this returns."""
         if self._working:
-            await asyncio.wait(set(self._working), timeout=timeout)
+            await asyncio.wait(set(self._working), timeout=seconds)
 
     @property
     def began(self) -> bool:

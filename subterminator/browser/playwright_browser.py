@@ -228,9 +228,9 @@ class PlaywrightBrowser:
     def downloads(self, folder: Path | None) -> None:
         self._effects.keep_in = folder
 
-    async def downloads_settled(self, timeout: float) -> None:
-        """Until the downloads being kept now are saved (``timeout`` seconds at most)."""
-        await self._effects.settled(timeout)
+    async def downloads_settled(self, seconds: float) -> None:
+        """Until the downloads being kept now are saved (``seconds`` at most)."""
+        await self._effects.settled(seconds)
 
     @property
     def version(self) -> str:  # '' for a persistent profile, whose context hides its browser

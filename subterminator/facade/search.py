@@ -188,7 +188,12 @@ def _refusal(configured: SearchProvider, asked: str) -> str | None:
         host = urlsplit(asked).hostname or ""
     except ValueError:
         host = ""
-    where = "a local or private address" if is_private_host(host) else "another address"
+    if not host:
+        where = "an address that cannot be read"
+    elif is_private_host(host):
+        where = "a local or private address"
+    else:
+        where = "another address"
     return (
         f"search_engine_url: {where} is never searched; this session searches through "
         f"{configured.name} ({origin_of(configured.address)}) only"
