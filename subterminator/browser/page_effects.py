@@ -36,7 +36,7 @@ MAX_LIVE_TABS = 8  # tabs open at once; a page's tab past these is closed as it 
 
 class PageEffects:
     def __init__(self, keep_in: Path | None) -> None:
-        self.keep_in = keep_in
+        self.keep_in = keep_in  # None: refused (a call may turn keeping off, and on again)
         self.kept = 0
         self._seen: weakref.WeakSet[Page] = weakref.WeakSet()
         self._shut: weakref.WeakSet[Page] = weakref.WeakSet()  # closed by us as they opened

@@ -72,7 +72,7 @@ class PlaywrightBrowser:
         # Where the last capture spent its time, ms by stage (page_capture.STAGES): the bench
         # prints it, and a slow snapshot in a log can be read by it.
         self.last_stages: dict[str, float] = {}
-        self._effects = PageEffects(downloads)
+        self._effects = self.downloads = PageEffects(downloads)  # kept where, or refused
         self._dialogs = NativeDialogs()
         self.keyed = keys.Keys(self._devtools, self._dialogs).keyed  # what Enter would act on
         self._routing = Routing(context, self._dialogs)
@@ -215,22 +215,6 @@ class PlaywrightBrowser:
         if current is not None and current.is_closed():
             current = None
         return [*await self._effects.drain(current), *back, *self._dialogs.news()]
-
-    # -- downloads -------------------------------------------------------------------------
-
-    @property
-    def downloads(self) -> Path | None:
-        """Where pages' downloads are kept now (None: refused). A context made without
-        accepting downloads refuses them whatever this says."""
-        return self._effects.keep_in
-
-    @downloads.setter
-    def downloads(self, folder: Path | None) -> None:
-        self._effects.keep_in = folder
-
-    async def downloads_settled(self, seconds: float) -> None:
-        """Until the downloads being kept now are saved (``seconds`` at most)."""
-        await self._effects.settled(seconds)
 
     @property
     def version(self) -> str:  # '' for a persistent profile, whose context hides its browser

@@ -159,12 +159,12 @@ async def _waited(reading: Reading, args: StorageArgs) -> BrowserResponse:
     missing: dict[str, Any] = {"filepath": None, "filename": args.filename, "found": False}
     if folder is None:
         return BrowserResponse(success=True, data={**missing, "note": NONE_KEPT})
-    if reading.browser.downloads is None:
+    if reading.browser.downloads.keep_in is None:
         return BrowserResponse(success=True, data={**missing, "note": REFUSED_NOW})
     loop = asyncio.get_running_loop()
     end = loop.time() + args.timeout
     while True:
-        await reading.browser.downloads_settled(max(0.0, end - loop.time()))
+        await reading.browser.downloads.settled(max(0.0, end - loop.time()))
         found = _found(await asyncio.to_thread(listed, folder), args.filename)
         if found is not None:
             return BrowserResponse(
@@ -189,13 +189,13 @@ def _behavior(reading: Reading, args: StorageArgs) -> BrowserResponse:
             f"session's downloads go to {where}",
         )
     if args.behavior in ("deny", "default"):
-        reading.browser.downloads = None
+        reading.browser.downloads.keep_in = None
         return BrowserResponse(success=True, data={"behavior": args.behavior, "path": None})
     if folder is None:
         return refused(
             "invalid_params", f"{args.behavior}: {NONE_KEPT}; a call cannot turn downloads on"
         )
-    reading.browser.downloads = folder
+    reading.browser.downloads.keep_in = folder
     return BrowserResponse(success=True, data={"behavior": args.behavior, "path": str(folder)})
 
 

@@ -1,4 +1,4 @@
-"""docs/v02-facade.md is the registry's own words, and the registry says spec 05's mapping.
+"""docs/v02-facade.md is the registry's own words, and the registry says the V02 mapping.
 
 The V01 -> V02 table below is the one the facade was built to (29 V01 tools onto eight
 tools' actions, ``browser_storage`` new); the page is generated from ``ACTIONS``, so a tool or
