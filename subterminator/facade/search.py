@@ -18,6 +18,7 @@ from urllib.parse import quote_plus, urljoin, urlsplit
 
 import httpx2
 
+from subterminator import __version__
 from subterminator.browser.reach import is_private_host, origin_of
 from subterminator.errors import ConfigurationError
 from subterminator.facade.front import refused
@@ -33,7 +34,7 @@ MAX_REDIRECTS = 3  # each to the provider's own origin only
 TITLE = 200
 SNIPPET = 500
 URL = 2000
-AGENT = "SubTerminator web_search (+https://github.com/subterminator)"
+AGENT = f"SubTerminator/{__version__} (web_search)"
 NOT_AVAILABLE = "web search is not available (no provider configured; see --search)"
 
 
@@ -86,6 +87,7 @@ async def fetched(url: str) -> str:
     own time limit is the caller's)."""
     origin = origin_of(url)
     headers = {"User-Agent": AGENT, "Accept-Language": "en"}
+    # Nothing of the person's environment goes with a search: no .netrc login, no proxy.
     try:
         async with httpx2.AsyncClient(
             timeout=TIMEOUT_S, follow_redirects=False, trust_env=False, headers=headers
