@@ -70,11 +70,11 @@ class SearchProvider(Protocol):
 
 
 def hits(found: list[tuple[str, str, str | None]], max_results: int) -> list[Hit]:
-    """Raw (title, url, snippet) as results: http(s) addresses only, words made plain."""
+    """Raw (title, url, snippet) as results: plain http(s) addresses only, words made plain."""
     kept: list[Hit] = []
     for title, url, snippet in found:
-        if urlsplit(url).scheme not in ("http", "https") or len(url) > URL:
-            continue
+        if urlsplit(url).scheme not in ("http", "https") or shown(url, URL) != url:
+            continue  # not an address a person opens, or one holding controls or too long
         plain = shown(snippet, SNIPPET) if snippet else None
         kept.append(Hit(len(kept) + 1, shown(title, TITLE) or url, url, plain or None))
         if len(kept) == max_results:

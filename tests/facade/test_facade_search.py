@@ -108,7 +108,7 @@ async def test_a_json_providers_results_are_said_as_plain_ranked_results(
         "https://forum.example/t/1",
         "https://blank.example/",  # no title: its address stands for it
         "https://four.example/",
-    ]  # the javascript: address is gone
+    ]  # the javascript: address and the one hiding a bidi override are gone
     assert results[0] == {
         "rank": 1,
         "title": f"Résultat pour {query}",

@@ -34,6 +34,7 @@ def results(query: str) -> list[dict[str, str]]:
         },
         {"title": HOSTILE, "url": "https://forum.example/t/1", "content": LONG},
         {"title": "Run me", "url": "javascript:alert(1)", "snippet": "no"},
+        {"title": "Hidden", "url": "https://evil.example/\u202e/fdp.exe", "snippet": "no"},
         {"title": "", "link": "https://blank.example/", "description": "Kein Titel"},
         {"title": "Четвёртый", "url": "https://four.example/", "snippet": "Отменить подписку"},
     ]
