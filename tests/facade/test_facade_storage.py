@@ -233,3 +233,16 @@ async def test_a_session_that_keeps_no_downloads_says_so_and_cannot_turn_them_on
     said = await storage(top, "set_download_behavior", behavior="default")
     assert said["data"] == {"behavior": "default", "path": None}
     assert written(site.token) == []
+
+
+async def test_a_download_link_the_facade_clicks_is_kept_and_waited_for(
+    keeping: PlaywrightBrowser, site: EffectSite, folders: Folders
+) -> None:
+    top = facade(keeping, site, folders)
+    await keeping.navigate(site.url("/recibo"))
+    click = {"action": "click", "selector": "a[download]"}
+    clicked = await top.execute(ToolCall(id="c", name="browser_interact", arguments=click))
+    assert clicked.result["success"] is True, clicked.result
+    waited = await storage(top, "wait_for_download", filename="recibo-enero.pdf", timeout=20)
+    assert waited["data"]["found"] is True
+    assert written(site.token, folders.downloads) == [Path(waited["data"]["filepath"])]  # type: ignore[arg-type]
