@@ -36,7 +36,7 @@ MAX_LIVE_TABS = 8  # tabs open at once; a page's tab past these is closed as it 
 
 class PageEffects:
     def __init__(self, keep_in: Path | None) -> None:
-        self.keep_in = keep_in
+        self.keep_in = keep_in  # None: refused (a call may turn keeping off, and on again)
         self.kept = 0
         self._seen: weakref.WeakSet[Page] = weakref.WeakSet()
         self._shut: weakref.WeakSet[Page] = weakref.WeakSet()  # closed by us as they opened
@@ -96,14 +96,19 @@ class PageEffects:
 
     async def drain(self, current: Page | None) -> list[SideEffect]:
         """Everything since the last call, each once: tabs as they are now, then downloads."""
-        if self._working:
-            await asyncio.wait(set(self._working), timeout=SAVE_WAIT_S)
+        await self.settled(SAVE_WAIT_S)
         tabs, self._tabs = self._tabs, []
         said = await asyncio.gather(
             *(tab_now(page, current=page is current, shut=page in self._shut) for page in tabs)
         )
         done, self._done = self._done, []
         return [*said, *done]
+
+    async def settled(self, seconds: float) -> None:
+        """Until the downloads being kept now are saved (``seconds`` at most): a file in the
+        folder is whole once this returns."""
+        if self._working:
+            await asyncio.wait(set(self._working), timeout=seconds)
 
     @property
     def began(self) -> bool:

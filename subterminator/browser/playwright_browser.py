@@ -72,7 +72,7 @@ class PlaywrightBrowser:
         # Where the last capture spent its time, ms by stage (page_capture.STAGES): the bench
         # prints it, and a slow snapshot in a log can be read by it.
         self.last_stages: dict[str, float] = {}
-        self._effects = PageEffects(downloads)
+        self._effects = self.downloads = PageEffects(downloads)  # kept where, or refused
         self._dialogs = NativeDialogs()
         self.keyed = keys.Keys(self._devtools, self._dialogs).keyed  # what Enter would act on
         self._routing = Routing(context, self._dialogs)

@@ -14,6 +14,7 @@ from subterminator.cancellation import EXIT_SUCCESS
 from subterminator.cli.app import logs_to_stderr
 from subterminator.cli.checks import check_runs_dir, check_simulator
 from subterminator.errors import ConfigurationError
+from subterminator.facade.search import provider
 from subterminator.mcp.door import is_loopback
 from subterminator.mcp.server import serve_http, serve_stdio
 from subterminator.mcp.session import DEFAULT_TOOLS, McpOptions, Tools
@@ -61,6 +62,8 @@ def tools(args: argparse.Namespace) -> Tools:
         raise ConfigurationError("--tools v02 runs on the builtin backend: drop --backend")
     if args.search is not None and args.tools != V02:
         raise ConfigurationError("--search is web_search's provider: it goes with --tools v02")
+    if args.tools == V02:
+        provider(args.search)  # a provider that cannot be used is said now, not at a search
     return "v02" if args.tools == V02 else DEFAULT_TOOLS
 
 

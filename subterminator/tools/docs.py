@@ -28,17 +28,17 @@ INTROS = {
     ),
     STAND_IN: (
         "The gate's stand-ins (listed to no client)",
-        "What Playwright MCP's calls that no page read can judge are said as (code, a drag, "
-        "files, a key, a dialog, a tab, a step back; `subterminator/pwmcp/shapes.py`); the "
-        "gate judges each by what it is (`subterminator/stack/foreign.py`).",
-    ),
-    V02: (
-        "The V02 facade's tools",
-        "What `subterminator mcp --tools v02` lists: nine action-based tools, each call said "
-        "as the calls above and judged by the same gate (`subterminator/facade/`); their "
-        "actions, the V01 tools they replace and which actions ask: docs/v02-facade.md.",
+        "What Playwright MCP's and the V02 facade's calls that no page read can judge are said "
+        "as (code, a drag, files, a key, a dialog, a tab, a step back; "
+        "`subterminator/pwmcp/shapes.py`, `subterminator/facade/translate.py`); the gate "
+        "judges each by what it is (`subterminator/stack/foreign.py`).",
     ),
 }
+FACADE_NOTE = """## The V02 facade's tools
+
+What `subterminator mcp --tools v02` lists: nine action-based tools, with the V01 tools each
+action replaces and how the gate treats it, in [v02-facade.md](v02-facade.md).
+"""
 HEADER = """# Tools
 
 Generated from the tool specs in `subterminator/tools/builtin/` (one module per tool) by
@@ -54,25 +54,32 @@ Generated from the tool specs in `subterminator/tools/builtin/` (one module per 
 """
 
 
-def _kind(schema: dict[str, Any]) -> str:
-    """An argument's type as the table says it: its values, its type, or its types."""
+def kind(schema: dict[str, Any]) -> str:
+    """An argument's type as a table cell: its values when it has a few, ``number`` for a
+    float-or-integer, ``array of ...``."""
     if "enum" in schema:
         return " \\| ".join(f"`{v}`" for v in schema["enum"])
     if "anyOf" in schema:
-        return " \\| ".join(_kind(s) for s in schema["anyOf"])
-    if schema.get("type") == "array" and isinstance(schema.get("items"), dict):
-        return f"array of {_kind(schema['items'])}"
+        kinds = dict.fromkeys(kind(s) for s in schema["anyOf"] if s.get("type") != "null")
+        if set(kinds) == {"number", "integer"}:
+            return "number"
+        return " or ".join(kinds)
+    if schema.get("type") == "array":
+        return f"array of {kind(schema.get('items', {}))}"
     return str(schema.get("type", "any"))
 
 
+def default(value: Any) -> str:
+    return str(value).lower() if isinstance(value, bool) else str(value)
+
+
 def _argument(name: str, schema: dict[str, Any], required: bool) -> str:
-    kind = _kind(schema)
+    kind_ = kind(schema)
     if required:
-        return f"`{name}` {kind}, required"
-    default = schema.get("default")
-    if default is None:
-        return f"`{name}` {kind}"
-    return f"`{name}` {kind} = `{str(default).lower() if isinstance(default, bool) else default}`"
+        return f"`{name}` {kind_}, required"
+    if schema.get("default") is None:
+        return f"`{name}` {kind_}"
+    return f"`{name}` {kind_} = `{default(schema['default'])}`"
 
 
 def arguments(spec: ToolSpec[Any]) -> str:
@@ -105,6 +112,9 @@ def table(specs: tuple[ToolSpec[Any], ...]) -> str:
 def render(registry: Registry = REGISTRY) -> str:
     parts = [HEADER]
     for name in registry.surface_names():
+        if name == V02:  # its own page, with the actions each tool takes
+            parts.append(FACADE_NOTE)
+            continue
         title, intro = INTROS.get(name, (f"The {name} surface", ""))
         parts.append(f"## {title}\n\n{intro}\n\n{table(registry.surface(name).specs)}\n")
     return "\n".join(parts)
