@@ -42,6 +42,12 @@ SETS_COOKIE = "document.cookie = 'prefs=COOKIE-page-55; path=/';"
 PAGES = {
     "/article": page("ru", "Статья", ARTICLE, "console.log('SCRIPT-text-99');"),
     "/late": page("fr", "Plus tard", LATE),
+    "/later": page(
+        "it",
+        "Dopo",
+        "<p id='ready' hidden>Pronto</p>",
+        "setTimeout(() => document.querySelector('#ready').hidden = false, 150);",
+    ),
     "/cookies": page("en", "Cookies", "<p>Signed in</p>", SETS_COOKIE),
     # half a character: a lone UTF-16 surrogate, in the text and in an attribute
     "/half": page(
@@ -203,6 +209,21 @@ async def test_the_wait_ends_when_the_element_shows_goes_or_is_there(
     assert await browser.page.locator("#going").count() == 0
     ready = await wait(read, "#soon", "visible")
     assert ready["data"]["matches"] == 1
+
+
+@pytest.mark.browser
+async def test_goto_waits_for_its_element_once_the_page_opened(
+    browser: PlaywrightBrowser, site: RecordingSite, tmp_path: Path
+) -> None:
+    read = await reader(browser, site.url("/late"), tmp_path, answers=[True])  # a typed address
+    got = await read.call(
+        "browser_navigate", action="goto", url=site.url("/later"), wait_for="#ready", timeout=10
+    )
+    assert got["success"] is True, got
+    assert got["url"] == site.url("/later")
+    assert got["data"]["state"] == "visible"
+    assert got["data"]["status"] == "navigated"
+    assert await browser.page.is_visible("#ready")
 
 
 @pytest.mark.browser

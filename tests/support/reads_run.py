@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -40,12 +41,15 @@ class Reader:
         return by_name(reply.snapshot, name).ref
 
 
-async def reader(browser: PlaywrightBrowser, url: str, screenshots: Path) -> Reader:
-    """The facade on ``url``, its screenshots saved in ``screenshots``; no question answered."""
+async def reader(
+    browser: PlaywrightBrowser, url: str, screenshots: Path, answers: Sequence[bool] = ()
+) -> Reader:
+    """The facade on ``url``, its screenshots saved in ``screenshots``; the person's
+    ``answers`` to its questions (none unless given: a question fails the test)."""
     await browser.navigate(url)
     instance = Instance("reads", True, datetime.now(UTC))
     setup = FacadeSetup(instance, Folders(screenshots))
-    run = build_run(NETFLIX, browser, ScriptedApprovals([]), facade=setup)
+    run = build_run(NETFLIX, browser, ScriptedApprovals(answers), start_url=url, facade=setup)
     return Reader(run, browser)
 
 
