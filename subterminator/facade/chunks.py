@@ -3,18 +3,28 @@ whole text so a client never joins chunks of two different texts.
 
 A chunk never splits a character: its end is moved back to a character's start, so each chunk
 decodes alone and the chunks join to the whole. ``next_offset`` is None on the last chunk.
+A page's text may hold half a character (a lone UTF-16 surrogate, which UTF-8 cannot say): it
+is said as U+FFFD, as a browser encoding the page would, so the text always has its bytes.
 """
 
 from __future__ import annotations
 
 import hashlib
+import re
 
 from subterminator.models.browser_response import BrowserResponse
+
+LONE_SURROGATE = re.compile("[\ud800-\udfff]")
+
+
+def sayable(text: str) -> str:
+    """``text`` as UTF-8 can say it: each lone surrogate replaced by U+FFFD."""
+    return LONE_SURROGATE.sub("\ufffd", text)
 
 
 def checksum(text: str) -> str:
     """The whole text's fingerprint (sha256, its first 16 hex digits)."""
-    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+    return hashlib.sha256(sayable(text).encode("utf-8")).hexdigest()[:16]
 
 
 def _start_of_char(raw: bytes, at: int) -> int:
@@ -28,6 +38,7 @@ def chunked(text: str, offset: int, length: int, given: str | None) -> BrowserRe
     """The chunk of ``text`` at ``offset``, at most ``length`` bytes; refused when ``given``
     (a previous chunk's checksum) is not this text's, or the offset is past its end or not at
     a character's start."""
+    text = sayable(text)
     raw = text.encode("utf-8")
     total = len(raw)
     mine = checksum(text)
@@ -70,6 +81,7 @@ def chunked(text: str, offset: int, length: int, given: str | None) -> BrowserRe
 def capped(text: str, limit: int) -> BrowserResponse:
     """The text whole, or its first ``limit`` bytes (at a character's start) marked
     truncated: what an answer without chunking carries."""
+    text = sayable(text)
     raw = text.encode("utf-8")
     if len(raw) <= limit:
         return BrowserResponse(
