@@ -97,7 +97,7 @@ class SelectorResolver:
         if isinstance(said, str):
             count = int(said.removeprefix("count:"))
             if count == 0:
-                return _refused("ref_invalid", f"no element matches {echo(selector)}")
+                return _refused("ref_invalid", self._none(selector))
             return _refused(
                 "invalid_params",
                 f"{echo(selector)} matches {count} elements; an action needs a selector that "
@@ -106,7 +106,7 @@ class SelectorResolver:
             )
         object_id = result.get("objectId")
         if not object_id:
-            return _refused("ref_invalid", f"no element matches {echo(selector)}")
+            return _refused("ref_invalid", self._none(selector))
         node = await devtools.send("DOM.describeNode", {"objectId": object_id}, via=doc.session)
         handle = f":{node['node']['backendNodeId']}"
         for fresh in (False, True):
@@ -116,6 +116,23 @@ class SelectorResolver:
             if ref is not None:
                 return Selected(ref=ref, count=1)
         return Selected(count=1)
+
+    def _none(self, selector: str) -> str:
+        """No element matches; on a page with frames, why CSS may not find one there."""
+        said = f"no element matches {echo(selector)} in the page"
+        frames = len(self._browser.page.frames) - 1
+        if frames > 0:
+            said += (
+                f" (it has {frames} frame{'s' if frames > 1 else ''}, which a CSS selector "
+                "does not reach into: name an element inside one by its @eN ref from "
+                "data.snapshot)"
+            )
+        return said
+
+    @property
+    def url(self) -> str:
+        """The tab's address now (a page may have moved on since our last capture)."""
+        return self._browser.page.url
 
     async def option(
         self, ref: str, by: Literal["value", "index", "label"], key: object
