@@ -105,7 +105,35 @@ FRAMED = page(
 """,
     LOG_JS,
 )
-PAGES = {"/lab/events": EVENTS, "/lab/override": OVERRIDE, "/lab/framed": FRAMED}
+# Two pages that link to each other (an address shown on a page opens without a question).
+FIRST = page("ja", "最初のページ", "<a href='/lab/nav/second'>次へ</a>")
+SECOND = page(
+    "ja",
+    "二番目のページ",
+    "<a href='/lab/nav/first'>戻る</a><p id='later' hidden>後で</p>",
+    "setTimeout(() => { document.getElementById('later').hidden = false; }, 150);",
+)
+# What comes and goes by itself, a moment after the page opens.
+LATER = page(
+    "es",
+    "Taller",
+    """
+<button id='soon' hidden>Pronto</button><p id='gone'>Se va</p>
+<button id='ghost' style='display: none'>Fantasma</button><button id='here'>Aquí</button>
+""",
+    """setTimeout(() => {
+  document.getElementById('soon').hidden = false;
+  document.getElementById('gone').remove();
+}, 200);""",
+)
+PAGES = {
+    "/lab/later": LATER,
+    "/lab/events": EVENTS,
+    "/lab/override": OVERRIDE,
+    "/lab/framed": FRAMED,
+    "/lab/nav/first": FIRST,
+    "/lab/nav/second": SECOND,
+}
 
 
 @dataclass
