@@ -36,7 +36,7 @@ from subterminator.tools.registry import REGISTRY, Surface
 
 # What the person typed never reaches a log (a password), whatever field it came in.
 TYPED = frozenset({"text", "value", "label"})
-# An action's word in data.status, as spec 05 has them.
+# An action's word in data.status, as the V02 tools' clients read them.
 STATUS = {
     "click": "clicked",
     "type": "typed",

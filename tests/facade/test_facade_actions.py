@@ -4,7 +4,7 @@ Each action runs on the element its selector names, as the page's own listeners 
 right, middle or double click is that click, typed text lands where it should (appended, or
 after the field is cleared, or key by key), an option is chosen by value, index or label, the
 pointer rests on a hovered element, the page scrolls by the pixels asked, a key reaches the
-focused element with its modifiers. Every reply is spec 05's: ``data.status`` in its words,
+focused element with its modifiers. Every reply is the V02 shape: ``data.status`` in its words,
 the page after it as our snapshot (its refs usable as selectors), and the address.
 """
 
@@ -29,7 +29,7 @@ def site() -> Iterator[RecordingSite]:
 
 
 def acted(said: dict[str, object], status: str) -> None:
-    """An action's reply as spec 05 has it, with our snapshot (no image) and the address."""
+    """An action's reply in the V02 shape, with our snapshot (no image) and the address."""
     assert said["success"] is True, said
     data = said["data"]
     assert isinstance(data, dict)
@@ -128,7 +128,7 @@ async def test_the_page_scrolls_by_the_pixels_asked_and_to_an_element(
         assert await on.js("window.scrollX") == 300
         acted(await on.interact(action="scroll", direction="left", amount=100), "scrolled")
         assert await on.js("window.scrollX") == 200
-        acted(await on.interact(action="scroll"), "scrolled")  # spec 05: down, 100 pixels
+        acted(await on.interact(action="scroll"), "scrolled")  # the defaults: down, 100 pixels
         assert await on.js("window.scrollY") == 350
         acted(await on.interact(action="scroll", selector="#far"), "scrolled")
         seen = "document.getElementById('far').getBoundingClientRect().top < innerHeight"

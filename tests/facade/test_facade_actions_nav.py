@@ -2,7 +2,7 @@
 
 goto opens an address as our ``browser_open`` does (one this run showed opens unasked, any
 other is asked first, and a no opens nothing); back,
-forward and refresh step through the tab's history with spec 05's status words; get_url reads
+forward and refresh step through the tab's history with the V02 status words; get_url reads
 the address without touching the page. (How a step back onto a form's answer is judged is
 tested with the history's own judgment.)
 """

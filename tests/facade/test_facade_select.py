@@ -30,7 +30,7 @@ def site() -> Iterator[RecordingSite]:
 
 
 def refused(said: dict[str, Any], code: str, *words: str) -> str:
-    """A refusal as spec 05 has it, our error code in ``data``; its message."""
+    """A refusal in the V02 shape, our error code in ``data``; its message."""
     assert said["success"] is False, said
     assert said["data"]["error_code"] == code, said
     message = str(said["error"])
