@@ -41,6 +41,14 @@ def key_combo(key: str, modifiers: Sequence[str] | None) -> str:
     return "+".join([*dict.fromkeys(held), key])
 
 
+def wall_ms(args: InteractArgs, base_ms: int) -> int:
+    """How long the facade's action may take: keys typed one at a time take their delays
+    on top of the actionability waits (else a slow typing is cut off half typed)."""
+    if args.action != "type":
+        return base_ms
+    return base_ms + int(len(args.text or "") * args.delay * 1000)
+
+
 def sideways(via: ToolCall) -> bool:
     """A page scrolled by the facade's own step (left or right, which nothing of ours does,
     or by no pixels): the translation sends only those here."""

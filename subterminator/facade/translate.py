@@ -34,6 +34,7 @@ NEEDS: dict[str, tuple[str, ...]] = {
     "wait": ("selector",),
 }
 CHOICES: tuple[Choice, ...] = ("value", "index", "label")
+TYPING_S = 120  # the longest a slow typing may take, keys and delays together
 
 
 def read(call: ToolCall) -> Translated:
@@ -78,6 +79,11 @@ def _required(args: InteractArgs) -> str | None:
     missing = [name for name in NEEDS.get(args.action, ()) if not _given(args, name)]
     if missing:
         return f'browser_interact action "{args.action}" needs {" and ".join(missing)}'
+    if args.action == "type" and len(args.text or "") * args.delay > TYPING_S:
+        return (
+            f'browser_interact action "type" would take over {TYPING_S} s at a delay of '
+            f"{args.delay:g} s a key: give a shorter delay"
+        )
     if args.action == "select":
         given = [n for n in CHOICES if getattr(args, n) is not None]
         if len(given) != 1:

@@ -81,6 +81,22 @@ async def test_typing_appends_or_clears_first_and_keys_can_come_one_by_one(
         assert await field(on, "#t") == ""
 
 
+async def test_a_slow_typing_is_typed_whole(
+    browser: PlaywrightBrowser, site: RecordingSite, tmp_path: Path
+) -> None:
+    """Longer than an action's usual wall: the keys' delays count on top of it."""
+    async with lab(browser, site, tmp_path, "/lab/events") as on:
+        slow = "doucement..."  # 12 keys, 0.45 s apart
+        said = await on.interact(action="type", selector="#t", text=slow, clear=True, delay=0.45)
+        acted(said, "typed")
+        assert await field(on, "#t") == slow
+        said = await on.interact(action="type", selector="#t", text="x" * 200, delay=1)
+        assert said["success"] is False
+        assert said["data"]["error_code"] == "invalid_params"
+        assert "shorter delay" in said["error"]
+        assert await field(on, "#t") == slow
+
+
 async def test_an_option_is_chosen_by_value_index_or_label(
     browser: PlaywrightBrowser, site: RecordingSite, tmp_path: Path
 ) -> None:
