@@ -10,22 +10,16 @@ the page after it as our snapshot (its refs usable as selectors), and the addres
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from tests.support.actions_lab import PAGES, Lab, lab
+from tests.support.actions_lab import Lab, lab, served
 from tests.support.recording_site import RecordingSite
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[RecordingSite]:
-    with RecordingSite(PAGES) as served:
-        yield served
+site = pytest.fixture(scope="module", name="site")(served)
 
 
 def acted(said: dict[str, object], status: str) -> None:

@@ -9,23 +9,17 @@ tested with the history's own judgment.)
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from tests.support.actions_lab import PAGES, lab, refs
+from tests.support.actions_lab import lab, refs, served
 from tests.support.recording_site import RecordingSite
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[RecordingSite]:
-    with RecordingSite(PAGES) as served:
-        yield served
+site = pytest.fixture(scope="module", name="site")(served)
 
 
 def moved(said: dict[str, Any], status: str, url: str) -> None:

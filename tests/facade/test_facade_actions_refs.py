@@ -9,7 +9,6 @@ logs each call that reached the stack as a turn, without the secret.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -20,17 +19,12 @@ from subterminator.models.conversation import ToolCall
 from subterminator.runlog import RunRecord, read_events
 from subterminator.runlog.events import TurnEvent
 from subterminator.snapshot.secrecy import KNOWN
-from tests.support.actions_lab import PAGES, lab, refs
+from tests.support.actions_lab import lab, refs, served
 from tests.support.recording_site import RecordingSite
 
 pytestmark = pytest.mark.browser
+site = pytest.fixture(scope="module", name="site")(served)
 SECRET = "hunter2-Пароль"
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[RecordingSite]:
-    with RecordingSite(PAGES) as served:
-        yield served
 
 
 async def test_reads_between_two_actions_keep_the_refs_of_the_last_snapshot(

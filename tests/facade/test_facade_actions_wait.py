@@ -8,22 +8,16 @@ stay current across it. One that never comes is a timeout, said as such. A goto 
 
 from __future__ import annotations
 
-from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from tests.support.actions_lab import PAGES, lab, refs
+from tests.support.actions_lab import lab, refs, served
 from tests.support.recording_site import RecordingSite
 
 pytestmark = pytest.mark.browser
-
-
-@pytest.fixture(scope="module")
-def site() -> Iterator[RecordingSite]:
-    with RecordingSite(PAGES) as served:
-        yield served
+site = pytest.fixture(scope="module", name="site")(served)
 
 
 async def test_a_wait_ends_when_the_element_is_visible_hidden_or_present(

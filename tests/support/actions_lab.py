@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import json
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass
 from datetime import UTC, datetime
 from pathlib import Path
@@ -134,6 +134,13 @@ PAGES = {
     "/lab/nav/first": FIRST,
     "/lab/nav/second": SECOND,
 }
+
+
+def served() -> Iterator[RecordingSite]:
+    """The lab's pages on 127.0.0.1: a module's ``site`` fixture
+    (``site = pytest.fixture(scope="module", name="site")(served)``)."""
+    with RecordingSite(PAGES) as serving:
+        yield serving
 
 
 @dataclass
