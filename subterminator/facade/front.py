@@ -14,18 +14,17 @@ from dataclasses import dataclass, replace
 from datetime import datetime
 from typing import Any
 
-from pydantic import ValidationError
-
+from subterminator.errors import InvalidParamsError
 from subterminator.facade import translate
 from subterminator.facade.select import SelectorResolver
 from subterminator.models.browser_response import BrowserResponse
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskReason, TaskResult
 from subterminator.pwmcp.translate import Translated
-from subterminator.snapshot.secrecy import mask
+from subterminator.snapshot.secrecy import KNOWN, mask
 from subterminator.stack import ToolStack
 from subterminator.stack.layer import Preview, Reply
-from subterminator.tools.arguments import echo
+from subterminator.tools.arguments import echo, parse_call
 from subterminator.tools.facade import V02
 from subterminator.tools.facade.args import (
     ExecuteArgs,
@@ -37,7 +36,7 @@ from subterminator.tools.registry import REGISTRY, Surface
 
 # What the person typed never reaches a log (a password), whatever field it came in.
 TYPED = frozenset({"text", "value", "label"})
-# An action's word in data.status, as the facade's contract has them.
+# An action's word in data.status, as the V02 tools' clients read them.
 STATUS = {
     "click": "clicked",
     "type": "typed",
@@ -92,13 +91,9 @@ class FacadeFront:
             said = refused("invalid_params", f"{echo(call.name)}: unknown tool; tools: {tools}")
             return await self._page(call, said)
         try:
-            args = self.surface[call.name].args.model_validate(call.arguments or {})
-        except ValidationError as exc:
-            problems = "; ".join(
-                f"{'.'.join(str(p) for p in e['loc']) or 'arguments'}: {e['msg']}"
-                for e in exc.errors()[:5]
-            )
-            return await self._page(call, refused("invalid_params", f"{call.name}: {problems}"))
+            args = parse_call(call.name, call.arguments)[1]
+        except InvalidParamsError as exc:
+            return await self._page(call, refused("invalid_params", str(exc)))
         if isinstance(args, SessionArgs):
             return await self._session(call, args)
         translated = await self._translated(call, args)
@@ -127,9 +122,16 @@ class FacadeFront:
         return replies[-1]
 
     async def _page(self, call: ToolCall, said: BrowserResponse) -> Reply:
-        """A call refused before it ran: the page as it stands, through the stack's read."""
-        reply = await self.stack.execute(ToolCall(id=call.id, name="get_snapshot"))
-        return replace(reply, result=said.said(), shown="")
+        """A call refused before it ran: nothing is read again, so the refs of the client's
+        last snapshot stay current (the page is read only when none was yet)."""
+        return replace(await self._here(call), result=said.said(), shown="")
+
+    async def _here(self, call: ToolCall) -> Reply:
+        """The page as last read, without a fresh capture (one, when none was taken yet)."""
+        last = self.stack.server.last_snapshot
+        if last is not None:
+            return Reply({"success": True}, last)
+        return await self.stack.execute(ToolCall(id=call.id, name="get_snapshot"))
 
     # -- the reply -----------------------------------------------------------------------------
 
@@ -162,14 +164,19 @@ class FacadeFront:
 
     async def _session(self, call: ToolCall, args: SessionArgs) -> Reply:
         """launch, list and get_active on the session's one browser (terminate and the
-        calls before a launch are the front door's: it owns the browser)."""
-        reply = await self.stack.execute(ToolCall(id=call.id, name="get_snapshot"))
-        url = reply.snapshot.page.url
+        calls before a launch are the front door's: it owns the browser). Only a launch
+        reads the page afresh (its reply carries the snapshot); a list keeps the refs."""
+        launch = args.action == "launch"
+        if launch:
+            reply = await self.stack.execute(ToolCall(id=call.id, name="get_snapshot"))
+        else:
+            reply = await self._here(call)
+        url = self.resolver.url or reply.snapshot.page.url
         instance = self.instance
         if args.action == "list":
             said = BrowserResponse(success=True, data={"instances": [instance.info(url)]})
         elif args.action == "get_active":
-            said = BrowserResponse(success=True, instance_id=instance.instance_id)
+            said = BrowserResponse(success=True, instance_id=instance.instance_id, url=url)
         elif args.action == "terminate":
             said = refused("invalid_params", "terminate is answered by the session's door")
         else:
@@ -181,14 +188,22 @@ class FacadeFront:
     # -- the rest of the top layer, as the stack has it -------------------------------------
 
     def preview(self, call: ToolCall) -> Preview:
-        """The call as a log may write it: no typed value, no code's secrets."""
+        """The call as a log may write it: no typed value (the field a CSS selector names is
+        not known before it runs, so typed text is kept as a secret: masked here, scrubbed
+        wherever else it shows), and the element it names by its name when it is our ref."""
         args = call.arguments
-        written = (
-            {k: (mask(v) if k in TYPED and isinstance(v, str) else v) for k, v in args.items()}
-            if isinstance(args, dict)
-            else args
-        )
-        target = args.get("selector") if isinstance(args, dict) else None
+        if not isinstance(args, dict):
+            return Preview(None, args)
+        typed = args.get("text")
+        if isinstance(typed, str):
+            KNOWN.remember(typed)
+        written = {
+            k: (mask(v) if k in TYPED and isinstance(v, str) else v) for k, v in args.items()
+        }
+        target = args.get("selector")
+        named = self.stack.server.registry.peek(target.strip() if isinstance(target, str) else None)
+        if named is not None:
+            target = named.name or target
         return Preview(target if isinstance(target, str) else None, written)
 
     @property

@@ -22,6 +22,12 @@ from subterminator.errors import BrowserActionError
 from subterminator.models.conversation import ToolCall
 from subterminator.tools.facade.args import InteractArgs, NavigateArgs
 
+# The page scrolled by (x, y) pixels at once, in our world of it (the page's own scrollBy
+# may be redefined); settled after a frame, so the snapshot after reads the new offset.
+SCROLL_BY_JS = """function (x, y) {
+  window.scrollTo({left: window.scrollX + x, top: window.scrollY + y, behavior: 'instant'});
+  return new Promise(r => requestAnimationFrame(() => r(window.scrollX)));
+}"""
 MODIFIERS = {"ctrl": "Control", "alt": "Alt", "shift": "Shift", "meta": "Meta"}
 
 
@@ -35,8 +41,17 @@ def key_combo(key: str, modifiers: Sequence[str] | None) -> str:
     return "+".join([*dict.fromkeys(held), key])
 
 
+def wall_ms(args: InteractArgs, base_ms: int) -> int:
+    """How long the facade's action may take: keys typed one at a time take their delays
+    on top of the actionability waits (else a slow typing is cut off half typed)."""
+    if args.action != "type":
+        return base_ms
+    return base_ms + int(len(args.text or "") * args.delay * 1000)
+
+
 def sideways(via: ToolCall) -> bool:
-    """A page scrolled left or right: the facade's own, which nothing of ours does."""
+    """A page scrolled by the facade's own step (left or right, which nothing of ours does,
+    or by no pixels): the translation sends only those here."""
     if via.name != "browser_interact":
         return False
     args = interact_args(via)
@@ -112,6 +127,11 @@ async def on_page(via: ToolCall, browser: PlaywrightBrowser, ms: int) -> None:
     elif sideways(via):
         sign = -1 if args.direction in ("left", "up") else 1
         across = args.direction in ("left", "right")
-        await page.mouse.wheel(
-            sign * args.amount if across else 0, 0 if across else sign * args.amount
-        )
+        step = [sign * args.amount, 0] if across else [0, sign * args.amount]
+        devtools = browser.devtools
+        params = {
+            "functionDeclaration": SCROLL_BY_JS,
+            "arguments": [{"value": step[0]}, {"value": step[1]}],
+            "awaitPromise": True,
+        }
+        await devtools.in_world(await devtools.top(), "Runtime.callFunctionOn", params)

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
+from typing import Literal
 
 from playwright.async_api import Error as PlaywrightError
 
@@ -21,6 +22,7 @@ from subterminator.pwmcp.resolve import registered_ref
 from subterminator.tools.arguments import echo
 from subterminator.tools.server import BrowserToolServer
 
+Choice = Literal["value", "index", "label"]  # how a facade call names a list's option
 OUR_REF = re.compile(r"@e\d+")
 # The one element ``sel`` matches, else "count:N" or "error:why" (a primitive comes back as
 # its value, an element as a remote object).
@@ -30,8 +32,13 @@ MATCH_JS = """function (sel) {
   return all.length === 1 ? all[0] : 'count:' + all.length;
 }"""
 
-OPTION_JS = """function (i) {
-  const o = this.options && this.options[i];
+# The value of the list's option named by its value, its index or its label (as Playwright's
+# select_option matches each), or null when the list has none such.
+OPTION_JS = """function (by, key) {
+  if (!this.options) return null;
+  const all = [...this.options];
+  const o = by === 'index' ? all[key]
+    : all.find(o => (by === 'value' ? o.value : o.label) === key);
   return o ? o.value : null;
 }"""
 
@@ -90,7 +97,7 @@ class SelectorResolver:
         if isinstance(said, str):
             count = int(said.removeprefix("count:"))
             if count == 0:
-                return _refused("ref_invalid", f"no element matches {echo(selector)}")
+                return _refused("ref_invalid", self._none(selector))
             return _refused(
                 "invalid_params",
                 f"{echo(selector)} matches {count} elements; an action needs a selector that "
@@ -99,7 +106,7 @@ class SelectorResolver:
             )
         object_id = result.get("objectId")
         if not object_id:
-            return _refused("ref_invalid", f"no element matches {echo(selector)}")
+            return _refused("ref_invalid", self._none(selector))
         node = await devtools.send("DOM.describeNode", {"objectId": object_id}, via=doc.session)
         handle = f":{node['node']['backendNodeId']}"
         for fresh in (False, True):
@@ -110,16 +117,36 @@ class SelectorResolver:
                 return Selected(ref=ref, count=1)
         return Selected(count=1)
 
-    async def option_at(self, ref: str, index: int) -> str | None:
-        """The value of the ``index``-th option of the list ``ref`` names (what our choice
-        of it is said by), or None when there is none."""
+    def _none(self, selector: str) -> str:
+        """No element matches; on a page with frames, why CSS may not find one there."""
+        said = f"no element matches {echo(selector)} in the page"
+        frames = len(self._browser.page.frames) - 1
+        if frames > 0:
+            said += (
+                f" (it has {frames} frame{'s' if frames > 1 else ''}, which a CSS selector "
+                "does not reach into: name an element inside one by its @eN ref from "
+                "data.snapshot)"
+            )
+        return said
+
+    @property
+    def url(self) -> str:
+        """The tab's address now (a page may have moved on since our last capture)."""
+        return self._browser.page.url
+
+    async def option(
+        self, ref: str, by: Literal["value", "index", "label"], key: object
+    ) -> str | None:
+        """The value of the option of the list ``ref`` names that ``key`` names ``by`` its
+        value, index or label (what our choice of it is said by, so the gate judges the
+        option that will be chosen), or None when the list has none such."""
         info = self._server.registry.peek(ref)
         if info is None or info.handle is None:
             return None
         devtools = self._browser.devtools
         try:
             node = await devtools.resolve(info.handle)
-            value = await devtools.call_on(node, OPTION_JS, index)
+            value = await devtools.call_on(node, OPTION_JS, by, key)
         except (BrowserError, BrowserActionError, PlaywrightError):
             return None
         return value if isinstance(value, str) else None

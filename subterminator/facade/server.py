@@ -78,12 +78,13 @@ class FacadeToolServer(BrowserToolServer):
             return await super()._action(ref, run, expect)
 
         canonical = self._canonical
+        wall = hands.wall_ms(hands.interact_args(via), ACTION_MS)
 
         async def own(element: Any) -> None:
             await self.executor.elsewhere(
                 "the action",
                 element,
-                ACTION_MS,
+                wall,
                 lambda handle, ms: hands.on_element(via, canonical, self.launched, handle, ms),
             )
 

@@ -4,11 +4,12 @@ Each action that changes the page is said as our own canonical calls on the ref 
 gave the element its selector names (``facade.select``), each carrying the facade's call in
 ``ToolCall.via`` where ours would not do exactly it (a right click, keys typed one at a time,
 an option by index): the gate judges what it will do, and below it the facade's own action
-runs on the same node. A click is a click whichever button or count; typing is a fill; a key
-is a ``key_press`` (Enter in a form: its submission); back, forward and refresh are a
-``history_step``; code is a ``page_script``; an address is our ``browser_open``. Reads are our
-``get_snapshot`` carrying the read, answered below without a capture. A call that cannot be
-said so is refused here, before anything runs.
+runs on the same node. A click is a click whichever button or count; typing is a fill; a
+choice is said by the value of the option that will be chosen; a key is a ``key_press``
+(Enter in a form: its submission); back, forward and refresh are a ``history_step``; code is
+a ``page_script``; an address is our ``browser_open``. Reads are our ``get_snapshot``
+carrying the read, answered below without a capture. A call that cannot be said so is
+refused here, before anything runs, in one sentence naming the action and what it lacks.
 """
 
 from __future__ import annotations
@@ -16,13 +17,24 @@ from __future__ import annotations
 from typing import Any
 
 from subterminator.facade.hands import key_combo
-from subterminator.facade.select import Selected, SelectorResolver
+from subterminator.facade.select import Choice, Selected, SelectorResolver
 from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp.translate import Translated, canonical, refuse
 from subterminator.tools.arguments import echo
 from subterminator.tools.facade.args import ExecuteArgs, InteractArgs, NavigateArgs
 
 READ = "get_snapshot"
+# What each action of browser_interact cannot do without.
+NEEDS: dict[str, tuple[str, ...]] = {
+    "click": ("selector",),
+    "type": ("selector", "text"),
+    "select": ("selector",),
+    "hover": ("selector",),
+    "press": ("key",),
+    "wait": ("selector",),
+}
+CHOICES: tuple[Choice, ...] = ("value", "index", "label")
+TYPING_S = 120  # the longest a slow typing may take, keys and delays together
 
 
 def read(call: ToolCall) -> Translated:
@@ -41,7 +53,7 @@ def navigate(call: ToolCall, args: NavigateArgs) -> Translated:
         return read(call)
     if args.action == "goto":
         if not args.url:
-            return refuse("invalid_params", "browser_navigate goto needs url")
+            return refuse("invalid_params", 'browser_navigate action "goto" needs url')
         calls = [ToolCall(id=call.id, name="browser_open", arguments={"url": args.url})]
         if args.wait_for:
             calls.append(canonical(call, READ, {}))
@@ -53,23 +65,33 @@ def execute(call: ToolCall, args: ExecuteArgs) -> Translated:
     return Translated((canonical(call, "page_script", {"code": args.code}),))
 
 
+def _given(args: InteractArgs, name: str) -> bool:
+    """A selector of only spaces names nothing, and an empty key is no key; typing no text
+    is typing (after ``clear``: the field emptied)."""
+    value = getattr(args, name)
+    if value is None:
+        return False
+    return name == "text" or bool(value.strip() if name == "selector" else value)
+
+
 def _required(args: InteractArgs) -> str | None:
-    """What the action needs and was not given."""
-    needs = {
-        "click": ("selector",),
-        "type": ("selector", "text"),
-        "select": ("selector",),
-        "hover": ("selector",),
-        "press": ("key",),
-        "wait": ("selector",),
-    }.get(args.action, ())
-    missing = [name for name in needs if getattr(args, name) in (None, "")]
+    """What the action needs and was not given, said in one sentence (None: nothing)."""
+    missing = [name for name in NEEDS.get(args.action, ()) if not _given(args, name)]
     if missing:
-        return f"browser_interact {args.action} needs {' and '.join(missing)}"
+        return f'browser_interact action "{args.action}" needs {" and ".join(missing)}'
+    if args.action == "type" and len(args.text or "") * args.delay > TYPING_S:
+        return (
+            f'browser_interact action "type" would take over {TYPING_S} s at a delay of '
+            f"{args.delay:g} s a key: give a shorter delay"
+        )
     if args.action == "select":
-        given = [n for n in ("value", "index", "label") if getattr(args, n) is not None]
+        given = [n for n in CHOICES if getattr(args, n) is not None]
         if len(given) != 1:
-            return "browser_interact select needs exactly one of value, index or label"
+            said = " and ".join(given) if given else "none"
+            return (
+                'browser_interact action "select" needs exactly one of value, index or label '
+                f"(given: {said})"
+            )
     return None
 
 
@@ -110,18 +132,29 @@ async def _on(
         fill = {"ref": ref, "value": args.text or "", "clear_first": args.clear}
         return Translated((_ours(call, "browser_fill", fill, args.delay > 0),))
     if args.action == "select":
-        value = args.value if args.value is not None else args.label
-        if value is None:
-            value = await resolver.option_at(ref, args.index or 0)
-            if value is None:
-                return refuse("invalid_params", f"the list has no option at index {args.index}")
-        return Translated((canonical(call, "browser_select", {"ref": ref, "value": value}),))
+        return await _choice(call, args, ref, resolver)
     if args.action == "hover":
         return Translated((canonical(call, "browser_scroll", {"ref": ref}),))
     if args.action == "scroll":
         return Translated((ToolCall(id=call.id, name="browser_scroll", arguments={"ref": ref}),))
     focus = canonical(call, "browser_scroll", {"ref": ref})  # press: the element takes the focus
     return Translated((focus, *_press(call, args).calls))
+
+
+async def _choice(
+    call: ToolCall, args: InteractArgs, ref: str, resolver: SelectorResolver
+) -> Translated:
+    """The option the facade names (by value, index or label), said as our choice of its
+    value: the gate judges, and the check after reads, the option that will be chosen."""
+    by = next(n for n in CHOICES if getattr(args, n) is not None)
+    key = getattr(args, by)
+    value = await resolver.option(ref, by, key)
+    if value is None:
+        return refuse(
+            "invalid_params",
+            f"{echo(args.selector)} has no option with {by} {echo(key)}: nothing was chosen",
+        )
+    return Translated((canonical(call, "browser_select", {"ref": ref, "value": value}),))
 
 
 def _press(call: ToolCall, args: InteractArgs) -> Translated:
@@ -131,7 +164,9 @@ def _press(call: ToolCall, args: InteractArgs) -> Translated:
 
 
 def _page_scroll(call: ToolCall, args: InteractArgs) -> Translated:
-    if args.direction in ("up", "down"):
+    """Up or down by our own scroll; sideways (or by no pixels at all) the facade's own
+    step, which changes nothing on the page to judge."""
+    if args.direction in ("up", "down") and args.amount > 0:
         scroll = {"direction": args.direction, "amount": args.amount}
         return Translated((ToolCall(id=call.id, name="browser_scroll", arguments=scroll),))
-    return Translated((canonical(call, READ, {}),))  # sideways: the facade's own, unjudged
+    return Translated((canonical(call, READ, {}),))
