@@ -90,7 +90,9 @@ ref from the latest reply's data.snapshot). Steps that may not be undoable are s
 person first (MCP elicitation); you cannot approve them. A refusal comes back with \
 data.error_code human_rejected: tell the person, follow their note, never retry the same \
 step. browser_execute asks the person on a cancellation flow's pages, and what it sends to \
-the flow's site is held: use browser_interact for the flow's steps."""
+the flow's site is held: use browser_interact for the flow's steps. There is no \
+complete_task: when done, browser_session terminate ends the run, and its data.run_ended \
+says how it ended, judged on the page."""
 
 
 @dataclass
@@ -298,7 +300,7 @@ async def facade_session(
         return answered(terminated(session.instance_id, session.ended, session.left))
     if session.run is None:
         return answered(before_launch(args.action))
-    return {}
+    return {"active": True} if args.action == "get_active" else {}
 
 
 async def list_tools(

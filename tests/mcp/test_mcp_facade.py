@@ -19,6 +19,7 @@ from mcp.client import Client
 from playwright.async_api import Browser as PWBrowser
 
 from subterminator.mcp.facade import TERMINATED
+from subterminator.mcp.server import FACADE_INSTRUCTIONS
 from subterminator.simulator import NetflixSimulator
 from subterminator.tools.facade import V02
 from subterminator.tools.registry import REGISTRY
@@ -67,6 +68,8 @@ async def test_the_nine_tools_are_listed_with_their_schemas_and_start_no_browser
         assert interact == ["click", "type", "select", "hover", "scroll", "press", "wait"]
         assert tools["web_search"].input_schema["required"] == ["query"]
         assert "browser_click" not in tools, "our own tools are not this surface's"
+        assert client.instructions == FACADE_INSTRUCTIONS, "the facade's, not our tools'"
+        assert "browser_session terminate ends the run" in client.instructions
     assert launches.given == [], "listing the tools started no browser"
     assert records(tmp_path) == [], "and no run"
 
@@ -94,6 +97,7 @@ async def test_a_session_lists_launches_reuses_and_terminates_its_one_browser(
         assert len(launches.given) == 1, "one browser a session"
         active = said(await client.call_tool("browser_session", session("get_active")))
         assert active["instance_id"] == name
+        assert active["data"]["active"] is True
         (listed_one,) = data(await client.call_tool("browser_session", session("list")))[
             "instances"
         ]
