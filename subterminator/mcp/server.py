@@ -34,9 +34,13 @@ from subterminator.mcp.door import guarded, is_loopback, security_settings
 from subterminator.mcp.facade import (
     TERMINATED,
     answered,
+    before_launch,
     facade_result,
+    launch_notes,
     launch_refused,
     session_args,
+    terminate_refused,
+    terminated,
 )
 from subterminator.mcp.session import (
     ENDED,
@@ -50,7 +54,6 @@ from subterminator.mcp.session import (
 from subterminator.mcp.tools import Catalog, error, result
 from subterminator.mcp.wire import answering_malformed
 from subterminator.models.approval import ApprovalDecision
-from subterminator.models.browser_response import BrowserResponse
 from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp.door import INSTRUCTIONS as PWMCP_INSTRUCTIONS
 from subterminator.pwmcp.door import Listing
@@ -87,7 +90,9 @@ ref from the latest reply's data.snapshot). Steps that may not be undoable are s
 person first (MCP elicitation); you cannot approve them. A refusal comes back with \
 data.error_code human_rejected: tell the person, follow their note, never retry the same \
 step. browser_execute asks the person on a cancellation flow's pages, and what it sends to \
-the flow's site is held: use browser_interact for the flow's steps."""
+the flow's site is held: use browser_interact for the flow's steps. There is no \
+complete_task: when done, browser_session terminate ends the run, and its data.run_ended \
+says how it ended, judged on the page."""
 
 
 @dataclass
@@ -127,15 +132,16 @@ class Sessions:
 
     def renew(self, ctx: ServerRequestContext[Sessions], old: McpSession) -> None:
         """A fresh session (its own browser and record, on its first call) where ``old``
-        was: after the client terminated its browser."""
+        was: after the client terminated its browser. Over HTTP the next request makes it
+        (``of``), so it too is closed when its HTTP session ends."""
         if old in self.opened:
             self.opened.remove(old)
         if self.per_client:
             self.shared = self.make()
             return
         connection = getattr(ctx.session, "_connection", None)
-        if connection is not None:
-            connection.state["subterminator"] = self.make()
+        if connection is not None and connection.state.get("subterminator") is old:
+            del connection.state["subterminator"]
 
     def _transport(self, session_id: str) -> StreamableHTTPServerTransport | None:
         """The session's HTTP transport, which knows how the session ended."""
@@ -189,10 +195,12 @@ async def call_tool(
             "invalid_params", f"unknown tool {params.name!r:.80}; the tools are: {', '.join(names)}"
         )
     session = ctx.lifespan_context.of(ctx)
+    notes: dict[str, Any] = {}
     if session.options.tools == V02 and params.name == "browser_session":
         door = await facade_session(ctx, session, params.arguments)
-        if door is not None:
+        if isinstance(door, types.CallToolResult):
             return door
+        notes = door
     running = None
     if params.request_state:  # a 2026-era retry: the answer to the question its call awaits
         answer = (params.input_responses or {}).get("approval")
@@ -212,6 +220,7 @@ async def call_tool(
             running = await session.begin(
                 ToolCall(id=f"mcp-{ctx.request_id}", name=params.name, arguments=arguments)
             )
+            running.notes = notes
         return await serve(ctx, session, running)
     except (ConfigurationError, BrowserError, MCPConnectionError) as exc:  # no Chromium,
         # no display, a bad option, a Playwright MCP that did not start
@@ -229,7 +238,7 @@ async def serve(
         out = await session.step(running)
         if isinstance(out, Reply):
             if session.options.tools == V02:
-                return facade_result(out)
+                return facade_result(out, running.notes)
             return result(running.call, out, session.images())
         asked = out
         if not can_elicit(ctx):
@@ -269,27 +278,29 @@ async def serve(
 
 async def facade_session(
     ctx: ServerRequestContext[Sessions], session: McpSession, arguments: dict[str, Any] | None
-) -> types.CallToolResult | None:
-    """``browser_session``'s calls the door answers itself (None: the front's, in the run):
-    a terminate ends the run and its browser, a list before a launch starts nothing."""
+) -> types.CallToolResult | dict[str, Any]:
+    """``browser_session``'s calls the door answers itself; for the rest (the front's, in the
+    run) what the door adds to their reply. A terminate ends the run and its browser (a
+    launch after it starts a new run); a list before a launch starts nothing."""
     args = session_args(arguments)
     if args is None:
-        return None
+        return {}
     if args.action == "launch":
-        why = launch_refused(args, str(session.options.profile or "") or None)
-        return answered(BrowserResponse(success=False, error=why)) if why else None
-    if session.run is not None and args.action != "terminate":
-        return None
-    if args.action == "list":
-        return answered(BrowserResponse(success=True, data={"instances": []}))
-    if args.action == "get_active":
-        return answered(BrowserResponse(success=True, data={"active": False}))
-    if args.instance_id != session.instance_id:
-        why = f"no browser {args.instance_id!r:.40} in this session"
-        return answered(BrowserResponse(success=False, error=why))
-    await session.aclose(TERMINATED)
-    ctx.lifespan_context.renew(ctx, session)
-    return answered(BrowserResponse(success=True, data={"status": "terminated"}))
+        refusal = launch_refused(args, str(session.options.profile or "") or None)
+        if refusal is not None:
+            return answered(refusal)
+        running = session.run is not None
+        return launch_notes(args, running=running, headless=not session.options.window)
+    if args.action == "terminate":
+        refusal = terminate_refused(args, session.instance_id)
+        if refusal is not None:
+            return answered(refusal)
+        await session.aclose(TERMINATED)
+        ctx.lifespan_context.renew(ctx, session)
+        return answered(terminated(session.instance_id, session.ended, session.left))
+    if session.run is None:
+        return answered(before_launch(args.action))
+    return {"active": True} if args.action == "get_active" else {}
 
 
 async def list_tools(

@@ -12,11 +12,9 @@ import base64
 import contextlib
 import logging
 import secrets
-import tempfile
 from dataclasses import dataclass, field, replace
-from datetime import UTC, datetime
 from pathlib import Path
-from typing import Literal
+from typing import Any, Literal
 
 import mcp.types as types
 
@@ -32,10 +30,8 @@ from subterminator.assembly import (
 )
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.facade.assemble import FacadeSetup
-from subterminator.facade.front import Instance
-from subterminator.facade.reading import Folders
-from subterminator.facade.search import provider
 from subterminator.mcp.asking import AskingPerson, Question
+from subterminator.mcp.facade import facade_setup, judged_on_page
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
 from subterminator.models.result import TaskResult
@@ -50,7 +46,6 @@ from subterminator.tools.facade import V02
 
 log = logging.getLogger(__name__)
 
-SCREENSHOTS = "screenshots"  # the facade's saved screenshots, in the session's folder
 UNANSWERED = "The question was not answered (the client sent another call instead)."
 # How a session ended, as its run record says it (followed by "before complete_task ...").
 WENT_AWAY = "The client went away"  # stdio EOF or broken pipe, an in-process client's exit
@@ -97,6 +92,7 @@ class Running:
     task: asyncio.Task[Reply]
     token: str = field(default_factory=lambda: secrets.token_urlsafe(16))
     waiting: Question | None = None
+    notes: dict[str, Any] = field(default_factory=dict)  # the door's, added to the reply
 
 
 class McpSession:
@@ -113,6 +109,7 @@ class McpSession:
         self.pending: dict[str, Running] = {}  # waiting for an answer, by their token
         self.current: Running | None = None  # the call under way, if any
         self.instance_id = f"st-{secrets.token_hex(4)}"  # the facade's name for its browser
+        self.left: str | None = None  # how the run stood when it closed with no ending
         self._exit = contextlib.AsyncExitStack()
         self._lock = asyncio.Lock()
         self._closed = False
@@ -183,7 +180,7 @@ class McpSession:
             ),
             allow_sites=self.options.allow_sites,
             pwmcp=pwmcp,
-            facade=self._facade(),
+            facade=self._facade(record),
         )
         problem = http_problem(await run.browser.navigate(start_url))
         if problem and self.record is not None:
@@ -191,22 +188,16 @@ class McpSession:
         self.run = run
         return run
 
-    def _facade(self) -> FacadeSetup | None:
-        """The facade's session, when it is the tools served: its browser's name, where it
-        saves screenshots (the run record's folder, else one of its own for the session),
-        the downloads kept, its search provider."""
+    def _facade(self, record: RunRecord | None) -> FacadeSetup | None:
+        """The facade's session, when it is the tools served (``facade_setup``)."""
         options = self.options
         if options.tools != V02:
             return None
-        record = self.record
-        if record is not None:
-            folder = record.folder
-        else:
-            temp = tempfile.TemporaryDirectory(prefix="subterminator-v02-")
-            folder = Path(self._exit.enter_context(temp))
-        instance = Instance(self.instance_id, not options.window, datetime.now(UTC))
-        folders = Folders(folder / SCREENSHOTS, kept_downloads(record, options.keep_downloads))
-        return FacadeSetup(instance, folders, provider(options.search))
+        folder = record.folder if record is not None else None
+        downloads = kept_downloads(record, options.keep_downloads)
+        return facade_setup(
+            self.instance_id, not options.window, folder, downloads, options.search, self._exit
+        )
 
     # -- calls -----------------------------------------------------------------------------
 
@@ -283,17 +274,20 @@ class McpSession:
             return reply
         if self.ended is not None:  # the run ended once: a later call reports that ending
             return replace(reply, ended=self.ended)
-        result = reply.ended.model_copy(update={"turns": self.calls})
-        reply = replace(reply, ended=result)
+        result = self._recorded(reply.ended, reply.snapshot.screenshot)
+        return replace(reply, ended=result)
+
+    def _recorded(self, ending: TaskResult, shot: str | None) -> TaskResult:
+        """The run's one ending, with its turns, in its record with the page it ended on."""
+        result = ending.model_copy(update={"turns": self.calls})
         self.ended = result
         if self.record is not None and self.run is not None:
-            shot = reply.snapshot.screenshot
             self.record.ended(
                 result,
                 summary=verdict(self.run.service, result)[0],
                 screenshot=base64.b64decode(shot) if shot else None,
             )
-        return reply
+        return result
 
     # -- the end -----------------------------------------------------------------------------
 
@@ -303,7 +297,8 @@ class McpSession:
         assert self.run is not None
         ran, action = self.run.stack.final_step_state()
         if ran is False:
-            return ran, f"{ending} before complete_task; nothing approved ran."
+            before = "" if self.options.tools == V02 else " before complete_task"
+            return ran, f"{ending}{before}; nothing approved ran."
         check = (
             f"check your {self.run.service.display_name} account page or e-mail for a confirmation."
         )
@@ -332,9 +327,14 @@ class McpSession:
         if under_way:  # bounded: a call that ignores its cancel must not keep the browser
             await asyncio.wait(under_way, timeout=STOP_BOUND)
         try:
+            if self.options.tools == V02 and self.run is not None and self.ended is None:
+                # no complete_task: the run is judged on its page (``judged_on_page``)
+                judged = await judged_on_page(self.run.stack, ending, STOP_BOUND)
+                if judged is not None:
+                    self._recorded(*judged)
             if self.record is not None and self.run is not None and self.ended is None:
-                ran, said = self._left(ending)
-                self.record.interrupted(final_step_executed=ran, detail=said)
+                ran, self.left = self._left(ending)
+                self.record.interrupted(final_step_executed=ran, detail=self.left)
         finally:
             try:
                 await self._exit.aclose()
