@@ -93,10 +93,16 @@ async def run_script(
     script: Sequence[Step],
     approvals: ScriptedApprovals | None,
     folder: Path,
+    *,
     page: str = "index",
+    settled: str = "",
 ) -> Ran:
-    """A model that speaks the facade itself: ``script``'s calls, then it stops calling."""
+    """A model that speaks the facade itself: ``script``'s calls, then it stops calling; it
+    starts once the page moved on by itself to ``settled``, if given."""
     await _opened(browser, site, case, page)
+    if settled:
+        await browser.page.wait_for_url(site.url(case, settled))
+        await browser.page.wait_for_load_state("load")
     built = build_run(
         NETFLIX,
         browser,
