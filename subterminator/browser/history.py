@@ -14,13 +14,11 @@ commit of the main frame, when it asked for the address that committed.
 from __future__ import annotations
 
 import asyncio
-from typing import TYPE_CHECKING, Literal
+from typing import TYPE_CHECKING, Any, Literal
 
-from playwright.async_api import BrowserContext, Frame, Page, Request
+from playwright.async_api import BrowserContext, CDPSession, Frame, Page, Request
 from playwright.async_api import Error as PlaywrightError
 from pydantic import BaseModel, ConfigDict, Field
-
-from subterminator.errors import BrowserError
 
 if TYPE_CHECKING:
     from subterminator.browser.devtools import DevTools
@@ -58,12 +56,18 @@ class History(BaseModel):
 
 
 class Posted:
-    """The history entries of each tab of ``context`` whose document a POST returned."""
+    """The history entries of each tab of ``context`` whose document a POST returned.
+
+    Each commit is noted on a DevTools session of this class's own (one a tab), so noting never
+    races the capture's session of the page; the current entry is also settled when the
+    history is read, whatever a note's timing."""
 
     def __init__(self, context: BrowserContext, devtools: DevTools) -> None:
-        self._devtools = devtools
+        self._context, self._devtools = context, devtools
         self._asked: dict[Page, tuple[str, str]] = {}  # the last document request: method, url
+        self._committed_doc: dict[Page, tuple[str, bool]] = {}  # the last committed: url, posted
         self._posted: dict[Page, set[int]] = {}
+        self._sessions: dict[Page, asyncio.Future[CDPSession]] = {}
         self._noting: set[asyncio.Task[None]] = set()
         context.on("request", self._requested)
         context.on("page", self._watch)
@@ -75,8 +79,8 @@ class Posted:
         page.on("close", self._closed)
 
     def _closed(self, page: Page) -> None:
-        self._asked.pop(page, None)
-        self._posted.pop(page, None)
+        for table in (self._asked, self._committed_doc, self._posted, self._sessions):
+            table.pop(page, None)
 
     def _requested(self, request: Request) -> None:
         frame = request.frame
@@ -94,16 +98,24 @@ class Posted:
         method, url = asked
         if _address(url) != _address(frame.url):
             return  # a request that never committed (held, failed)
-        task = asyncio.get_running_loop().create_task(self._note(page, url, method not in SAFE))
+        posted = method not in SAFE
+        self._committed_doc[page] = (url, posted)
+        if page not in self._sessions:
+            self._sessions[page] = asyncio.ensure_future(self._context.new_cdp_session(page))
+        task = asyncio.get_running_loop().create_task(self._note(page, url, posted))
         self._noting.add(task)
         task.add_done_callback(self._noting.discard)
 
     async def _note(self, page: Page, url: str, posted: bool) -> None:
         try:
-            session = await self._devtools.session(page)
-            found = await self._devtools.send("Page.getNavigationHistory", via=session)
-        except (PlaywrightError, BrowserError):  # the tab closed: nothing left to step through
+            session = await self._sessions[page]
+            found = await session.send("Page.getNavigationHistory")
+        except (PlaywrightError, KeyError):  # the tab closed: nothing left to step through
             return
+        self._settle(page, found, url, posted)
+
+    def _settle(self, page: Page, found: dict[str, Any], url: str, posted: bool) -> None:
+        """The current entry of ``found`` marked, when it is the document at ``url``."""
         entry = found["entries"][found["currentIndex"]]
         if _address(str(entry["url"])) != _address(url):
             return  # the tab moved on meanwhile: that entry is not known to be either
@@ -116,6 +128,8 @@ class Posted:
             await asyncio.gather(*self._noting, return_exceptions=True)
         page = self._devtools.page
         found = await self._devtools.send("Page.getNavigationHistory")
+        if page in self._committed_doc:
+            self._settle(page, found, *self._committed_doc[page])
         ids = self._posted.get(page, set())
         entries = [
             HistoryEntry(
