@@ -21,6 +21,7 @@ from urllib.parse import urlsplit
 
 from subterminator.browser.capture import RawCapture, RawNode
 from subterminator.browser.effect import ActionEffect, EffectTarget
+from subterminator.browser.history import History
 from subterminator.browser.keyed import Keyed
 from subterminator.browser.protocol import (
     ActionKind,
@@ -247,6 +248,10 @@ class ReplayBrowser:
     async def keyed(self, key: Activating) -> Keyed:
         self._alive()
         return Keyed(how="unknown")  # focus is not recorded: the gate reads the key as unknown
+
+    async def history(self) -> History:
+        self._alive()
+        return History()  # not recorded: the gate reads a step in it as unknown
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.guard = guard

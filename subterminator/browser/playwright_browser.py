@@ -34,6 +34,7 @@ from subterminator.browser.capture import RawCapture
 from subterminator.browser.chromium import CHROMIUM_ARGS, LaunchOptions, chromium_args, release
 from subterminator.browser.devtools import DevTools
 from subterminator.browser.effect import ActionEffect
+from subterminator.browser.history import Posted
 from subterminator.browser.native_dialogs import NativeDialogs
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
 from subterminator.browser.page_effects import PageEffects, tab_now
@@ -63,8 +64,7 @@ class PlaywrightBrowser:
         owned: list[Any] | None = None,
         downloads: Path | None = None,
     ) -> None:
-        self._context = context
-        self._owned = owned or []
+        self._context, self._owned = context, owned or []
         self._tabs = Tabs(context)
         self._devtools = DevTools(context, lambda: self.page)
         self._watched: set[Page] = set()
@@ -75,6 +75,7 @@ class PlaywrightBrowser:
         self._effects = self.downloads = PageEffects(downloads)  # kept where, or refused
         self._dialogs = NativeDialogs()
         self.keyed = keys.Keys(self._devtools, self._dialogs).keyed  # what Enter would act on
+        self.history = Posted(context, self._devtools).history  # where a history step goes
         self._routing = Routing(context, self._dialogs)
         self._behind = BehindDialogs(context)
         self._acting = Acting(

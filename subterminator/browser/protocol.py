@@ -7,6 +7,7 @@ from typing import Literal, Protocol, runtime_checkable
 
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.effect import ActionEffect, GuardedRequest
+from subterminator.browser.history import History
 from subterminator.browser.keyed import Keyed
 from subterminator.browser.reach import Reach
 from subterminator.browser.side_effects import SideEffect
@@ -43,6 +44,11 @@ class Browser(Protocol):
 
     async def keyed(self, key: Activating) -> Keyed:
         """What that key pressed now on the focused element would act on."""
+        ...
+
+    async def history(self) -> History:
+        """The tab's history: where a step back, forward or a reload goes, and whether that
+        page's document is a form's POST result (which the step sends again)."""
         ...
 
     def guard_requests(self, guard: RequestGuard | None) -> None:

@@ -17,6 +17,7 @@ from typing import Any
 from subterminator.ai.protocol import AIClientProtocol
 from subterminator.browser.capture import RawCapture, RawNode
 from subterminator.browser.effect import ActionEffect
+from subterminator.browser.history import History
 from subterminator.browser.keyed import Keyed
 from subterminator.browser.protocol import (
     ActionKind,
@@ -271,6 +272,9 @@ class RecordingBrowser:
 
     async def keyed(self, key: Activating) -> Keyed:
         return await self.inner.keyed(key)  # a read the gate makes; nothing it changes
+
+    async def history(self) -> History:
+        return await self.inner.history()  # a read the gate makes; nothing it changes
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.inner.guard_requests(guard)

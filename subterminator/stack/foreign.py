@@ -21,8 +21,10 @@ on an element, so each comes here as a stand-in (``tools.builtin.stand_ins``, th
   button is judged here as that click would be. The key is asked on a page of the flow (and
   held elsewhere) when the gate cannot place it: the focus in a frame, on a widget whose own
   listeners decide, or on a control under a cover (a click's reading would be the cover's);
-- any other key, a dialog with no answer to judge, a tab, a step back: run as an unapproved
-  action on the page, the backstop armed from the page.
+- the facade's step back, forward or reload (``history_step``): by the page it loads
+  (``stack.history``);
+- any other key, a dialog with no answer to judge, a tab, Playwright MCP's step back: run as
+  an unapproved action on the page, the backstop armed from the page.
 
 With no approval handler every question is refused (``Asker``).
 """
@@ -31,7 +33,7 @@ from __future__ import annotations
 
 import logging
 
-from subterminator.browser.effect import ActionEffect, EffectTarget, GuardedRequest
+from subterminator.browser.effect import GuardedRequest
 from subterminator.browser.keyed import Keyed
 from subterminator.browser.protocol import Activating, RequestGuard
 from subterminator.errors import BrowserActionError, BrowserError, InvalidParamsError
@@ -46,16 +48,20 @@ from subterminator.stack.actions import ActionGate
 from subterminator.stack.backstop import Arming
 from subterminator.stack.checkpoints import Checkpoints
 from subterminator.stack.effects import inspected
+from subterminator.stack.history import HistorySteps
 from subterminator.stack.layer import failed
 from subterminator.stack.opening import invalid
 from subterminator.stack.parts import GateParts
 from subterminator.stack.port import tool_result
+from subterminator.stack.reach import SiteReach
+from subterminator.stack.submission import confirmed, sent, submission
 from subterminator.tools.arguments import parse_arguments
 from subterminator.tools.builtin.stand_ins import (
     CodeArgs,
     DialogArgs,
     DragArgs,
     DropArgs,
+    HistoryArgs,
     KeyArgs,
     ScriptArgs,
     UnreadArgs,
@@ -99,13 +105,20 @@ class Foreign:
         parts: GateParts,
         checkpoints: Checkpoints,
         actions: ActionGate,
+        reach: SiteReach,
         *,
         uploads: bool = False,
     ) -> None:
-        self.port, self.backstop, self.gate = parts.port, parts.backstop, parts.gate
+        self.parts, self.port, self.backstop, self.gate = (
+            parts,
+            parts.port,
+            parts.backstop,
+            parts.gate,
+        )
         self.asker, self.ledger = parts.asker, parts.ledger
         self.checkpoints, self.actions = checkpoints, actions
         self.uploads = uploads
+        self.history = HistorySteps(parts, checkpoints, reach, self._held, self._flow)
 
     async def run(self, call: ToolCall) -> ToolResult:
         """The stand-in judged by what it is: run, asked first, or refused."""
@@ -123,6 +136,8 @@ class Foreign:
             return await self._code(call, args, snapshot)
         if isinstance(args, ScriptArgs):
             return await self._script(call, args, snapshot)
+        if isinstance(args, HistoryArgs):
+            return await self.history.step(call, args.action, snapshot)
         if isinstance(args, UploadArgs) and args.paths:
             return await self._upload(call, args.paths, snapshot)
         if isinstance(args, UnreadArgs):
@@ -287,53 +302,34 @@ class Foreign:
         """Enter in a field of a form with no button: that form's submission, judged as a
         submit button's click would be, and bound to it when the person says yes."""
         page = snapshot.page
-        target = EffectTarget(
-            tag="input",
-            role=info.role,
-            name=keyed.name,
-            submits=True,
-            form_method=keyed.form_method,
-            form_action=keyed.form_action,
-        )
-        effect = ActionEffect(
-            action="click",
-            target=target,
-            page_url=page.url,
-            page_title=page.title,
-            page_lang=page.lang,
-            page_text=page.text,
+        effect = submission(
+            page, keyed.form_method, keyed.form_action, role=info.role, name=keyed.name
         )
         verdict = self.actions.verdict(_click(call, info.ref), info.to_element(), effect, snapshot)
         arming = Arming(self._guard(verdict, snapshot, _declared(keyed)), "", effect)
         if verdict.ask:
-            refused = await self._submit_asked(keyed, info, verdict, snapshot)
+            form = f"{shown(keyed.form_method, NAME)} {shown(keyed.form_action, URL)}"
+            refused = await confirmed(
+                self.asker,
+                f"Press Enter in {_named(info)}, which submits its form ({form})",
+                f"This step may not be undoable: {verdict.reason}.",
+                snapshot,
+                control=_named(info),
+                undone="the form was not submitted",
+            )
             if refused is not None:
                 return refused
             arming = Arming(bound_guard(effect, page.url), what_it_does(effect), effect)
         approved = verdict.question if verdict.ask else None
-        with self.ledger.flying(approved, self.port.acted), self.backstop.arming(arming):
-            result = tool_result(await self.backstop.execute(call))
-        if approved and result.error is None:
-            self.ledger.ran(approved, page.url, writes=verdict.writes)
-        return await self.checkpoints.after(result)
-
-    async def _submit_asked(
-        self, keyed: Keyed, info: ElementInfo, verdict: Verdict, snapshot: Snapshot
-    ) -> ToolResult | None:
-        """The person asked about a form's submission by Enter; their no, or None for a yes."""
-        sent = f"{shown(keyed.form_method, NAME)} {shown(keyed.form_action, URL)}"
-        decision = await self.asker.ask(
-            self.asker.request(
-                "irreversible",
-                f"Press Enter in {_named(info)}, which submits its form ({sent})",
-                f"This step may not be undoable: {verdict.reason}.",
-                snapshot,
-                control=_named(info),
-            )
+        return await sent(
+            self.parts,
+            self.checkpoints,
+            call,
+            arming,
+            approved,
+            page=page.url,
+            writes=verdict.writes,
         )
-        if decision.approved:
-            return None
-        return await self.asker.refused(decision, "the form was not submitted")
 
     async def _dialog(self, call: ToolCall, accept: bool) -> ToolResult:
         """The page's native dialog answered: the click of its accept or dismiss button, as

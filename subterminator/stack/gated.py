@@ -84,7 +84,6 @@ class GatedTools:
         self.checkpoints = Checkpoints(parts, human)
         self.actions = ActionGate(parts, human, self.checkpoints)
         self.checked = Checked(backstop, self.checkpoints)
-        self.foreign = Foreign(parts, self.checkpoints, self.actions)  # files: refused
         self.reach = SiteReach(
             port,
             self.asker,
@@ -93,6 +92,7 @@ class GatedTools:
             adopt_first_page=not start_url,
         )
         self.opener = Opener(parts, self.checkpoints, self.reach, self.start_url)
+        self.foreign = Foreign(parts, self.checkpoints, self.actions, self.reach)  # files: refused
         self.reach.install()  # before the front door opens the start page
 
     @property

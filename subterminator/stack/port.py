@@ -13,6 +13,7 @@ import contextlib
 from typing import Protocol
 
 from subterminator.browser.effect import ActionEffect
+from subterminator.browser.history import History
 from subterminator.browser.keyed import Keyed
 from subterminator.browser.protocol import ActionKind, Activating
 from subterminator.browser.reach import Reach
@@ -67,6 +68,10 @@ class ToolPort(Protocol):
         """What that key pressed now on the focused element would act on."""
         ...
 
+    async def history(self) -> History:
+        """The tab's history, where a step back, forward or a reload goes."""
+        ...
+
     async def screenshot(self) -> bytes | None:
         """The viewport, when snapshots are taken without one; else None."""
         ...
@@ -113,6 +118,9 @@ class ServerPort:
 
     async def keyed(self, key: Activating) -> Keyed:
         return await self._server.browser.keyed(key)
+
+    async def history(self) -> History:
+        return await self._server.browser.history()
 
     async def screenshot(self) -> bytes | None:
         if self._server.factory.screenshot_tokens is not None:

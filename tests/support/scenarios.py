@@ -26,6 +26,7 @@ from pydantic import ValidationError
 from harness.replay.browser import ReplayBrowser
 from subterminator.browser.capture import RawCapture, RawNode
 from subterminator.browser.effect import ActionEffect
+from subterminator.browser.history import History
 from subterminator.browser.keyed import Keyed
 from subterminator.browser.protocol import (
     ActionKind,
@@ -144,6 +145,9 @@ class CallLog:
 
     async def keyed(self, key: Activating) -> Keyed:
         return await self.inner.keyed(key)
+
+    async def history(self) -> History:
+        return await self.inner.history()
 
     def guard_requests(self, guard: RequestGuard | None) -> None:
         self.inner.guard_requests(guard)
