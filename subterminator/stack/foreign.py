@@ -71,8 +71,15 @@ from subterminator.untrusted import NAME, NOTICE, URL, shown
 
 log = logging.getLogger(__name__)
 
-# Playwright's names for the keys that act as a click or a submission (with modifiers too)
-ACTIVATING: dict[str, Activating] = {"enter": "enter", "numpadenter": "enter", "space": "space"}
+# Playwright's names for the keys that act as a click or a submission (with modifiers too):
+# its keyboard takes a line break ("\n", "\r") for Enter as well
+ACTIVATING: dict[str, Activating] = {
+    "enter": "enter",
+    "numpadenter": "enter",
+    "\n": "enter",
+    "\r": "enter",
+    "space": "space",
+}
 NO_WRITE = "a write during a step the gate could not read (a yes to it covers no write)"
 
 

@@ -162,3 +162,7 @@ async def test_a_key_reaches_the_focused_element_with_its_modifiers(
         assert (await on.events())[-1] == "key:t:ASZ"
         acted(await on.interact(action="press", key="Tab"), "pressed")
         assert await on.js("document.activeElement.id") == "pw"
+        said = await on.interact(action="press", key="Ctrl+Nope")
+        assert said["success"] is False, said
+        assert said["data"]["error_code"] == "action_failed"
+        assert "Unknown key" in said["error"]

@@ -25,7 +25,13 @@ BOXES = """
 <div id='tall' style='height: 3000px'>عميق</div>
 <div id='nil' style='width: 0; height: 0; overflow: hidden'>x</div>
 """
-PAGES = {"/boxes": page("zh", "../../../etc/passwd", BOXES)}
+# A page that lies about where its elements are, to its own scripts.
+LIAR = """Element.prototype.getBoundingClientRect = () =>
+  ({x: 0, y: 0, width: 10, height: 10, top: 0, left: 0, right: 10, bottom: 10});"""
+PAGES = {
+    "/boxes": page("zh", "../../../etc/passwd", BOXES),
+    "/liar": page("ar", "صناديق", BOXES, LIAR),
+}
 NAME = re.compile(r"shot-(\d+)-\d{8}T\d{6}Z\.png")
 
 
@@ -92,6 +98,17 @@ async def test_an_element_screenshot_is_the_one_element_named(
         "browser_capture", action="element_screenshot", selector=ref, save_to_disk=False
     )
     assert png_size(base64.b64decode(by_ref["screenshot"])) == (120, 40)
+
+
+@pytest.mark.browser
+async def test_a_page_that_lies_about_boxes_does_not_move_the_picture(
+    browser: PlaywrightBrowser, site: RecordingSite, tmp_path: Path
+) -> None:
+    read = await reader(browser, site.url("/liar"), tmp_path)
+    one = await read.call(
+        "browser_capture", action="element_screenshot", selector="#one", save_to_disk=False
+    )
+    assert png_size(base64.b64decode(one["screenshot"])) == (120, 40)
 
 
 @pytest.mark.browser

@@ -241,6 +241,7 @@ async def test_a_wait_that_runs_out_or_cannot_match_says_so(
     assert bad["data"]["error_code"] == "invalid_params"
     ref = await read.ref("Montrer")
     assert (await wait(read, ref, "visible"))["success"] is True
+    assert (await text(read, selector=ref))["text"] == "button#show: Montrer"
     await browser.page.evaluate("() => document.querySelector('#show').remove()")
     assert (await wait(read, ref, "hidden"))["data"]["matches"] == 0
 

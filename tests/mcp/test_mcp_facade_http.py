@@ -18,7 +18,6 @@ from pathlib import Path
 from typing import Any
 
 import anyio
-import httpx2
 import pytest
 from mcp.client import Client
 
@@ -26,7 +25,7 @@ from harness.mcp_driver import Person
 from subterminator.mcp.session import ENDED
 from subterminator.simulator import NetflixSimulator
 from tests.support.mcp_facade import FINAL, click, data, records, said, walk_to_the_final_step
-from tests.support.mcp_helpers import free_port
+from tests.support.mcp_helpers import free_port, listening
 
 pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
 
@@ -48,13 +47,7 @@ async def served(sim: NetflixSimulator, runs: Path) -> AsyncIterator[str]:
     server = await asyncio.create_subprocess_exec(command, *args, stderr=asyncio.subprocess.DEVNULL)
     url = f"http://127.0.0.1:{port}/mcp"
     try:
-        async with httpx2.AsyncClient() as raw:
-            for _ in range(200):  # bounded: until uvicorn listens
-                try:
-                    await raw.get(url)
-                    break
-                except httpx2.ConnectError:
-                    await anyio.sleep(0.1)
+        await listening(url)
         yield url
     finally:
         server.send_signal(signal.SIGINT)

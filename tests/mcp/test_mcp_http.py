@@ -37,7 +37,7 @@ from subterminator.mcp.server import NO_SESSION, http_app, serve_http
 from subterminator.mcp.session import McpOptions
 from subterminator.mcp.token import TOKEN_ENV
 from subterminator.simulator import NetflixSimulator
-from tests.support.mcp_helpers import MALFORMED, free_port, shared_chromium
+from tests.support.mcp_helpers import MALFORMED, free_port, listening, shared_chromium
 
 pytestmark = pytest.mark.browser
 
@@ -329,13 +329,7 @@ async def test_each_client_of_the_command_gets_its_own_browser_and_record(
     args = ["mcp", "--sim", "--url", sim.url(), "--http", f"127.0.0.1:{port}", "--headless"]
     server = await asyncio.create_subprocess_exec(command, *args, "--runs-dir", str(runs))
     try:
-        async with httpx2.AsyncClient() as raw:
-            for _ in range(100):  # bounded: until uvicorn listens
-                try:
-                    await raw.get(url)
-                    break
-                except httpx2.ConnectError:
-                    await anyio.sleep(0.1)
+        await listening(url)
         async with (
             httpx2.AsyncClient(timeout=SLOW) as http,
             Client(streamable_http_client(url, http_client=http), mode="legacy") as first,

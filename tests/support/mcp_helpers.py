@@ -1,5 +1,6 @@
 """The MCP tests' shared parts: a session Chromium per server, the walk to the final step,
-a free port, the Chromium processes a test started, and malformed calls."""
+a free port and a server listening on it, the Chromium processes a test started, and
+malformed calls."""
 
 from __future__ import annotations
 
@@ -7,6 +8,8 @@ import socket
 from pathlib import Path
 from typing import Any
 
+import anyio
+import httpx2
 import mcp.types as types
 from mcp.client import Client
 from playwright.async_api import Browser as PWBrowser
@@ -43,6 +46,17 @@ async def walk_to_the_final_step(client: Client) -> types.CallToolResult:
         reply = await client.call_tool("browser_click", {"ref": ref(before, name, nth)})
         assert not reply.is_error or name == FLOW[-1][0], reply.content
     return reply
+
+
+async def listening(url: str) -> None:
+    """Back once a server started in another process answers at ``url`` (bounded: 20 s)."""
+    async with httpx2.AsyncClient() as raw:
+        for _ in range(200):
+            try:
+                await raw.get(url)
+                return
+            except httpx2.ConnectError:
+                await anyio.sleep(0.1)
 
 
 def free_port() -> int:

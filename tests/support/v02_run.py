@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from datetime import UTC, datetime
 from pathlib import Path
-from typing import Any
+from typing import Any, Protocol
 
 from subterminator.assembly import build_run
 from subterminator.assembly.builder import Run
@@ -21,12 +21,17 @@ from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply
-from tests.support.recording_site import RecordingSite
+
+
+class Site(Protocol):
+    """A local site that keeps what it received (``reset`` forgets it)."""
+
+    def reset(self) -> None: ...
 
 
 async def facade_run(
     browser: PlaywrightBrowser,
-    site: RecordingSite,
+    site: Site,
     service: ServiceConfig,
     approvals: HumanApprovalHandler | None,
     folder: Path,
