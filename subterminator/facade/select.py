@@ -53,6 +53,7 @@ class Selected:
     count: int = 0
     code: ErrorCode | None = None
     problem: str | None = None
+    handle: str | None = None  # the one element's node, registered or not (a hover's)
 
     @property
     def unread(self) -> bool:
@@ -114,8 +115,8 @@ class SelectorResolver:
                 await self._server.get_snapshot(viewport_only=False)
             ref = await registered_ref(self._browser, self._server.registry, handle)
             if ref is not None:
-                return Selected(ref=ref, count=1)
-        return Selected(count=1)
+                return Selected(ref=ref, count=1, handle=handle)
+        return Selected(count=1, handle=handle)
 
     def _none(self, selector: str) -> str:
         """No element matches; on a page with frames, why CSS may not find one there."""

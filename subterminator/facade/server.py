@@ -9,6 +9,8 @@ reads between two actions keeps the refs its last snapshot gave.
 
 from __future__ import annotations
 
+import asyncio
+import builtins
 from typing import Any
 
 from subterminator.browser.playwright_browser import PlaywrightBrowser
@@ -29,8 +31,6 @@ from subterminator.tools.server import BrowserToolServer, error_code
 from subterminator.tools.verify import Expect
 
 FACADE_TOOLS = frozenset(spec.name for spec in FACADE)
-# Canonical calls whose facade original runs in their place (the rest run as ours).
-ELEMENT_CALLS = frozenset({"browser_click", "browser_fill", "browser_select", "browser_scroll"})
 # Stand-ins whose facade original is a step on the whole page (a key, the history).
 PAGE_STEPS = frozenset({"key_press", "history_step"})
 ACTION_MS = 5000  # the facade's own actions' wall (Playwright's actionability waits inside)
@@ -54,6 +54,7 @@ class FacadeToolServer(BrowserToolServer):
         self.reading = reading
         self._via: ToolCall | None = None
         self._canonical = ""  # our call the facade's stands behind
+        self._args: dict[str, Any] = {}  # its arguments (the element it names)
         self._said: BrowserResponse | None = None
 
     async def _execute(self, call: ToolCall | str, arguments: Any) -> ToolResult:
@@ -62,6 +63,7 @@ class FacadeToolServer(BrowserToolServer):
             return await super()._execute(call, arguments)
         assert isinstance(call, ToolCall)
         self._via, self._canonical, self._said = via, call.name, None
+        self._args = call.arguments if isinstance(call.arguments, dict) else {}
         try:
             result = await super()._execute(call, arguments)
         finally:
@@ -98,9 +100,33 @@ class FacadeToolServer(BrowserToolServer):
             return await super().get_snapshot(viewport_only, screenshot=screenshot)
         if self._canonical == "page_script":
             return await self._code(via)
+        if self._canonical == "pointer_step":
+            return await self._pointer(via)
         if self._canonical in PAGE_STEPS or hands.sideways(via):
             return await self._page_step(via)
         return await self._read(via)
+
+    async def _pointer(self, via: ToolCall) -> ToolResult:
+        """A hover or a focus: on our ref's element, or on a node no ref names."""
+        ref, handle = self._args.get("ref"), self._args.get("handle")
+        if isinstance(ref, str):
+            return await self._action(ref, None)
+        if not isinstance(handle, str):
+            return await self._reply("invalid_params", "pointer_step names no element")
+        self.registry.invalidate()
+        try:
+            async with asyncio.timeout(ACTION_MS / 1000):
+                await hands.on_element(via, self._canonical, self.launched, handle, ACTION_MS)
+        except BrowserError as exc:
+            self.browser_error = exc
+            return await self._reply("action_failed", str(exc))
+        except BrowserActionError as exc:
+            return await self._reply("action_failed", exc.detail)
+        except builtins.TimeoutError:
+            return await self._reply("timeout", f"{via.name}: no answer in {ACTION_MS} ms")
+        except Exception as exc:  # Playwright's own: the element went away
+            return await self._reply("action_failed", f"{via.name}: {exc}")
+        return await super().get_snapshot()
 
     async def _code(self, via: ToolCall) -> ToolResult:
         """The facade's code, once the gate let it run; its result, then the fresh page."""

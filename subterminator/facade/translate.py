@@ -24,6 +24,7 @@ from subterminator.tools.arguments import echo
 from subterminator.tools.facade.args import ExecuteArgs, InteractArgs, NavigateArgs
 
 READ = "get_snapshot"
+POINTED = frozenset({"hover", "press"})  # actions that point at an element, control or not
 # What each action of browser_interact cannot do without.
 NEEDS: dict[str, tuple[str, ...]] = {
     "click": ("selector",),
@@ -106,9 +107,21 @@ async def interact(call: ToolCall, args: InteractArgs, resolver: SelectorResolve
     if args.action == "press" and args.selector is None:
         return _press(call, args)
     selected = await resolver.select(args.selector or "")
+    if args.action in POINTED and selected.handle is not None:
+        return _pointed(call, args, selected.ref, selected.handle)
     if selected.ref is None:
         return _unselected(args, selected)
     return await _on(call, args, selected.ref, resolver)
+
+
+def _pointed(call: ToolCall, args: InteractArgs, ref: str | None, handle: str) -> Translated:
+    """A hover, or the focus a key press on an element begins with: on any element (a
+    tooltip's anchor need not be a control), run unasked with the backstop armed (a page's
+    listeners may send on either); a key then is judged by what it does."""
+    pointer = canonical(call, "pointer_step", {"ref": ref} if ref else {"handle": handle})
+    if args.action == "hover":
+        return Translated((pointer,))
+    return Translated((pointer, *_press(call, args).calls))
 
 
 def _unselected(args: InteractArgs, selected: Selected) -> Translated:
@@ -133,12 +146,7 @@ async def _on(
         return Translated((_ours(call, "browser_fill", fill, args.delay > 0),))
     if args.action == "select":
         return await _choice(call, args, ref, resolver)
-    if args.action == "hover":
-        return Translated((canonical(call, "browser_scroll", {"ref": ref}),))
-    if args.action == "scroll":
-        return Translated((ToolCall(id=call.id, name="browser_scroll", arguments={"ref": ref}),))
-    focus = canonical(call, "browser_scroll", {"ref": ref})  # press: the element takes the focus
-    return Translated((focus, *_press(call, args).calls))
+    return Translated((ToolCall(id=call.id, name="browser_scroll", arguments={"ref": ref}),))
 
 
 async def _choice(

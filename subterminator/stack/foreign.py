@@ -63,6 +63,7 @@ from subterminator.tools.builtin.stand_ins import (
     DropArgs,
     HistoryArgs,
     KeyArgs,
+    PointerArgs,
     ScriptArgs,
     UnreadArgs,
     UploadArgs,
@@ -137,6 +138,8 @@ class Foreign:
             return await self._key(call, args.key)
         if isinstance(args, DialogArgs):
             return await self._dialog(call, args.accept)
+        if isinstance(args, PointerArgs):  # on the last page: its ref is that page's
+            return await self._held(call, None)
         named = {r: self.port.peek(r) for r in _refs(args)}  # before the fresh page renames
         snapshot = (await self.port.snapshot()).snapshot
         if isinstance(args, CodeArgs):

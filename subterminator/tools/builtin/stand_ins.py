@@ -65,6 +65,13 @@ class ScriptArgs(ToolArgs):
     code: StrictStr = Field(description="The code the page is to run, as the person sees it")
 
 
+class PointerArgs(ToolArgs):
+    ref: RefArg | None = Field(default=None, description="The element pointed at, or focused")
+    handle: StrictStr | None = Field(
+        default=None, description="Its node, when no ref names it (not a control)"
+    )
+
+
 class HistoryArgs(ToolArgs):
     action: Literal["back", "forward", "refresh"] = Field(
         description="The step in the tab's history"
@@ -105,5 +112,6 @@ STAND_INS: tuple[ToolSpec[Any], ...] = (
     _stand_in("go_back", BackArgs, "Go back in the tab's history"),
     _stand_in("page_script", ScriptArgs, "Run the facade's code in the page"),
     _stand_in("history_step", HistoryArgs, "Go back, forward or reload the page"),
+    _stand_in("pointer_step", PointerArgs, "Hover over an element, or give it the focus"),
     _stand_in("unread_target", UnreadArgs, "Act on an element the gate could not read"),
 )
