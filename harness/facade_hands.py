@@ -25,6 +25,7 @@ words with no call, and the conversation loop ends the run after a few such repl
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from typing import Any
 
 from subterminator.ai.protocol import AIClientProtocol
@@ -98,6 +99,26 @@ def facade_view(messages: list[Message]) -> list[Message]:
     return seen
 
 
+Said = Callable[[dict[str, Any], str], dict[str, Any]]
+
+# Our element tools and the facade's browser_interact for the same move: (args, selector).
+ON_ELEMENT: dict[str, Said] = {
+    "browser_click": lambda args, selector: {"action": "click", "selector": selector},
+    "browser_fill": lambda args, selector: {
+        "action": "type",
+        "selector": selector,
+        "text": str(args.get("value", "")),
+        "clear": True,
+    },
+    "browser_select": lambda args, selector: {
+        "action": "select",
+        "selector": selector,
+        "label": str(args.get("value", "")),
+    },
+    "browser_scroll": lambda args, selector: {"action": "scroll", "selector": selector},
+}
+
+
 def interact(call: ToolCall, action: str, **arguments: Any) -> ToolCall:
     said = {"action": action, **arguments}
     return ToolCall(id=call.id, name="browser_interact", arguments=said)
@@ -153,23 +174,10 @@ class FacadeHands:
             return interact(
                 call, "scroll", direction=direction, amount=int(args.get("amount", 600))
             )
-        if "ref" not in args or call.name not in (
-            "browser_click",
-            "browser_fill",
-            "browser_select",
-            "browser_scroll",
-        ):
+        said = ON_ELEMENT.get(call.name)
+        if said is None or "ref" not in args:
             raise NotSayable(f"{call.name} {args}: no facade call says this move")
-        selector = await self.selector(str(args["ref"]))
-        if call.name == "browser_click":
-            return interact(call, "click", selector=selector)
-        if call.name == "browser_fill":
-            return interact(
-                call, "type", selector=selector, text=str(args.get("value", "")), clear=True
-            )
-        if call.name == "browser_select":
-            return interact(call, "select", selector=selector, label=str(args.get("value", "")))
-        return interact(call, "scroll", selector=selector)
+        return interact(call, **said(args, await self.selector(str(args["ref"]))))
 
     async def selector(self, ref: str) -> str:
         """A CSS selector naming the one element ``ref`` meant, read off the page; the ref

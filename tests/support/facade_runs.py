@@ -14,7 +14,7 @@ from harness.approvals import ScriptedApprovals
 from harness.facade_hands import FacadeHands
 from harness.scripted_ai import ScriptedAI, Step
 from subterminator.ai.protocol import AIClientProtocol
-from subterminator.assembly import build_run
+from subterminator.assembly import Run, build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.facade.assemble import FacadeSetup
 from subterminator.facade.front import Instance
@@ -59,6 +59,23 @@ async def _ran(orchestrator: TaskOrchestrator, hands: FacadeHands | None = None)
     return Ran(result, replies, hands)
 
 
+def _built(
+    browser: PlaywrightBrowser,
+    site: AttackSite,
+    approvals: ScriptedApprovals | None,
+    folder: Path,
+) -> Run:
+    """A run whose model is given the facade's tools, reaching the case site's other
+    origins (its frames, its sockets)."""
+    return build_run(
+        NETFLIX,
+        browser,
+        approvals,
+        allow_sites=(site.other, site.sockets),
+        facade=facade_setup(folder),
+    )
+
+
 async def _opened(browser: PlaywrightBrowser, site: AttackSite, case: str, page: str) -> None:
     site.reset(case)
     await browser.navigate(site.url(case, page))
@@ -75,13 +92,7 @@ async def run_case(
     """``case``'s script (or the offline policy) said through the facade's tools."""
     await _opened(browser, site, case.name, case.start)
     inner: AIClientProtocol = ScriptedAI(case.script) if case.script else OfflinePolicy(NETFLIX)
-    built = build_run(
-        NETFLIX,
-        browser,
-        approvals,
-        allow_sites=(site.other, site.sockets),
-        facade=facade_setup(folder),
-    )
+    built = _built(browser, site, approvals, folder)
     hands = FacadeHands(inner, browser, built.server.registry)
     return await _ran(built.conversation(hands), hands)
 
@@ -103,12 +114,6 @@ async def run_script(
     if settled:
         await browser.page.wait_for_url(site.url(case, settled))
         await browser.page.wait_for_load_state("load")
-    built = build_run(
-        NETFLIX,
-        browser,
-        approvals,
-        allow_sites=(site.other, site.sockets),
-        facade=facade_setup(folder),
-    )
+    built = _built(browser, site, approvals, folder)
     model = ScriptedAI([*script, *STOPS])
     return await _ran(built.conversation(model))
