@@ -3,7 +3,8 @@
 A page's listeners may send on ``mouseenter`` or ``focus`` as they may on a click, so neither
 is a read: each is the ``pointer_step`` stand-in, run with the backstop armed from the page.
 A write the hover or the focus sets off to the page's own site never reaches it, on the flow
-or off it (as for any step nobody approved); the hover itself runs unasked. Pages in Korean and Polish: the listener decides, not words.
+or off it (as for any step nobody approved); the hover itself runs unasked. Pages in Korean
+and Polish: the listener decides, not words.
 """
 
 from __future__ import annotations
