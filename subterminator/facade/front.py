@@ -86,6 +86,8 @@ class FacadeFront:
         self.images: tuple[Any, ...] = ()  # a front door's images: the facade gives base64
 
     async def execute(self, call: ToolCall) -> Reply:
+        if call.name == "get_snapshot":  # a front door's first look at the page
+            return await self._session(call, SessionArgs(action="launch"))
         if call.name not in self.surface:
             tools = ", ".join(self.surface.names())
             said = refused("invalid_params", f"{echo(call.name)}: unknown tool; tools: {tools}")
