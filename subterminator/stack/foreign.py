@@ -117,12 +117,8 @@ class Foreign:
         *,
         uploads: bool = False,
     ) -> None:
-        self.parts, self.port, self.backstop, self.gate = (
-            parts,
-            parts.port,
-            parts.backstop,
-            parts.gate,
-        )
+        self.parts = parts
+        self.port, self.backstop, self.gate = parts.port, parts.backstop, parts.gate
         self.asker, self.ledger = parts.asker, parts.ledger
         self.checkpoints, self.actions = checkpoints, actions
         self.uploads = uploads

@@ -127,7 +127,7 @@ class HistorySteps:
         self, call: ToolCall, action: HistoryAction, snapshot: Snapshot
     ) -> ToolResult:
         """A history the gate cannot read: asked on a page of the flow (a yes runs the step
-        with its writes held), held elsewhere."""
+        as one nobody approved: the yes cannot bind what it could not read), held elsewhere."""
         if self.flow(snapshot):
             refused = await confirmed(
                 self.parts.asker,
