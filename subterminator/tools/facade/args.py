@@ -9,11 +9,11 @@ from __future__ import annotations
 
 from typing import Any, Literal
 
-from pydantic import Field, StrictBool, StrictFloat, StrictInt, StrictStr
+from pydantic import Field, StrictBool, StrictInt, StrictStr
 
 from subterminator.tools.args import ToolArgs
 
-Number = StrictFloat | StrictInt
+Number = float  # strict: an int is a number, a string or a bool is not
 SELECTOR = (
     "A CSS selector naming one element (or a ref such as @e7 from the latest snapshot). "
     "An action on a selector that matches several elements is refused, saying how many."
