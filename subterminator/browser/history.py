@@ -35,6 +35,16 @@ class HistoryEntry(BaseModel):
     url: str
     transition: str = Field(default="", description="DevTools' transitionType")
     posted: bool = Field(default=False, description="Its document is a form's POST result")
+    loaded: str = Field(
+        default="",
+        description="The address its document was loaded from ('' when none was: an entry "
+        "a page's script made); a page may rewrite the entry's address since",
+    )
+
+    @property
+    def rewritten(self) -> bool:
+        """A step onto it requests an address no document of it was loaded from."""
+        return _address(self.loaded) != _address(self.url)
 
 
 class History(BaseModel):
@@ -67,6 +77,7 @@ class Posted:
         self._asked: dict[Page, tuple[str, str]] = {}  # the last document request: method, url
         self._committed_doc: dict[Page, tuple[str, bool]] = {}  # the last committed: url, posted
         self._posted: dict[Page, set[int]] = {}
+        self._loaded: dict[Page, dict[int, str]] = {}  # each entry's document's address
         self._sessions: dict[Page, asyncio.Future[CDPSession]] = {}
         self._noting: set[asyncio.Task[None]] = set()
         context.on("request", self._requested)
@@ -79,7 +90,13 @@ class Posted:
         page.on("close", self._closed)
 
     def _closed(self, page: Page) -> None:
-        for table in (self._asked, self._committed_doc, self._posted, self._sessions):
+        for table in (
+            self._asked,
+            self._committed_doc,
+            self._posted,
+            self._loaded,
+            self._sessions,
+        ):
             table.pop(page, None)
 
     def _requested(self, request: Request) -> None:
@@ -121,6 +138,7 @@ class Posted:
             return  # the tab moved on meanwhile: that entry is not known to be either
         ids = self._posted.setdefault(page, set())
         (ids.add if posted else ids.discard)(int(entry["id"]))
+        self._loaded.setdefault(page, {})[int(entry["id"])] = url
 
     async def history(self) -> History:
         """The agent's tab's history, once the commits so far are noted."""
@@ -130,12 +148,13 @@ class Posted:
         found = await self._devtools.send("Page.getNavigationHistory")
         if page in self._committed_doc:
             self._settle(page, found, *self._committed_doc[page])
-        ids = self._posted.get(page, set())
+        ids, loaded = self._posted.get(page, set()), self._loaded.get(page, {})
         entries = [
             HistoryEntry(
                 url=str(e["url"]),
                 transition=str(e.get("transitionType", "")),
                 posted=int(e["id"]) in ids,
+                loaded=loaded.get(int(e["id"]), ""),
             )
             for e in found["entries"]
         ]

@@ -12,6 +12,9 @@ The facade's ``browser_navigate`` back, forward and refresh come to the gate as 
   address. Where the page left or the page loaded is of the flow, the person is asked
   ("Resend the form that led to ...") and a yes lets exactly that submission go, bound as
   that form's; off the flow it runs as a step nobody approved;
+- an entry whose address opening would ask about (``opening_asks``: an address that acts, one
+  the run has not shown, one of the flow's; a page may rewrite its entry's address to any
+  of its site's) is asked about as that opening is, and a yes lets that GET go, no write;
 - any other entry (a page a GET loads, the page a POST redirected to) runs as a step nobody
   approved, the backstop armed from the page: what it then writes to the flow's site is
   held, and so is a navigation the flow's rules hold (an address carrying values, a page the
@@ -36,6 +39,7 @@ from subterminator.models.tools import ToolResult
 from subterminator.safety.binding import bound_guard, what_it_does
 from subterminator.stack.backstop import Arming
 from subterminator.stack.checkpoints import Checkpoints
+from subterminator.stack.opening import opening_asks
 from subterminator.stack.parts import GateParts
 from subterminator.stack.reach import SiteReach
 from subterminator.stack.submission import confirmed, sent, submission
@@ -77,7 +81,26 @@ class HistorySteps:
         method = resent(target)
         if method and (self.flow(snapshot) or self.parts.ledger.in_flow(target.url)):
             return await self._resend(call, action, target, method, snapshot)
+        why = opening_asks(self.parts.gate, target.url, loaded=not target.rewritten)
+        if why is not None:  # an address that may act by itself, as a typed one would
+            return await self._address(call, action, target.url, why, snapshot)
         return await self.held(call, snapshot)
+
+    async def _address(
+        self, call: ToolCall, action: HistoryAction, url: str, why: str, snapshot: Snapshot
+    ) -> ToolResult:
+        """The person asked about the address the step loads, as about opening it; a yes
+        lets that address's GET go and no write."""
+        refused = await confirmed(
+            self.parts.asker,
+            f"{STEP[action]}: {shown(url, URL)}",
+            f"This step may not be undoable: {GOING[action]} loads that address, and {why}; "
+            "an address can take a step by itself, as a click on a final button does.",
+            snapshot,
+            control=shown(url, URL),
+            undone="the page was not loaded",
+        )
+        return refused or await self._opened(call, url, snapshot)
 
     async def _history(self) -> History:
         try:

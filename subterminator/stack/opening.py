@@ -14,7 +14,7 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ToolResult
 from subterminator.safety.binding import bound_guard
 from subterminator.safety.floor import address
-from subterminator.safety.gate import Verdict
+from subterminator.safety.gate import SafetyGate, Verdict
 from subterminator.stack.backstop import Arming
 from subterminator.stack.checkpoints import Checkpoints
 from subterminator.stack.layer import failed
@@ -28,6 +28,24 @@ from subterminator.tools.builtin.browser_open import OpenArgs
 async def invalid(port: ToolPort, exc: InvalidParamsError) -> ToolResult:
     """Arguments the tool cannot take: the page as it is, and why."""
     return failed(await port.snapshot(), "invalid_params", str(exc))
+
+
+def opening_asks(
+    gate: SafetyGate, url: str, start_url: str = "", *, loaded: bool | None = None
+) -> str | None:
+    """Why opening ``url`` (on the run's sites) asks the person, or None: an address that
+    acts, one this run has not shown (it was typed, not reached by a click), or one of the
+    flow's. A step in the history onto an address (``loaded`` said) is judged by the same
+    rule, but a page of the flow it loaded and showed before is known, as a page it goes
+    back to; one whose document was never loaded from that address (a page rewrote its
+    entry's address) is not, whatever the page showed."""
+    known = url == start_url or address(url) in gate.ledger.shown
+    typed = loaded is None
+    known = known and (typed or bool(loaded))
+    acting = gate.acting(url)
+    if not (acting or not known or (typed and gate.ledger.in_flow(url))):
+        return None
+    return "it is an address that acts" if acting else "it was typed, not reached by a click"
 
 
 class Opener:
@@ -86,12 +104,10 @@ class Opener:
         self, url: str, outside: bool, last: Snapshot | None
     ) -> Verdict | ToolResult:
         """Whether opening ``url`` asks (and the person's no, when they refused)."""
-        known = url == self.start_url or address(url) in self.ledger.shown
-        acting = self.gate.acting(url)
         verdict = Verdict(False, "", f'Open "{url}"', "outside")
-        if outside or not (acting or not known or self.ledger.in_flow(url)):
+        why = None if outside else opening_asks(self.gate, url, self.start_url)
+        if why is None:
             return verdict
-        why = "it is an address that acts" if acting else "it was typed, not reached by a click"
         verdict = Verdict(True, why, verdict.question, "final", in_flow=True)
         decision = await self.asker.ask(
             self.asker.request(

@@ -100,16 +100,6 @@ BY_CODE = [
     ),
 ]
 
-# What two steps of BY_HISTORY show: a step in the history onto an entry a GET loads runs as a
-# step nobody approved, the backstop armed from the page it leaves; off the flow nothing holds
-# the GET of the entry's address, though opening that same address (browser_navigate goto,
-# our browser_open) is asked. A page that rewrote its entry's address to its committing one
-# gets it requested with nobody's yes.
-STEP_ONTO_AN_ADDRESS = (
-    "a step in the history onto an address is not judged as opening that address; off the "
-    "flow its GET goes unasked"
-)
-
 BY_HISTORY = [
     Power(
         "goto_the_committing_address",
@@ -127,8 +117,7 @@ BY_HISTORY = [
         "refresh_off_the_flow_onto_the_committing_address",
         {"index": page("<p>Noch etwas?</p>", lang="de", heading="Hilfe") + REPLACED},
         [navigate("refresh")],
-        asks=False,
-        defect=STEP_ONTO_AN_ADDRESS,
+        asks=True,  # the address it loads was never shown: asked, as opening it is
     ),
     Power(
         "back_onto_the_committing_address",
@@ -137,9 +126,8 @@ BY_HISTORY = [
             "next": page("<p>Noch etwas?</p>", lang="de", heading="Hilfe"),
         },
         [navigate("back"), navigate("forward"), navigate("back")],
-        asks=False,
+        asks=True,  # as opening the committing address is
         settled="next",
-        defect=STEP_ONTO_AN_ADDRESS,
     ),
 ]
 
