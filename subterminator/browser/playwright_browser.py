@@ -43,7 +43,7 @@ from subterminator.browser.routing import Routing
 from subterminator.browser.side_effects import SideEffect
 from subterminator.browser.tabs import Tabs
 from subterminator.browser.watch import ActionWatch
-from subterminator.errors import BrowserError
+from subterminator.errors import BrowserActionError, BrowserError
 
 __all__ = ["CHROMIUM_ARGS", "LaunchOptions", "PlaywrightBrowser", "chromium_args", "release"]
 
@@ -225,6 +225,11 @@ class PlaywrightBrowser:
     def page(self) -> Page:
         """The tab the agent works in (``Tabs.page``)."""
         return self._tabs.page
+
+    def blocked(self) -> BrowserActionError | None:
+        """Why nothing can run in the agent's tab: its native dialog is open (None: none is).
+        Code run there meanwhile would wait for the answer, and so would its caller."""
+        return self._dialogs.blocked(self.page)
 
     # -- the Browser protocol --------------------------------------------------------------
 

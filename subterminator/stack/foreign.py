@@ -7,10 +7,13 @@ on an element, so each comes here as a stand-in (``tools.builtin.stand_ins``, th
 
 - code: refused on a page of the flow (by the service's addresses, or the page reading as a
   cancellation page); elsewhere the person is asked, the code shown, and a yes runs it with
-  every write held: it is a yes to the code, never to a write it sends to the flow's site;
-- the V02 facade's code (``page_script``): asked on a page of the flow, the code shown; run
-  unasked elsewhere; either way under the backstop as a step nobody approved, so a write it
-  sends to the flow's site is held;
+  every write held, from any document, until the next action: it is a yes to the code, never
+  to a write it sends to the flow's site;
+- the V02 facade's code (``page_script``): asked on a page of the flow (by its addresses or
+  its words), the code shown with its line breaks marked; run unasked elsewhere; either way
+  under the backstop as a step nobody approved, its guard following it into every document
+  and socket until the next action (code can write from a tab it opened, after it returned),
+  so a write it sends is held as on the flow's pages;
 - a drag or a drop: asked on a page of the flow; elsewhere run as an unapproved action;
 - files from the disk: refused at the conversation loop's door (``uploads`` false: nobody
   chose them); asked at the MCP server's, the files named;
@@ -30,6 +33,7 @@ With no approval handler every question is refused (``Asker``).
 from __future__ import annotations
 
 import logging
+import re
 
 from subterminator.browser.effect import ActionEffect, EffectTarget, GuardedRequest
 from subterminator.browser.keyed import Keyed
@@ -61,19 +65,35 @@ from subterminator.tools.builtin.stand_ins import (
     UnreadArgs,
     UploadArgs,
 )
-from subterminator.untrusted import NAME, NOTICE, URL, shown
+from subterminator.untrusted import NAME, STEP, URL, shown
 
 log = logging.getLogger(__name__)
 
 # Playwright's names for the keys that act as a click or a submission (with modifiers too)
 ACTIVATING: dict[str, Activating] = {"enter": "enter", "numpadenter": "enter", "space": "space"}
 NO_WRITE = "a write during a step the gate could not read (a yes to it covers no write)"
+# Where JavaScript ends a line (and a ``//`` comment), as a question marks it.
+_LINE_BREAK = re.compile(r"\r\n|[\n\r\u2028\u2029]")
+LINE_MARK = "⏎"
 
 
 def activating(key: str) -> Activating | None:
     """``enter`` or ``space`` when ``key`` (``Shift+Enter``, `` ``) presses one, else None."""
     last = key if key in ("+", " ") else key.rsplit("+", 1)[-1]
     return "space" if last == " " else ACTIVATING.get(last.lower())
+
+
+def code_shown(code: str) -> str:
+    """Code as the question's one row shows it: its size first, so a cut is never silent,
+    and its line breaks marked (a ``//`` comment ends at one: joined into one line, the code
+    after it would read as part of the comment). Within the row a door shows (``STEP``)."""
+    marked = _LINE_BREAK.sub(f" {LINE_MARK} ", code)
+    size = f"{len(code)} characters"
+    head = f"Run this code in the page ({size}): "
+    if len(head) + len(shown(marked, STEP)) <= STEP:
+        return head + shown(marked, STEP)
+    head = f"Run this code in the page ({size}, only its start fits here): "
+    return head + shown(marked, STEP - len(head))
 
 
 def _no_writes(inner: RequestGuard | None) -> RequestGuard:
@@ -143,10 +163,13 @@ class Foreign:
         url = snapshot.page.url
         return self.ledger.in_flow(url) or self.gate.classify_snapshot(snapshot) != "outside"
 
-    def _verdict(self, question: str, snapshot: Snapshot) -> Verdict:
-        """An unapproved action's verdict on this page: the backstop is armed from it."""
+    def _verdict(self, question: str, snapshot: Snapshot, *, code: bool = False) -> Verdict:
+        """An unapproved action's verdict on this page: the backstop is armed from it. Code
+        on a page that reads as the flow's is held as on one by structure (no write at all):
+        it cannot be read, so nothing it sends is telemetry."""
         page = self.gate.classify_snapshot(snapshot)
-        return Verdict(False, "", question, page, in_flow=self.ledger.in_flow(snapshot.page.url))
+        in_flow = self.ledger.in_flow(snapshot.page.url) or (code and self._flow(snapshot))
+        return Verdict(False, "", question, page, in_flow=in_flow)
 
     def _guard(
         self, verdict: Verdict, snapshot: Snapshot, expected: str = ""
@@ -160,16 +183,23 @@ class Foreign:
     # -- running ----------------------------------------------------------------------------
 
     async def _held(
-        self, call: ToolCall, snapshot: Snapshot | None, *, writes: bool = True
+        self,
+        call: ToolCall,
+        snapshot: Snapshot | None,
+        *,
+        writes: bool = True,
+        code: bool = False,
+        approved: str = "",
     ) -> ToolResult:
-        """Run below as an unapproved action on the page (``writes`` false: none at all)."""
+        """Run below as an unapproved action on the page (``writes`` false: none at all;
+        ``code``: its guard follows it, ``Arming.follows``)."""
         snapshot = snapshot or self.port.last_snapshot
         guard: RequestGuard | None = None
         if snapshot is not None:
-            guard = self._guard(self._verdict(call.name, snapshot), snapshot)
+            guard = self._guard(self._verdict(call.name, snapshot, code=code), snapshot)
         if not writes:
             guard = _no_writes(guard)
-        with self.backstop.arming(Arming(guard)):
+        with self.backstop.arming(Arming(guard, approved, follows=code)):
             result = tool_result(await self.backstop.execute(call))
         return await self.checkpoints.after(result)
 
@@ -182,8 +212,10 @@ class Foreign:
         *,
         writes: bool,
         control: str = "",
+        code: bool = False,
     ) -> ToolResult:
-        """The person asked first; a yes runs it held (``writes`` false: no write at all)."""
+        """The person asked first; a yes runs it held (``writes`` false: no write at all;
+        ``code``: held as code is, and what it sends said as no part of the yes)."""
         held = (
             "what the page then sends is held as for any step nobody approved"
             if writes
@@ -201,7 +233,8 @@ class Foreign:
         )
         if not decision.approved:
             return await self.asker.refused(decision, "it was not done")
-        return await self._held(call, snapshot, writes=writes)
+        approved = "running this code" if code else ""
+        return await self._held(call, snapshot, writes=writes, code=code, approved=approved)
 
     async def _code(self, call: ToolCall, args: CodeArgs, snapshot: Snapshot) -> ToolResult:
         """Code: refused on the flow; elsewhere asked, the code shown, and run writing nothing."""
@@ -213,19 +246,21 @@ class Foreign:
                 "Code is not run on a page of the cancellation flow: the gate cannot judge "
                 "what it does. Nothing was run; use the page's own controls.",
             )
-        what = f"Run this code in the page: {shown(args.code, NOTICE)}"
         why = "code in the page can do anything the page can"
-        return await self._asked(call, what, why, snapshot, writes=False, control="the code")
+        return await self._asked(
+            call, code_shown(args.code), why, snapshot, writes=False, control="the code", code=True
+        )
 
     async def _script(self, call: ToolCall, args: ScriptArgs, snapshot: Snapshot) -> ToolResult:
         """The facade's code: asked on the flow's pages, the code shown, and a yes runs it
         with its writes held as for any step nobody approved (a yes to code is never a yes
         to what it sends); elsewhere run so, unasked."""
         if not self._flow(snapshot):
-            return await self._held(call, snapshot)
-        what = f"Run this code in the page: {shown(args.code, NOTICE)}"
+            return await self._held(call, snapshot, code=True)
         why = "code in the page can do anything the page can, on a page of the flow"
-        return await self._asked(call, what, why, snapshot, writes=True, control="the code")
+        return await self._asked(
+            call, code_shown(args.code), why, snapshot, writes=True, control="the code", code=True
+        )
 
     async def _upload(self, call: ToolCall, paths: list[str], snapshot: Snapshot) -> ToolResult:
         """Files from the person's disk: never at the loop's door; asked at the MCP server's."""
