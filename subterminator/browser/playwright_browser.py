@@ -43,7 +43,7 @@ from subterminator.browser.routing import Routing
 from subterminator.browser.side_effects import SideEffect
 from subterminator.browser.tabs import Tabs
 from subterminator.browser.watch import ActionWatch
-from subterminator.errors import BrowserActionError, BrowserError
+from subterminator.errors import BrowserError
 
 __all__ = ["CHROMIUM_ARGS", "LaunchOptions", "PlaywrightBrowser", "chromium_args", "release"]
 
@@ -77,15 +77,15 @@ class PlaywrightBrowser:
         self.keyed = keys.Keys(self._devtools, self._dialogs).keyed  # what Enter would act on
         self._routing = Routing(context, self._dialogs)
         self._behind = BehindDialogs(context)
-        self._acting = Acting(
+        act = self._acting = Acting(
             self._devtools, self._dialogs, self._behind, lambda: self.page, self._adopt_page
         )
         watch = ActionWatch(context, self._devtools, self._dialogs, lambda: self.page)
         self.watch_action, self.action_changes = watch.begin, watch.changes  # browser.watch
         self.relocate = self._acting.relocate  # a re-rendered control's new node (refind)
         self.devtools = self._devtools  # another client of our driver hands us elements here
-        # it acts for the agent (Playwright MCP), or in its own way on our element (the facade)
-        self.elsewhere, self.perform = self._acting.elsewhere, self._acting.perform
+        # it acts for the agent (Playwright MCP) or on our element (the facade); a dialog blocks
+        self.elsewhere, self.perform, self.blocked = act.elsewhere, act.perform, act.blocked
         self.follow = self._tabs.moved_to  # or chooses the tab the agent works in
         context.on("page", self._adopt_page)
         if self._tabs.current is not None:
@@ -225,11 +225,6 @@ class PlaywrightBrowser:
     def page(self) -> Page:
         """The tab the agent works in (``Tabs.page``)."""
         return self._tabs.page
-
-    def blocked(self) -> BrowserActionError | None:
-        """Why nothing can run in the agent's tab: its native dialog is open (None: none is).
-        Code run there meanwhile would wait for the answer, and so would its caller."""
-        return self._dialogs.blocked(self.page)
 
     # -- the Browser protocol --------------------------------------------------------------
 

@@ -5,15 +5,10 @@ dialog, switch tabs and go back. None of these is a click, a fill or a choice th
 on an element, so each comes here as a stand-in (``tools.builtin.stand_ins``, the original in
 ``ToolCall.via``) and is judged by what it is:
 
-- code: refused on a page of the flow (by the service's addresses, or the page reading as a
-  cancellation page); elsewhere the person is asked, the code shown, and a yes runs it with
-  every write held, from any document, until the next action: it is a yes to the code, never
-  to a write it sends to the flow's site;
-- the V02 facade's code (``page_script``): asked on a page of the flow (by its addresses or
-  its words), the code shown with its line breaks marked; run unasked elsewhere; either way
-  under the backstop as a step nobody approved, its guard following it into every document
-  and socket until the next action (code can write from a tab it opened, after it returned),
-  so a write it sends is held as on the flow's pages;
+- code (``foreign_code``): Playwright MCP's is refused on a page of the flow and asked
+  elsewhere; the V02 facade's is asked on a page of the flow and run unasked elsewhere; a
+  yes to code is never a yes to a write it sends, and what it sends is held from any
+  document it reaches until the next action;
 - a drag or a drop: asked on a page of the flow; elsewhere run as an unapproved action;
 - files from the disk: refused at the conversation loop's door (``uploads`` false: nobody
   chose them); asked at the MCP server's, the files named;
@@ -33,7 +28,6 @@ With no approval handler every question is refused (``Asker``).
 from __future__ import annotations
 
 import logging
-import re
 
 from subterminator.browser.effect import ActionEffect, EffectTarget, GuardedRequest
 from subterminator.browser.keyed import Keyed
@@ -46,6 +40,7 @@ from subterminator.safety.binding import bound_guard, what_it_does
 from subterminator.safety.text import normalize
 from subterminator.safety.verdict import SAFE_METHODS, Verdict
 from subterminator.snapshot.element import ElementInfo
+from subterminator.stack import foreign_code
 from subterminator.stack.actions import ActionGate
 from subterminator.stack.backstop import Arming
 from subterminator.stack.checkpoints import Checkpoints
@@ -65,35 +60,19 @@ from subterminator.tools.builtin.stand_ins import (
     UnreadArgs,
     UploadArgs,
 )
-from subterminator.untrusted import NAME, STEP, URL, shown
+from subterminator.untrusted import NAME, URL, shown
 
 log = logging.getLogger(__name__)
 
 # Playwright's names for the keys that act as a click or a submission (with modifiers too)
 ACTIVATING: dict[str, Activating] = {"enter": "enter", "numpadenter": "enter", "space": "space"}
 NO_WRITE = "a write during a step the gate could not read (a yes to it covers no write)"
-# Where JavaScript ends a line (and a ``//`` comment), as a question marks it.
-_LINE_BREAK = re.compile(r"\r\n|[\n\r\u2028\u2029]")
-LINE_MARK = "⏎"
 
 
 def activating(key: str) -> Activating | None:
     """``enter`` or ``space`` when ``key`` (``Shift+Enter``, `` ``) presses one, else None."""
     last = key if key in ("+", " ") else key.rsplit("+", 1)[-1]
     return "space" if last == " " else ACTIVATING.get(last.lower())
-
-
-def code_shown(code: str) -> str:
-    """Code as the question's one row shows it: its size first, so a cut is never silent,
-    and its line breaks marked (a ``//`` comment ends at one: joined into one line, the code
-    after it would read as part of the comment). Within the row a door shows (``STEP``)."""
-    marked = _LINE_BREAK.sub(f" {LINE_MARK} ", code)
-    size = f"{len(code)} characters"
-    head = f"Run this code in the page ({size}): "
-    if len(head) + len(shown(marked, STEP)) <= STEP:
-        return head + shown(marked, STEP)
-    head = f"Run this code in the page ({size}, only its start fits here): "
-    return head + shown(marked, STEP - len(head))
 
 
 def _no_writes(inner: RequestGuard | None) -> RequestGuard:
@@ -140,9 +119,9 @@ class Foreign:
         named = {r: self.port.peek(r) for r in _refs(args)}  # before the fresh page renames
         snapshot = (await self.port.snapshot()).snapshot
         if isinstance(args, CodeArgs):
-            return await self._code(call, args, snapshot)
+            return await foreign_code.page_code(self, call, args.code, snapshot)
         if isinstance(args, ScriptArgs):
-            return await self._script(call, args, snapshot)
+            return await foreign_code.facade_code(self, call, args.code, snapshot)
         if isinstance(args, UploadArgs) and args.paths:
             return await self._upload(call, args.paths, snapshot)
         if isinstance(args, UnreadArgs):
@@ -235,32 +214,6 @@ class Foreign:
             return await self.asker.refused(decision, "it was not done")
         approved = "running this code" if code else ""
         return await self._held(call, snapshot, writes=writes, code=code, approved=approved)
-
-    async def _code(self, call: ToolCall, args: CodeArgs, snapshot: Snapshot) -> ToolResult:
-        """Code: refused on the flow; elsewhere asked, the code shown, and run writing nothing."""
-        if self._flow(snapshot):
-            log.info("code refused on a page of the flow: %s", snapshot.page.url)
-            return failed(
-                await self.port.snapshot(),
-                "action_failed",
-                "Code is not run on a page of the cancellation flow: the gate cannot judge "
-                "what it does. Nothing was run; use the page's own controls.",
-            )
-        why = "code in the page can do anything the page can"
-        return await self._asked(
-            call, code_shown(args.code), why, snapshot, writes=False, control="the code", code=True
-        )
-
-    async def _script(self, call: ToolCall, args: ScriptArgs, snapshot: Snapshot) -> ToolResult:
-        """The facade's code: asked on the flow's pages, the code shown, and a yes runs it
-        with its writes held as for any step nobody approved (a yes to code is never a yes
-        to what it sends); elsewhere run so, unasked."""
-        if not self._flow(snapshot):
-            return await self._held(call, snapshot, code=True)
-        why = "code in the page can do anything the page can, on a page of the flow"
-        return await self._asked(
-            call, code_shown(args.code), why, snapshot, writes=True, control="the code", code=True
-        )
 
     async def _upload(self, call: ToolCall, paths: list[str], snapshot: Snapshot) -> ToolResult:
         """Files from the person's disk: never at the loop's door; asked at the MCP server's."""

@@ -170,7 +170,7 @@ async def test_a_dialog_the_code_opens_ends_the_wait_and_blocks_the_next_code(ru
     said = await execute(run, "alert('Buongiorno'); window.dopo = 1; return 1")
     assert said["success"] is True, said
     assert (
-        said["data"]["note"] == "the code opened the page's alert dialog; it waits for its answer"
+        said["data"]["note"] == "the code opened a native dialog (alert); it waits for its answer"
     )
     names = [e["name"] for e in said["data"]["snapshot"]["elements"]]
     assert any("Buongiorno" in name for name in names)

@@ -15,13 +15,12 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
-from playwright.async_api import Request
 
 from harness.approvals import ScriptedApprovals
 from subterminator.assembly import Run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import HumanApprovalHandler
-from tests.support.code_runs import execute, facade_run
+from tests.support.code_runs import execute, facade_run, request_to
 from tests.support.flow_stack import flow_service
 from tests.support.recording_site import RecordingSite, page
 
@@ -117,15 +116,6 @@ async def test_with_no_handler_it_is_refused_and_runs_nothing(
     assert "No person is available to approve" in said["error"]
     assert not await ran(browser)
     assert site.seen == [] or all(m == "GET" for m, _ in site.seen)
-
-
-async def request_to(browser: PlaywrightBrowser, marker: str) -> Request:
-    """The next request whose address holds ``marker``, once it is over (sent or held)."""
-    request: Request = await browser.page.context.wait_for_event(
-        "request", lambda r: marker in r.url, timeout=20_000
-    )
-    await request.response()  # None when it was stopped
-    return request
 
 
 @pytest.mark.parametrize("path", ["/p/opzeggen", "/konto/abo"])

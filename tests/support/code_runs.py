@@ -7,6 +7,8 @@ from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
+from playwright.async_api import Request
+
 from subterminator.assembly import Run, build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.facade.assemble import FacadeSetup
@@ -40,3 +42,13 @@ async def execute(run: Run, code: str, **arguments: Any) -> dict[str, Any]:
     """``browser_execute``: ``action`` execute unless told (``evaluate``)."""
     arguments.setdefault("action", "execute")
     return await call(run, "browser_execute", code=code, **arguments)
+
+
+async def request_to(browser: PlaywrightBrowser, marker: str) -> Request:
+    """The next request of the browser's tabs whose address holds ``marker``, once it is over
+    (answered, or stopped by our interception): after it, the site has it or never will."""
+    request: Request = await browser.page.context.wait_for_event(
+        "request", lambda r: marker in r.url, timeout=20_000
+    )
+    await request.response()  # None when it was stopped
+    return request
