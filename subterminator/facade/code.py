@@ -219,7 +219,7 @@ def _said(ran: Ran, args: ExecuteArgs, limits: Limits) -> BrowserResponse:
     text = ran.value if isinstance(ran.value, str) else None
     whole = None
     if text is None:
-        whole = json.dumps(ran.value, ensure_ascii=False)
+        whole = json.dumps(ran.value, ensure_ascii=False, default=str)
         size = len(whole.encode("utf-8"))
         if size <= limits.code_response:
             return BrowserResponse(
@@ -236,4 +236,6 @@ def _said(ran: Ran, args: ExecuteArgs, limits: Limits) -> BrowserResponse:
     else:
         said = capped(text, limits.code_response)
     data = {"type": ran.kind} | ({"format": "json"} if whole is not None else {})
+    if not said.success:  # a chunk asked of another text, or from no chunk's start
+        data["error_code"] = "invalid_params"
     return said.model_copy(update={"result": said.text, "data": data})

@@ -132,6 +132,13 @@ async def test_a_long_string_comes_in_chunks_that_join_to_it(run: Run) -> None:
         offset, checksum = said.get("next_offset"), said["snapshot_checksum"]
     assert "".join(pieces) == whole
     assert len(pieces) >= 3
+    other = "'x'.repeat(30000)"
+    said = await execute(
+        run, other, action="evaluate", use_chunking=True, snapshot_checksum=checksum
+    )
+    assert said["success"] is False
+    assert said["data"]["error_code"] == "invalid_params"
+    assert "start again from offset 0" in said["error"]
 
 
 async def test_a_long_result_without_chunking_is_capped(run: Run) -> None:
