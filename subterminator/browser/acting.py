@@ -59,6 +59,11 @@ class Acting:
     def page(self) -> Page:
         return self._page()
 
+    def blocked(self) -> BrowserActionError | None:
+        """Why nothing can run in the agent's tab: its native dialog is open (None: none is).
+        Code run there meanwhile would wait for the answer, and so would its caller."""
+        return self._dialogs.blocked(self.page)
+
     def _unblocked(self, page: Page) -> None:
         """Fail at once, saying why, on a tab whose native dialog is open (it would hang)."""
         error = self._dialogs.blocked(page)

@@ -78,15 +78,15 @@ class PlaywrightBrowser:
         self.history = Posted(context, self._devtools).history  # where a history step goes
         self._routing = Routing(context, self._dialogs)
         self._behind = BehindDialogs(context)
-        self._acting = Acting(
+        act = self._acting = Acting(
             self._devtools, self._dialogs, self._behind, lambda: self.page, self._adopt_page
         )
         watch = ActionWatch(context, self._devtools, self._dialogs, lambda: self.page)
         self.watch_action, self.action_changes = watch.begin, watch.changes  # browser.watch
         self.relocate = self._acting.relocate  # a re-rendered control's new node (refind)
         self.devtools = self._devtools  # another client of our driver hands us elements here
-        # it acts for the agent (Playwright MCP), or in its own way on our element (the facade)
-        self.elsewhere, self.perform = self._acting.elsewhere, self._acting.perform
+        # it acts for the agent (Playwright MCP) or on our element (the facade); a dialog blocks
+        self.elsewhere, self.perform, self.blocked = act.elsewhere, act.perform, act.blocked
         self.follow = self._tabs.moved_to  # or chooses the tab the agent works in
         context.on("page", self._adopt_page)
         if self._tabs.current is not None:

@@ -16,6 +16,10 @@ reply. Off the flow the guard lets a write to another site go (telemetry) as it 
 the action runs. A call that does not act (a ref that does not exist) leaves it armed. A
 socket's messages pass once the action has returned: a page keeps its socket alive by itself
 (heartbeats), and the floor asks first for a control whose listeners use one.
+
+Code run in the page is another matter: it can hold a socket, and reach a document it opened
+(a tab of its own) after it returns, so neither is the page's own doing. Its guard
+``follows`` it: armed on every document and every socket message until the next action.
 """
 
 from __future__ import annotations
@@ -45,6 +49,7 @@ class Armed:
     approved: str  # what a person approved ("" for nobody)
     effect: ActionEffect | None  # the control, marked when something is held late
     on_late: Callable[[ActionEffect], None] | None = None  # marks it (the ledger's suspect)
+    follows: bool = False  # code's: no new document or socket ends it (``Arming``)
     returned: bool = False
     # the document the action left the tab on: the last one that sent something while it ran
     # (else the first to send after), by the browser's count (GuardedRequest.documents)
@@ -53,12 +58,14 @@ class Armed:
     late: list[str] = field(default_factory=list)  # held after it returned, not yet said
 
     def __call__(self, request: GuardedRequest) -> str | None:
-        if self.returned and request.resource_type == "websocket":
+        if self.returned and request.resource_type == "websocket" and not self.follows:
             return None  # the page's own traffic (heartbeats) between actions
         if self.returned and request.typed:
             self.guard = _passes  # a document the browser was told to open: not the page's
             return None
-        if not self.returned or self.documents < 0:
+        if self.follows:
+            pass  # what code sends from any document it reached is still its own
+        elif not self.returned or self.documents < 0:
             self.documents = max(self.documents, request.documents)
         elif request.documents > self.documents:
             return None  # a new document: what it sends is the next action's to judge
@@ -77,12 +84,14 @@ class Arming:
     """How the next call is guarded, as the layer above decided: ``guard`` (None: nothing is
     held), ``approved`` names what a person approved, if anyone did (the reply then says the
     held requests were not part of it), ``effect`` is the control to mark when something is
-    held late; ``acts`` false for an action that cannot act (its ref does not exist)."""
+    held late; ``acts`` false for an action that cannot act (its ref does not exist);
+    ``follows`` for code in the page: its guard holds on every document and socket."""
 
     guard: RequestGuard | None = None
     approved: str = ""
     effect: ActionEffect | None = None
     acts: bool = True
+    follows: bool = False
 
 
 UNGUARDED = Arming()
@@ -125,7 +134,9 @@ class NetworkBackstop:
             self.armed = None
             self.server.browser.guard_requests(None)
             if arming.guard is not None:
-                self.armed = Armed(arming.guard, arming.approved, arming.effect, self.on_late)
+                self.armed = Armed(
+                    arming.guard, arming.approved, arming.effect, self.on_late, arming.follows
+                )
                 self.server.browser.guard_requests(self.armed)
         armed = self.armed
         reached = True

@@ -5,12 +5,10 @@ dialog, switch tabs and go back. None of these is a click, a fill or a choice th
 on an element, so each comes here as a stand-in (``tools.builtin.stand_ins``, the original in
 ``ToolCall.via``) and is judged by what it is:
 
-- code: refused on a page of the flow (by the service's addresses, or the page reading as a
-  cancellation page); elsewhere the person is asked, the code shown, and a yes runs it with
-  every write held: it is a yes to the code, never to a write it sends to the flow's site;
-- the V02 facade's code (``page_script``): asked on a page of the flow, the code shown; run
-  unasked elsewhere; either way under the backstop as a step nobody approved, so a write it
-  sends to the flow's site is held;
+- code (``foreign_code``): Playwright MCP's is refused on a page of the flow and asked
+  elsewhere; the V02 facade's is asked on a page of the flow and run unasked elsewhere; a
+  yes to code is never a yes to a write it sends, and what it sends is held from any
+  document it reaches until the next action;
 - a drag or a drop: asked on a page of the flow; elsewhere run as an unapproved action;
 - files from the disk: refused at the conversation loop's door (``uploads`` false: nobody
   chose them); asked at the MCP server's, the files named;
@@ -44,6 +42,7 @@ from subterminator.safety.binding import bound_guard, what_it_does
 from subterminator.safety.text import normalize
 from subterminator.safety.verdict import SAFE_METHODS, Verdict
 from subterminator.snapshot.element import ElementInfo
+from subterminator.stack import foreign_code
 from subterminator.stack.actions import ActionGate
 from subterminator.stack.backstop import Arming
 from subterminator.stack.checkpoints import Checkpoints
@@ -68,7 +67,7 @@ from subterminator.tools.builtin.stand_ins import (
     UnreadArgs,
     UploadArgs,
 )
-from subterminator.untrusted import NAME, NOTICE, URL, shown
+from subterminator.untrusted import NAME, URL, shown
 
 log = logging.getLogger(__name__)
 
@@ -139,9 +138,9 @@ class Foreign:
         named = {r: self.port.peek(r) for r in _refs(args)}  # before the fresh page renames
         snapshot = (await self.port.snapshot()).snapshot
         if isinstance(args, CodeArgs):
-            return await self._code(call, args, snapshot)
+            return await foreign_code.page_code(self, call, args.code, snapshot)
         if isinstance(args, ScriptArgs):
-            return await self._script(call, args, snapshot)
+            return await foreign_code.facade_code(self, call, args.code, snapshot)
         if isinstance(args, HistoryArgs):
             return await self.history.step(call, args.action, snapshot)
         if isinstance(args, UploadArgs) and args.paths:
@@ -164,10 +163,13 @@ class Foreign:
         url = snapshot.page.url
         return self.ledger.in_flow(url) or self.gate.classify_snapshot(snapshot) != "outside"
 
-    def _verdict(self, question: str, snapshot: Snapshot) -> Verdict:
-        """An unapproved action's verdict on this page: the backstop is armed from it."""
+    def _verdict(self, question: str, snapshot: Snapshot, *, code: bool = False) -> Verdict:
+        """An unapproved action's verdict on this page: the backstop is armed from it. Code
+        on a page that reads as the flow's is held as on one by structure (no write at all):
+        it cannot be read, so nothing it sends is telemetry."""
         page = self.gate.classify_snapshot(snapshot)
-        return Verdict(False, "", question, page, in_flow=self.ledger.in_flow(snapshot.page.url))
+        in_flow = self.ledger.in_flow(snapshot.page.url) or (code and self._flow(snapshot))
+        return Verdict(False, "", question, page, in_flow=in_flow)
 
     def _guard(
         self, verdict: Verdict, snapshot: Snapshot, expected: str = ""
@@ -181,16 +183,23 @@ class Foreign:
     # -- running ----------------------------------------------------------------------------
 
     async def _held(
-        self, call: ToolCall, snapshot: Snapshot | None, *, writes: bool = True
+        self,
+        call: ToolCall,
+        snapshot: Snapshot | None,
+        *,
+        writes: bool = True,
+        code: bool = False,
+        approved: str = "",
     ) -> ToolResult:
-        """Run below as an unapproved action on the page (``writes`` false: none at all)."""
+        """Run below as an unapproved action on the page (``writes`` false: none at all;
+        ``code``: its guard follows it, ``Arming.follows``)."""
         snapshot = snapshot or self.port.last_snapshot
         guard: RequestGuard | None = None
         if snapshot is not None:
-            guard = self._guard(self._verdict(call.name, snapshot), snapshot)
+            guard = self._guard(self._verdict(call.name, snapshot, code=code), snapshot)
         if not writes:
             guard = _no_writes(guard)
-        with self.backstop.arming(Arming(guard)):
+        with self.backstop.arming(Arming(guard, approved, follows=code)):
             result = tool_result(await self.backstop.execute(call))
         return await self.checkpoints.after(result)
 
@@ -203,8 +212,10 @@ class Foreign:
         *,
         writes: bool,
         control: str = "",
+        code: bool = False,
     ) -> ToolResult:
-        """The person asked first; a yes runs it held (``writes`` false: no write at all)."""
+        """The person asked first; a yes runs it held (``writes`` false: no write at all;
+        ``code``: held as code is, and what it sends said as no part of the yes)."""
         held = (
             "what the page then sends is held as for any step nobody approved"
             if writes
@@ -222,31 +233,8 @@ class Foreign:
         )
         if not decision.approved:
             return await self.asker.refused(decision, "it was not done")
-        return await self._held(call, snapshot, writes=writes)
-
-    async def _code(self, call: ToolCall, args: CodeArgs, snapshot: Snapshot) -> ToolResult:
-        """Code: refused on the flow; elsewhere asked, the code shown, and run writing nothing."""
-        if self._flow(snapshot):
-            log.info("code refused on a page of the flow: %s", snapshot.page.url)
-            return failed(
-                await self.port.snapshot(),
-                "action_failed",
-                "Code is not run on a page of the cancellation flow: the gate cannot judge "
-                "what it does. Nothing was run; use the page's own controls.",
-            )
-        what = f"Run this code in the page: {shown(args.code, NOTICE)}"
-        why = "code in the page can do anything the page can"
-        return await self._asked(call, what, why, snapshot, writes=False, control="the code")
-
-    async def _script(self, call: ToolCall, args: ScriptArgs, snapshot: Snapshot) -> ToolResult:
-        """The facade's code: asked on the flow's pages, the code shown, and a yes runs it
-        with its writes held as for any step nobody approved (a yes to code is never a yes
-        to what it sends); elsewhere run so, unasked."""
-        if not self._flow(snapshot):
-            return await self._held(call, snapshot)
-        what = f"Run this code in the page: {shown(args.code, NOTICE)}"
-        why = "code in the page can do anything the page can, on a page of the flow"
-        return await self._asked(call, what, why, snapshot, writes=True, control="the code")
+        approved = "running this code" if code else ""
+        return await self._held(call, snapshot, writes=writes, code=code, approved=approved)
 
     async def _upload(self, call: ToolCall, paths: list[str], snapshot: Snapshot) -> ToolResult:
         """Files from the person's disk: never at the loop's door; asked at the MCP server's."""
