@@ -143,6 +143,8 @@ class FacadeFront:
         if isinstance(foreign, str) and not reply.result.get("error"):
             said = BrowserResponse.model_validate(json.loads(foreign))
             if action not in STATUS:  # a read: the page did not change
+                if reply.message:  # what pages did by themselves meanwhile (a download)
+                    said.data = {**(said.data or {}), "message": reply.message}
                 return replace(reply, result=said.said(), shown="")
         else:
             said = BrowserResponse(success=True)
@@ -151,7 +153,7 @@ class FacadeFront:
         if error:
             said = refused(str(error), reply.message or str(error))
             data = {**data, **(said.data or {})}
-        elif action in STATUS:
+        elif action in STATUS and said.success:  # code that threw did not "execute"
             data["status"] = STATUS[action]
         for key in ("declined", "effect"):
             if reply.result.get(key) is not None:
