@@ -19,11 +19,10 @@ from subterminator.facade import translate
 from subterminator.facade.select import SelectorResolver
 from subterminator.models.browser_response import BrowserResponse
 from subterminator.models.conversation import ToolCall
-from subterminator.models.result import TaskReason, TaskResult
 from subterminator.pwmcp.translate import Translated
 from subterminator.snapshot.secrecy import KNOWN, mask
 from subterminator.stack import ToolStack
-from subterminator.stack.layer import Preview, Reply
+from subterminator.stack.layer import InFront, Preview, Reply
 from subterminator.tools.arguments import echo, parse_call
 from subterminator.tools.facade import V02
 from subterminator.tools.facade.args import (
@@ -75,8 +74,10 @@ def refused(code: str, message: str) -> BrowserResponse:
     return BrowserResponse(success=False, error=message, data={"error_code": code})
 
 
-class FacadeFront:
+class FacadeFront(InFront):
     """The top layer of a run whose tools are the V02 facade's."""
+
+    stack: ToolStack  # what it stands in front of
 
     def __init__(self, stack: ToolStack, resolver: SelectorResolver, instance: Instance) -> None:
         self.stack = stack
@@ -209,19 +210,3 @@ class FacadeFront:
         if named is not None:
             target = named.name or target
         return Preview(target if isinstance(target, str) else None, written)
-
-    @property
-    def unverified_claim(self) -> bool:
-        return self.stack.unverified_claim
-
-    async def settle(self, result: TaskResult) -> TaskResult:
-        return await self.stack.settle(result)
-
-    def ending(self, reason: TaskReason, *, error: str | None = None) -> TaskResult:
-        return self.stack.ending(reason, error=error)
-
-    def final_step_state(self) -> tuple[bool | None, str | None]:
-        return self.stack.final_step_state()
-
-    def final_step_at(self) -> datetime | None:
-        return self.stack.final_step_at()

@@ -13,19 +13,17 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 from dataclasses import replace
-from datetime import datetime
 
 import mcp.types as types
 
 from subterminator.errors import BrowserError
 from subterminator.models.conversation import ToolCall
-from subterminator.models.result import TaskReason, TaskResult
 from subterminator.pwmcp.backend import PwMcpClient, reply_text
 from subterminator.pwmcp.server import PwMcpToolServer
 from subterminator.pwmcp.surface import REFUSED
 from subterminator.pwmcp.translate import Resolver, Translated, Translator, refuse
 from subterminator.stack import ToolStack
-from subterminator.stack.layer import Preview, Reply
+from subterminator.stack.layer import InFront, Preview, Reply
 from subterminator.tools.arguments import echo
 from subterminator.tools.registry import Surface
 
@@ -41,8 +39,10 @@ TYPED = frozenset({"text", "value", "values", "promptText", "fields"})
 FILE_LINE = re.compile(r"^.*\]\((?:\./)?\.?playwright-mcp/[^)]*\).*$", re.MULTILINE)
 
 
-class PwMcpFront:
+class PwMcpFront(InFront):
     """The top layer of a run whose browser tools are Playwright MCP's."""
+
+    stack: ToolStack  # what it stands in front of
 
     def __init__(
         self,
@@ -133,19 +133,3 @@ class PwMcpFront:
         )
         target = args.get("element") if isinstance(args, dict) else None
         return Preview(target if isinstance(target, str) else None, written)
-
-    @property
-    def unverified_claim(self) -> bool:
-        return self.stack.unverified_claim
-
-    async def settle(self, result: TaskResult) -> TaskResult:
-        return await self.stack.settle(result)
-
-    def ending(self, reason: TaskReason, *, error: str | None = None) -> TaskResult:
-        return self.stack.ending(reason, error=error)
-
-    def final_step_state(self) -> tuple[bool | None, str | None]:
-        return self.stack.final_step_state()
-
-    def final_step_at(self) -> datetime | None:
-        return self.stack.final_step_at()

@@ -136,3 +136,26 @@ class TopLayer(ToolLayer, Protocol):
     def final_step_state(self) -> tuple[bool | None, str | None]: ...
 
     def final_step_at(self) -> datetime | None: ...
+
+
+class InFront:
+    """A top layer another surface puts in front of the stack (Playwright MCP's tools, the
+    V02 facade's): the run's end is the stack's, asked through it."""
+
+    stack: TopLayer
+
+    @property
+    def unverified_claim(self) -> bool:
+        return self.stack.unverified_claim
+
+    async def settle(self, result: TaskResult) -> TaskResult:
+        return await self.stack.settle(result)
+
+    def ending(self, reason: TaskReason, *, error: str | None = None) -> TaskResult:
+        return self.stack.ending(reason, error=error)
+
+    def final_step_state(self) -> tuple[bool | None, str | None]:
+        return self.stack.final_step_state()
+
+    def final_step_at(self) -> datetime | None:
+        return self.stack.final_step_at()
