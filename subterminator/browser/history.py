@@ -75,6 +75,7 @@ class Posted:
     def __init__(self, context: BrowserContext, devtools: DevTools) -> None:
         self._context, self._devtools = context, devtools
         self._asked: dict[Page, tuple[str, str]] = {}  # the last document request: method, url
+        self._unplaced: dict[str, tuple[str, str]] = {}  # new tabs' first ones, by address
         self._committed_doc: dict[Page, tuple[str, bool]] = {}  # the last committed: url, posted
         self._posted: dict[Page, set[int]] = {}
         self._loaded: dict[Page, dict[int, str]] = {}  # each entry's document's address
@@ -100,16 +101,23 @@ class Posted:
             table.pop(page, None)
 
     def _requested(self, request: Request) -> None:
-        frame = request.frame
-        if request.is_navigation_request() and frame.parent_frame is None:
-            self._asked[frame.page] = (request.method.upper(), request.url)
+        if not request.is_navigation_request():
+            return
+        asked = (request.method.upper(), request.url)
+        try:
+            frame = request.frame
+        except PlaywrightError:  # a new tab's first document: asked before its frame exists
+            self._unplaced[_address(request.url)] = asked
+            return
+        if frame.parent_frame is None:
+            self._asked[frame.page] = asked
 
     def _committed(self, frame: Frame) -> None:
         """The main frame committed a document: its entry noted as posted, or not."""
         if frame.parent_frame is not None:
             return
         page = frame.page
-        asked = self._asked.pop(page, None)
+        asked = self._asked.pop(page, None) or self._unplaced.pop(_address(frame.url), None)
         if asked is None:
             return  # within the document (no request): the entry keeps its own
         method, url = asked
