@@ -34,10 +34,10 @@ from subterminator.browser.capture import RawCapture
 from subterminator.browser.chromium import CHROMIUM_ARGS, LaunchOptions, chromium_args, release
 from subterminator.browser.devtools import DevTools
 from subterminator.browser.effect import ActionEffect
-from subterminator.browser.history import Posted
 from subterminator.browser.native_dialogs import NativeDialogs
 from subterminator.browser.page_capture import MAX_CAPTURE_NODES
 from subterminator.browser.page_effects import PageEffects, tab_now
+from subterminator.browser.posted import Posted
 from subterminator.browser.protocol import ActionKind, CaptureScope, RequestGuard, ScrollDirection
 from subterminator.browser.reach import Reach
 from subterminator.browser.routing import Routing
