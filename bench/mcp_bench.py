@@ -63,6 +63,7 @@ from bench import stage_bench
 from bench.stage_bench import HELD, Target, Turn, Turns, anytime
 from bench.stress_pages import CONTROL_ROLES
 from subterminator.browser.discovery import find_chromium
+from subterminator.browser.reach import origin_of
 from subterminator.browser.playwright_browser import CHROMIUM_ARGS, LaunchOptions
 from subterminator.errors import BrowserNotFoundError
 from subterminator.simulator import NetflixSimulator
@@ -558,6 +559,14 @@ async def measure_snapshots(
     """Every page through one client; a page that fails keeps its error and the rest go on, on
     a fresh server if that one died (but not when a fresh one fails before its first page).
     The server starts, each page is measured, and the server stops, each in ``turn``."""
+    if side.starting_at is not None:  # it opens only its start page's origin: one per origin
+        by_origin: dict[str, list[Target]] = {}
+        for target in targets:
+            by_origin.setdefault(origin_of(target.url), []).append(target)
+        for group in by_origin.values():
+            started = replace(side.starting_at(group[0].url), mode=side.mode, starting_at=None)
+            await measure_snapshots(started, group, runs, result, turn)
+        return
     remaining = list(targets)
     while remaining:
         measured = 0
