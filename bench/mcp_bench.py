@@ -186,16 +186,30 @@ def playwright_controls(text: str) -> list[Control] | None:
     return found
 
 
-def ours_controls(structured: dict[str, Any] | None) -> list[Control] | None:
-    """Every element of the snapshot in our structuredContent; None when it has none."""
-    snapshot = (structured or {}).get("snapshot")
-    if not isinstance(snapshot, dict):
-        return None
+def _controls(elements: object) -> list[Control]:
     return [
         Control(str(e.get("role", "")), str(e.get("name", "")), str(e["ref"]))
-        for e in snapshot.get("elements") or []
+        for e in elements or []  # type: ignore[attr-defined]
         if isinstance(e, dict) and e.get("ref")
     ]
+
+
+def ours_controls(
+    structured: dict[str, Any] | None, seen: Sequence[Control] | None = None
+) -> list[Control] | None:
+    """Every element of the snapshot in our structuredContent, or of the page ``seen`` once
+    the reply's changes are applied to it (as a client would); None when it has neither."""
+    structured = structured or {}
+    snapshot = structured.get("snapshot")
+    if isinstance(snapshot, dict):
+        return _controls(snapshot.get("elements"))
+    changed = structured.get("changes")
+    if not isinstance(changed, dict) or seen is None:
+        return None
+    removed = changed.get("removed") or []
+    fresh = {c.ref: c for c in _controls(changed.get("changed"))}
+    kept = [] if removed == "all" else [fresh.pop(c.ref, c) for c in seen if c.ref not in removed]
+    return [*kept, *fresh.values(), *_controls(changed.get("added"))]
 
 
 def _same(a: str, b: str) -> bool:
@@ -220,7 +234,9 @@ def ours_ref(structured: dict[str, Any] | None, role: str, name: str, nth: int =
 
 
 def ours_url(reply: Reply) -> str | None:
-    snapshot = (reply.structured or {}).get("snapshot")
+    """The page's address: the snapshot's, or the changes' when the page changed."""
+    structured = reply.structured or {}
+    snapshot = structured.get("snapshot") or structured.get("changes")
     page = snapshot.get("page") if isinstance(snapshot, dict) else None
     return str(page["url"]) if isinstance(page, dict) and page.get("url") else None
 
@@ -276,7 +292,8 @@ class Side:
     open_tool: str  # takes {"url": ...}
     snapshot_tool: str
     click: Callable[[Control], dict[str, Any]]  # browser_click's arguments
-    controls: Callable[[Reply], list[Control] | None]
+    # the controls a reply shows, given those the client held before it
+    controls: Callable[[Reply, Sequence[Control] | None], list[Control] | None]
     url: Callable[[Reply], str | None]
     finish: tuple[str, dict[str, Any]]  # how a model would end the task
     whole_page_args: dict[str, Any] | None = None  # a second snapshot mode to measure, if any
@@ -353,7 +370,7 @@ def playwright_side(cli: Path, executable: str, workdir: Path) -> Side:
         open_tool="browser_navigate",
         snapshot_tool="browser_snapshot",
         click=_playwright_click,
-        controls=lambda reply: playwright_controls(reply.text),
+        controls=lambda reply, _seen: playwright_controls(reply.text),
         url=playwright_url,
         finish=("browser_snapshot", {}),  # it has no outcome tool: the model looks
     )
@@ -372,7 +389,7 @@ def ours_side(executable: str, root: Path, start_url: str | None = None) -> Side
         open_tool="browser_open",
         snapshot_tool="get_snapshot",
         click=_ours_click,
-        controls=lambda reply: ours_controls(reply.structured),
+        controls=lambda reply, seen: ours_controls(reply.structured, seen),
         url=ours_url,
         finish=("complete_task", {"status": "success", "reason": reason}),
         whole_page_args={"viewport_only": False},
@@ -529,7 +546,7 @@ async def _timed_snapshots(
         reply = await meter.call(side.snapshot_tool, arguments)
         timings.append((time.perf_counter() - started) * 1000)
     assert reply is not None
-    controls = side.controls(reply) or []
+    controls = side.controls(reply, None) or []
     median = statistics.median(timings)
     return SnapshotFigures(median, reply.tokens, len(reply.text), len(controls), count(controls))
 
@@ -600,7 +617,7 @@ async def _step(
     returns the click's reply and the snapshot the ref came from."""
     ref = ref_for(seen, step.role, step.name, step.nth) if seen is not None else None
     if seen is None or ref is None:  # never seen on this page, or hidden until now: look again
-        seen = side.controls(await meter.call(side.snapshot_tool, {})) or []
+        seen = side.controls(await meter.call(side.snapshot_tool, {}), None) or []
         ref = ref_for(seen, step.role, step.name, step.nth)
     if ref is None:
         raise BenchError(f"no {step.role} {step.name!r} (#{step.nth}) on the page")
@@ -625,10 +642,10 @@ async def cancel_once(side: Side, steps: Sequence[Step] = CANCEL_STEPS) -> RunFi
                     raise
                 reply = await meter.call(side.open_tool, side.own_site)
                 note, readable = f"on its own simulator: {exc}"[:120], False
-            seen, url = side.controls(reply), side.url(reply)
+            seen, url = side.controls(reply, None), side.url(reply)
             for step in steps:
                 reply, seen = await _step(meter, side, step, seen)
-                fresh, now = side.controls(reply), side.url(reply)
+                fresh, now = side.controls(reply, seen), side.url(reply)
                 # a reply without a snapshot leaves the last one valid while the page stays put
                 seen = fresh if fresh is not None else (seen if now == url else None)
                 url = now or url

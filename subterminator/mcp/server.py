@@ -239,7 +239,8 @@ async def serve(
         if isinstance(out, Reply):
             if session.options.tools == V02:
                 return facade_result(out, running.notes)
-            return result(running.call, out, session.images())
+            changed = session.changed(running.call, out)
+            return result(running.call, out, session.images(), changed)
         asked = out
         if not can_elicit(ctx):
             asked.answer.set_result(CANNOT_ASK_DECISION)
