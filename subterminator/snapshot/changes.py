@@ -68,3 +68,18 @@ def applied(elements: Sequence[Element], changes: SnapshotChanges) -> list[Eleme
     fresh = {e.ref: e for e in changes.changed}
     kept = [fresh.pop(e.ref, e) for e in elements if e.ref not in gone]
     return [*kept, *fresh.values(), *changes.added]
+
+
+def applied_snapshot(base: Snapshot, changed: SnapshotChanges) -> Snapshot:
+    """The whole page a client holds once it applies ``changed`` to ``base``: the changes'
+    id, page and viewport (the base's where they did not change), its elements by
+    ``applied``, no screenshot."""
+    return Snapshot(
+        snapshot_id=changed.snapshot_id,
+        timestamp=base.timestamp,
+        elements=applied(base.elements, changed),
+        focused=changed.focused,
+        page=changed.page or base.page,
+        screenshot="",
+        viewport=changed.viewport or base.viewport,
+    )

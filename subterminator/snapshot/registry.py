@@ -15,6 +15,7 @@ from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
@@ -106,15 +107,18 @@ class ElementRegistry:
 
     def _numbered(self, identities: Sequence[Hashable | None]) -> list[str]:
         """A ref per identity: the last snapshot's for one seen there (``keep_refs``), else
-        the next number. Identities are remembered for the next snapshot only."""
+        the next number. An identity two elements share is no one's: neither keeps a ref.
+        Identities are remembered for the next snapshot only."""
+        seen = Counter(i for i in identities if i is not None)
         refs: list[str] = []
         kept: dict[Hashable, str] = {}
         for identity in identities:
-            ref = self._kept.get(identity) if self.keep_refs and identity is not None else None
-            if ref is None or identity in kept:  # one element per identity keeps it
+            unique = identity is not None and seen[identity] == 1
+            ref = self._kept.get(identity) if self.keep_refs and unique else None
+            if ref is None:
                 ref = f"@e{self._next}"
                 self._next += 1
-            if identity is not None:
+            if unique:
                 kept[identity] = ref
             refs.append(ref)
         self._kept = kept if self.keep_refs else {}
