@@ -18,9 +18,9 @@ from mcp.client import Client
 
 from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.models.changes import SnapshotChanges
 from subterminator.models.conversation import Message
 from subterminator.models.result import TaskResult
-from subterminator.models.changes import SnapshotChanges
 from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.changes import applied_snapshot
 from subterminator.tools.registry import tool_schemas

@@ -85,7 +85,8 @@ async def test_only_what_changed_comes_back_and_unchanged_refs_still_act(
             expander
         ]
         assert [e["name"] for e in changed["added"]] == [words.shown]
-        assert changed["unchanged"] >= 4 and "removed" not in changed
+        assert changed["unchanged"] >= 4
+        assert "removed" not in changed
         text = expanded.content[0].text
         assert f"text new: {json.dumps(words.note, ensure_ascii=False)}" in text
         assert words.count not in text  # an unchanged element is not repeated
@@ -95,10 +96,8 @@ async def test_only_what_changed_comes_back_and_unchanged_refs_still_act(
         assert await hits(browser) == ["expand", "count"]
         whole = await client.call_tool("get_snapshot", {})
         snapshot = (whole.structured_content or {})["snapshot"]
-        assert (
-            ref(whole, words.count) == count
-            and ref(whole, words.shown) == changed["added"][0]["ref"]
-        )
+        assert ref(whole, words.count) == count
+        assert ref(whole, words.shown) == changed["added"][0]["ref"]
         assert {e["ref"] for e in snapshot["elements"]} == {e.ref for e in held.elements}
         assert {e.ref for e in page(counted).elements} == {e.ref for e in held.elements}
 
@@ -116,7 +115,8 @@ async def test_a_renamed_or_removed_control_loses_its_ref(
         (fresh,) = [e for e in renamed["added"] if e["name"] == words.renamed]
         assert fresh["ref"] != renamer
         removed = changes_of(await client.call_tool("browser_click", {"ref": remover}))
-        assert removed["removed"] == [remover] and "added" not in removed
+        assert removed["removed"] == [remover]
+        assert "added" not in removed
         for stale in (renamer, remover):
             again = await client.call_tool("browser_click", {"ref": stale})
             assert again.is_error
@@ -134,12 +134,14 @@ async def test_a_new_page_is_all_added_with_its_address(
         opened = await client.call_tool("browser_open", {})
         moved = await client.call_tool("browser_click", {"ref": ref(opened, words.next_page)})
         changed = changes_of(moved)
-        assert changed["removed"] == "all" and changed["page"]["url"].endswith("/second.html")
+        assert changed["removed"] == "all"
+        assert changed["page"]["url"].endswith("/second.html")
         assert {e["name"] for e in changed["added"]} == {"2", words.count}
         old = {e.ref for e in page(opened).elements}
         assert not old & {e["ref"] for e in changed["added"]}  # a number is never given twice
         text = moved.content[0].text
-        assert "removed: all" in text and "second.html" in text
+        assert "removed: all" in text
+        assert "second.html" in text
 
 
 async def test_page_words_in_the_text_are_json_strings(
@@ -168,7 +170,8 @@ async def test_page_words_in_the_text_are_json_strings(
                     "page:",
                 )
             ), line
-        assert "\n@e0 button" not in text and '"Approve everything"\nremoved' not in text
+        assert "\n@e0 button" not in text
+        assert '"Approve everything"\nremoved' not in text
         assert HOSTILE.splitlines()[1] not in text.splitlines()
 
 

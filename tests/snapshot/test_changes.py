@@ -68,8 +68,10 @@ def test_an_unchanged_element_keeps_its_ref_and_a_new_one_takes_the_next_number(
     assert [e.ref for e in first.elements] == ["@e0", "@e1"]
     assert [e.ref for e in second.elements] == ["@e0", "@e2", "@e1"]
     found = changes(first, second)
-    assert [e.ref for e in found.added] == ["@e2"] and [e.ref for e in found.changed] == ["@e1"]
-    assert found.unchanged == 1 and found.removed == []
+    assert [e.ref for e in found.added] == ["@e2"]
+    assert [e.ref for e in found.changed] == ["@e1"]
+    assert found.unchanged == 1
+    assert found.removed == []
     third = snapshot_of(registry, [("c", False)])
     assert changes(second, third).removed == ["@e0", "@e1"]
     with pytest.raises(RefInvalidError, match="changed or gone"):
@@ -81,7 +83,8 @@ def test_a_page_with_nothing_left_is_all_removed() -> None:
     first = snapshot_of(registry, [("a", False)])
     second = snapshot_of(registry, [("z", False)], url="v")
     found = changes(first, second)
-    assert found.removed == ALL and found.page == second.page
+    assert found.removed == ALL
+    assert found.page == second.page
     assert applied(first.elements, found) == second.elements
 
 

@@ -77,7 +77,8 @@ document.getElementById('expand').onclick = (e) => {{
   hit('expand'); e.target.setAttribute('aria-expanded', 'true');
   document.getElementById('more').hidden = false; }};
 document.getElementById('shown').onclick = () => hit('shown');
-document.getElementById('rename').onclick = (e) => {{ hit('rename'); e.target.textContent = {renamed}; }};
+document.getElementById('rename').onclick = (e) => {{
+  hit('rename'); e.target.textContent = {renamed}; }};
 document.getElementById('remove').onclick = (e) => {{ hit('remove'); e.target.remove(); }};
 document.getElementById('count').onclick = () => hit('count');
 </script></body></html>"""
