@@ -83,6 +83,8 @@ OURS_COMMAND = (sys.executable, "-m", "subterminator.cli", "mcp", "--headless", 
 PROTOCOL_MODE = "legacy"
 PW = "Playwright MCP"
 OURS = "subterminator mcp"
+OURS_WHOLE = "subterminator mcp --whole-replies"
+TOKENS_GOAL = 0.6  # a whole cancellation's tokens, ours (replies of changes) / Playwright MCP's
 
 
 class BenchError(Exception):
@@ -376,15 +378,20 @@ def playwright_side(cli: Path, executable: str, workdir: Path) -> Side:
     )
 
 
-def ours_side(executable: str, root: Path, start_url: str | None = None) -> Side:
+def ours_side(
+    executable: str, root: Path, start_url: str | None = None, *, whole: bool = False
+) -> Side:
+    """Ours; ``whole``: every reply the whole page (``--whole-replies``), not what changed."""
     env = {k: v for k, v in os.environ.items() if k.startswith("SUBTERMINATOR_")}
     env["SUBTERMINATOR_CHROMIUM"] = executable
     command, *args = OURS_COMMAND
+    if whole:
+        args.append("--whole-replies")
     if start_url is not None:
         args += ["--url", start_url]
     reason = "Membership cancelled; the account page offers Restart Membership."
     return Side(
-        label=OURS,
+        label=OURS_WHOLE if whole else OURS,
         params=StdioServerParameters(command=command, args=args, cwd=root, env=env),
         open_tool="browser_open",
         snapshot_tool="get_snapshot",
@@ -394,7 +401,7 @@ def ours_side(executable: str, root: Path, start_url: str | None = None) -> Side
         finish=("complete_task", {"status": "success", "reason": reason}),
         whole_page_args={"viewport_only": False},
         own_site={"service": "netflix"},  # its --sim 2026, whose account we cannot read
-        starting_at=lambda url: ours_side(executable, root, url),
+        starting_at=lambda url: ours_side(executable, root, url, whole=whole),
     )
 
 
@@ -874,7 +881,7 @@ def snapshot_table(
     return table
 
 
-def cancellation_table(pw: SideResult, ours: SideResult) -> Table:
+def cancellation_table(pw: SideResult, ours: SideResult, whole: SideResult | None = None) -> Table:
     table = Table(
         title=(
             "One scripted cancellation through each (a fresh Netflix simulator 2026 each); "
@@ -888,14 +895,28 @@ def cancellation_table(pw: SideResult, ours: SideResult) -> Table:
         table.add_column(header, justify="right")
     table.add_column("elicitations", justify="right")
     table.add_column("account at the end")
-    for side in (pw, ours):
+    sides = [pw, ours] if whole is None else [pw, ours, whole]
+    for side in sides:
         r = side.run
         account = "-" if r is None else r.account + (f" ({r.note})" if r.note else "")
         cells = [_num(_val(r, name), digits) for _, name, digits in metrics]
         table.add_row(side.label, *cells, _num(_val(r, "asked")), account)
-    ratios = [ratio(_val(ours.run, name), _val(pw.run, name)) for _, name, _ in metrics]
-    table.add_row("ratio", *ratios, "", "")
+    for side in sides[1:]:
+        ratios = [ratio(_val(side.run, name), _val(pw.run, name)) for _, name, _ in metrics]
+        table.add_row(f"ratio {side.label[len(OURS) :].strip() or 'ours'} / PW", *ratios, "", "")
     return table
+
+
+def tokens_line(pw: SideResult, ours: SideResult) -> str:
+    """The whole cancellation's tokens against the goal."""
+    mine, theirs = _val(ours.run, "tokens"), _val(pw.run, "tokens")
+    if mine is None or not theirs:
+        return f"cancellation tokens, ours / PW (goal <= {TOKENS_GOAL}x): not measured"
+    met = "met" if mine / theirs <= TOKENS_GOAL else "NOT met"
+    return (
+        f"cancellation tokens, ours / PW (goal <= {TOKENS_GOAL}x): {mine / theirs:.2f}x "
+        f"({mine:,.0f} / {theirs:,.0f}): {met}"
+    )
 
 
 def tables(
@@ -904,17 +925,21 @@ def tables(
     labels: Sequence[str],
     runs: int,
     held: Sequence[str] = (),
+    whole: SideResult | None = None,
 ) -> Group:
-    """The snapshot table and its summary, the held-aside pages' own, the cancellation, then one
-    line for each part that could not be measured."""
+    """The snapshot table and its summary, the held-aside pages' own, the cancellation (with
+    ``whole``: ours again with every reply whole), then one line for each part that could not
+    be measured."""
     parts: list[Table | Text] = [snapshot_table(pw, ours, labels, runs)]
     parts += [Text(line) for line in summary_lines(pw, ours, labels)]
     if held:
         title = f"Held aside (not tuned on): the same round trip, median of {runs}"
         parts.append(snapshot_table(pw, ours, held, runs, title))
         parts += [Text(f"held aside: {line}") for line in summary_lines(pw, ours, held)]
-    parts.append(cancellation_table(pw, ours))
-    parts += [Text(line, style="yellow") for side in (pw, ours) for line in side.notes()]
+    parts.append(cancellation_table(pw, ours, whole))
+    parts.append(Text(tokens_line(pw, ours)))
+    sides = (pw, ours) if whole is None else (pw, ours, whole)
+    parts += [Text(line, style="yellow") for side in sides for line in side.notes()]
     return Group(*parts)
 
 
@@ -959,11 +984,13 @@ async def run(
         if bare:
             measuring.append(partial(measure_bare, executable, targets, runs, ours))
         await Turns(len(measuring)).run(*measuring)  # each is called with its turn
+        whole = SideResult(OURS_WHOLE)
+        servers.append((replace(ours_side(executable, ROOT, whole=True), mode=mode), whole))
         for side, result in servers:
             await measure_cancellation(side, result)
     main = [t.label for t in targets if t.group != HELD]
     held = [t.label for t in targets if t.group == HELD]
-    return Group(tables(pw, ours, main, runs, held), Text(load.done().line()))
+    return Group(tables(pw, ours, main, runs, held, whole), Text(load.done().line()))
 
 
 def main(argv: Sequence[str] | None = None) -> None:
