@@ -20,7 +20,10 @@ and the pages where our whole page is slower than Playwright MCP's.
 Playwright MCP is measured as shipped (defaults, pinned ``PLAYWRIGHT_MCP_VERSION``, installed
 from npm into ``--cache`` on first use). Its actions write their snapshot to a file and reply
 with a link, so the script asks ``browser_snapshot`` whenever it needs refs it has not seen;
-ours replies with a snapshot to every action. Every ratio is ours / Playwright MCP: below 1 is
+ours replies to every action with the page: after the first whole one, what changed (the
+script applies it to the page it holds, as a client does), and once more with
+``--whole-replies`` (every page whole) for the cancellation, whose tokens are held to
+``TOKENS_GOAL`` of Playwright MCP's. Every ratio is ours / Playwright MCP: below 1 is
 better for ours (faster, fewer tokens, fewer calls). If our server is missing or fails, its
 columns say so in one line and Playwright MCP's figures still print.
 
