@@ -20,7 +20,10 @@ and the pages where our whole page is slower than Playwright MCP's.
 Playwright MCP is measured as shipped (defaults, pinned ``PLAYWRIGHT_MCP_VERSION``, installed
 from npm into ``--cache`` on first use). Its actions write their snapshot to a file and reply
 with a link, so the script asks ``browser_snapshot`` whenever it needs refs it has not seen;
-ours replies with a snapshot to every action. Every ratio is ours / Playwright MCP: below 1 is
+ours replies to every action with the page: after the first whole one, what changed (the
+script applies it to the page it holds, as a client does), and once more with
+``--whole-replies`` (every page whole) for the cancellation, whose tokens are held to
+``TOKENS_GOAL`` of Playwright MCP's. Every ratio is ours / Playwright MCP: below 1 is
 better for ours (faster, fewer tokens, fewer calls). If our server is missing or fails, its
 columns say so in one line and Playwright MCP's figures still print.
 
@@ -63,8 +66,8 @@ from bench import stage_bench
 from bench.stage_bench import HELD, Target, Turn, Turns, anytime
 from bench.stress_pages import CONTROL_ROLES
 from subterminator.browser.discovery import find_chromium
-from subterminator.browser.reach import origin_of
 from subterminator.browser.playwright_browser import CHROMIUM_ARGS, LaunchOptions
+from subterminator.browser.reach import origin_of
 from subterminator.errors import BrowserNotFoundError
 from subterminator.simulator import NetflixSimulator
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens, image_tokens
@@ -83,6 +86,8 @@ OURS_COMMAND = (sys.executable, "-m", "subterminator.cli", "mcp", "--headless", 
 PROTOCOL_MODE = "legacy"
 PW = "Playwright MCP"
 OURS = "subterminator mcp"
+OURS_WHOLE = "subterminator mcp --whole-replies"
+TOKENS_GOAL = 0.6  # a whole cancellation's tokens, ours (replies of changes) / Playwright MCP's
 
 
 class BenchError(Exception):
@@ -186,16 +191,30 @@ def playwright_controls(text: str) -> list[Control] | None:
     return found
 
 
-def ours_controls(structured: dict[str, Any] | None) -> list[Control] | None:
-    """Every element of the snapshot in our structuredContent; None when it has none."""
-    snapshot = (structured or {}).get("snapshot")
-    if not isinstance(snapshot, dict):
-        return None
+def _controls(elements: object) -> list[Control]:
     return [
         Control(str(e.get("role", "")), str(e.get("name", "")), str(e["ref"]))
-        for e in snapshot.get("elements") or []
+        for e in elements or []  # type: ignore[attr-defined]
         if isinstance(e, dict) and e.get("ref")
     ]
+
+
+def ours_controls(
+    structured: dict[str, Any] | None, seen: Sequence[Control] | None = None
+) -> list[Control] | None:
+    """Every element of the snapshot in our structuredContent, or of the page ``seen`` once
+    the reply's changes are applied to it (as a client would); None when it has neither."""
+    structured = structured or {}
+    snapshot = structured.get("snapshot")
+    if isinstance(snapshot, dict):
+        return _controls(snapshot.get("elements"))
+    changed = structured.get("changes")
+    if not isinstance(changed, dict) or seen is None:
+        return None
+    removed = changed.get("removed") or []
+    fresh = {c.ref: c for c in _controls(changed.get("changed"))}
+    kept = [] if removed == "all" else [fresh.pop(c.ref, c) for c in seen if c.ref not in removed]
+    return [*kept, *fresh.values(), *_controls(changed.get("added"))]
 
 
 def _same(a: str, b: str) -> bool:
@@ -220,7 +239,9 @@ def ours_ref(structured: dict[str, Any] | None, role: str, name: str, nth: int =
 
 
 def ours_url(reply: Reply) -> str | None:
-    snapshot = (reply.structured or {}).get("snapshot")
+    """The page's address: the snapshot's, or the changes' when the page changed."""
+    structured = reply.structured or {}
+    snapshot = structured.get("snapshot") or structured.get("changes")
     page = snapshot.get("page") if isinstance(snapshot, dict) else None
     return str(page["url"]) if isinstance(page, dict) and page.get("url") else None
 
@@ -276,7 +297,8 @@ class Side:
     open_tool: str  # takes {"url": ...}
     snapshot_tool: str
     click: Callable[[Control], dict[str, Any]]  # browser_click's arguments
-    controls: Callable[[Reply], list[Control] | None]
+    # the controls a reply shows, given those the client held before it
+    controls: Callable[[Reply, Sequence[Control] | None], list[Control] | None]
     url: Callable[[Reply], str | None]
     finish: tuple[str, dict[str, Any]]  # how a model would end the task
     whole_page_args: dict[str, Any] | None = None  # a second snapshot mode to measure, if any
@@ -353,31 +375,36 @@ def playwright_side(cli: Path, executable: str, workdir: Path) -> Side:
         open_tool="browser_navigate",
         snapshot_tool="browser_snapshot",
         click=_playwright_click,
-        controls=lambda reply: playwright_controls(reply.text),
+        controls=lambda reply, _seen: playwright_controls(reply.text),
         url=playwright_url,
         finish=("browser_snapshot", {}),  # it has no outcome tool: the model looks
     )
 
 
-def ours_side(executable: str, root: Path, start_url: str | None = None) -> Side:
+def ours_side(
+    executable: str, root: Path, start_url: str | None = None, *, whole: bool = False
+) -> Side:
+    """Ours; ``whole``: every reply the whole page (``--whole-replies``), not what changed."""
     env = {k: v for k, v in os.environ.items() if k.startswith("SUBTERMINATOR_")}
     env["SUBTERMINATOR_CHROMIUM"] = executable
     command, *args = OURS_COMMAND
+    if whole:
+        args.append("--whole-replies")
     if start_url is not None:
         args += ["--url", start_url]
     reason = "Membership cancelled; the account page offers Restart Membership."
     return Side(
-        label=OURS,
+        label=OURS_WHOLE if whole else OURS,
         params=StdioServerParameters(command=command, args=args, cwd=root, env=env),
         open_tool="browser_open",
         snapshot_tool="get_snapshot",
         click=_ours_click,
-        controls=lambda reply: ours_controls(reply.structured),
+        controls=lambda reply, seen: ours_controls(reply.structured, seen),
         url=ours_url,
         finish=("complete_task", {"status": "success", "reason": reason}),
         whole_page_args={"viewport_only": False},
         own_site={"service": "netflix"},  # its --sim 2026, whose account we cannot read
-        starting_at=lambda url: ours_side(executable, root, url),
+        starting_at=lambda url: ours_side(executable, root, url, whole=whole),
     )
 
 
@@ -529,7 +556,7 @@ async def _timed_snapshots(
         reply = await meter.call(side.snapshot_tool, arguments)
         timings.append((time.perf_counter() - started) * 1000)
     assert reply is not None
-    controls = side.controls(reply) or []
+    controls = side.controls(reply, None) or []
     median = statistics.median(timings)
     return SnapshotFigures(median, reply.tokens, len(reply.text), len(controls), count(controls))
 
@@ -600,7 +627,7 @@ async def _step(
     returns the click's reply and the snapshot the ref came from."""
     ref = ref_for(seen, step.role, step.name, step.nth) if seen is not None else None
     if seen is None or ref is None:  # never seen on this page, or hidden until now: look again
-        seen = side.controls(await meter.call(side.snapshot_tool, {})) or []
+        seen = side.controls(await meter.call(side.snapshot_tool, {}), None) or []
         ref = ref_for(seen, step.role, step.name, step.nth)
     if ref is None:
         raise BenchError(f"no {step.role} {step.name!r} (#{step.nth}) on the page")
@@ -625,10 +652,10 @@ async def cancel_once(side: Side, steps: Sequence[Step] = CANCEL_STEPS) -> RunFi
                     raise
                 reply = await meter.call(side.open_tool, side.own_site)
                 note, readable = f"on its own simulator: {exc}"[:120], False
-            seen, url = side.controls(reply), side.url(reply)
+            seen, url = side.controls(reply, None), side.url(reply)
             for step in steps:
                 reply, seen = await _step(meter, side, step, seen)
-                fresh, now = side.controls(reply), side.url(reply)
+                fresh, now = side.controls(reply, seen), side.url(reply)
                 # a reply without a snapshot leaves the last one valid while the page stays put
                 seen = fresh if fresh is not None else (seen if now == url else None)
                 url = now or url
@@ -857,7 +884,7 @@ def snapshot_table(
     return table
 
 
-def cancellation_table(pw: SideResult, ours: SideResult) -> Table:
+def cancellation_table(pw: SideResult, ours: SideResult, whole: SideResult | None = None) -> Table:
     table = Table(
         title=(
             "One scripted cancellation through each (a fresh Netflix simulator 2026 each); "
@@ -871,14 +898,28 @@ def cancellation_table(pw: SideResult, ours: SideResult) -> Table:
         table.add_column(header, justify="right")
     table.add_column("elicitations", justify="right")
     table.add_column("account at the end")
-    for side in (pw, ours):
+    sides = [pw, ours] if whole is None else [pw, ours, whole]
+    for side in sides:
         r = side.run
         account = "-" if r is None else r.account + (f" ({r.note})" if r.note else "")
         cells = [_num(_val(r, name), digits) for _, name, digits in metrics]
         table.add_row(side.label, *cells, _num(_val(r, "asked")), account)
-    ratios = [ratio(_val(ours.run, name), _val(pw.run, name)) for _, name, _ in metrics]
-    table.add_row("ratio", *ratios, "", "")
+    for side in sides[1:]:
+        ratios = [ratio(_val(side.run, name), _val(pw.run, name)) for _, name, _ in metrics]
+        table.add_row(f"ratio {side.label[len(OURS) :].strip() or 'ours'} / PW", *ratios, "", "")
     return table
+
+
+def tokens_line(pw: SideResult, ours: SideResult) -> str:
+    """The whole cancellation's tokens against the goal."""
+    mine, theirs = _val(ours.run, "tokens"), _val(pw.run, "tokens")
+    if mine is None or not theirs:
+        return f"cancellation tokens, ours / PW (goal <= {TOKENS_GOAL}x): not measured"
+    met = "met" if mine / theirs <= TOKENS_GOAL else "NOT met"
+    return (
+        f"cancellation tokens, ours / PW (goal <= {TOKENS_GOAL}x): {mine / theirs:.2f}x "
+        f"({mine:,.0f} / {theirs:,.0f}): {met}"
+    )
 
 
 def tables(
@@ -887,17 +928,21 @@ def tables(
     labels: Sequence[str],
     runs: int,
     held: Sequence[str] = (),
+    whole: SideResult | None = None,
 ) -> Group:
-    """The snapshot table and its summary, the held-aside pages' own, the cancellation, then one
-    line for each part that could not be measured."""
+    """The snapshot table and its summary, the held-aside pages' own, the cancellation (with
+    ``whole``: ours again with every reply whole), then one line for each part that could not
+    be measured."""
     parts: list[Table | Text] = [snapshot_table(pw, ours, labels, runs)]
     parts += [Text(line) for line in summary_lines(pw, ours, labels)]
     if held:
         title = f"Held aside (not tuned on): the same round trip, median of {runs}"
         parts.append(snapshot_table(pw, ours, held, runs, title))
         parts += [Text(f"held aside: {line}") for line in summary_lines(pw, ours, held)]
-    parts.append(cancellation_table(pw, ours))
-    parts += [Text(line, style="yellow") for side in (pw, ours) for line in side.notes()]
+    parts.append(cancellation_table(pw, ours, whole))
+    parts.append(Text(tokens_line(pw, ours)))
+    sides = (pw, ours) if whole is None else (pw, ours, whole)
+    parts += [Text(line, style="yellow") for side in sides for line in side.notes()]
     return Group(*parts)
 
 
@@ -942,11 +987,13 @@ async def run(
         if bare:
             measuring.append(partial(measure_bare, executable, targets, runs, ours))
         await Turns(len(measuring)).run(*measuring)  # each is called with its turn
+        whole = SideResult(OURS_WHOLE)
+        servers.append((replace(ours_side(executable, ROOT, whole=True), mode=mode), whole))
         for side, result in servers:
             await measure_cancellation(side, result)
     main = [t.label for t in targets if t.group != HELD]
     held = [t.label for t in targets if t.group == HELD]
-    return Group(tables(pw, ours, main, runs, held), Text(load.done().line()))
+    return Group(tables(pw, ours, main, runs, held, whole), Text(load.done().line()))
 
 
 def main(argv: Sequence[str] | None = None) -> None:

@@ -8,6 +8,7 @@ or nobody at all (``answers=None``: a client without elicitation).
 
 from __future__ import annotations
 
+from collections import OrderedDict
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
@@ -17,9 +18,11 @@ from mcp.client import Client
 
 from subterminator.ai.prompts import NO_TOOL_NUDGE, build_system_prompt
 from subterminator.ai.protocol import AIClientProtocol
+from subterminator.models.changes import SnapshotChanges
 from subterminator.models.conversation import Message
 from subterminator.models.result import TaskResult
 from subterminator.models.snapshot import Snapshot
+from subterminator.snapshot.changes import applied_snapshot
 from subterminator.tools.registry import tool_schemas
 
 
@@ -46,10 +49,41 @@ class DrivenRun:
     asked: list[str]
 
 
+# Every page a reply gave, whole or as changes applied to the page before, by snapshot id: a
+# reply of changes is read as a client reads it, against the last page that client was sent.
+_PAGES: OrderedDict[str, Snapshot] = OrderedDict()
+_KEPT_PAGES = 256
+
+
+def page(reply: types.CallToolResult) -> Snapshot:
+    """The whole page a client holds after ``reply``: its snapshot, or its changes applied to
+    the page they were made against (which an earlier ``page`` call must have read)."""
+    structured = reply.structured_content or {}
+    if isinstance(structured.get("snapshot"), dict):
+        # the structured snapshot leaves the screenshot out (an image, when asked for)
+        found = Snapshot.model_validate({"screenshot": "", **structured["snapshot"]})
+    elif isinstance(structured.get("changes"), dict):
+        changed = SnapshotChanges.model_validate(structured["changes"])
+        base = _PAGES.get(changed.base)
+        if base is None:
+            raise LookupError(
+                f"a reply of changes against page {changed.base}, which no reply read here "
+                "gave: read every reply of the session with page() (or ref(), elements())"
+            )
+        found = applied_snapshot(base, changed)
+    else:
+        raise LookupError(f"the reply carries no page: {str(reply.content)[:200]}")
+    _PAGES[found.snapshot_id] = found
+    while len(_PAGES) > _KEPT_PAGES:
+        _PAGES.popitem(last=False)
+    return found
+
+
 def _message(call_id: str, reply: types.CallToolResult) -> Message:
     structured = dict(reply.structured_content or {})
-    # the structured snapshot leaves the screenshot out (it comes as an image, when asked for)
-    snapshot = Snapshot.model_validate({"screenshot": "", **structured.pop("snapshot")})
+    snapshot = page(reply)
+    structured.pop("snapshot", None)
+    structured.pop("changes", None)
     structured.pop("run_ended", None)
     return Message(role="tool", tool_call_id=call_id, result=structured, snapshot=snapshot)
 
@@ -114,7 +148,8 @@ def _asked(person: Person | None) -> list[str]:
 
 
 def elements(reply: types.CallToolResult) -> Iterator[dict[str, Any]]:
-    yield from (reply.structured_content or {}).get("snapshot", {}).get("elements", [])
+    """The elements of the whole page the client holds after ``reply`` (``page``)."""
+    yield from (e.model_dump(mode="json") for e in page(reply).elements)
 
 
 def ref(reply: types.CallToolResult, name: str, nth: int = 0) -> str:

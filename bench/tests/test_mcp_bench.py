@@ -310,7 +310,7 @@ def fake_side() -> mcp_bench.Side:
         open_tool="browser_open",
         snapshot_tool="get_snapshot",
         click=lambda c: {},
-        controls=lambda reply: ours_controls(reply.structured),
+        controls=lambda reply, seen: ours_controls(reply.structured, seen),
         url=lambda reply: None,
         finish=("complete_task", {}),
     )

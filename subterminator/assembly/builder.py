@@ -115,14 +115,18 @@ Front = PwMcpFront | FacadeFront  # another surface's tools in front of the stac
 
 
 def browser_tools(
-    *, screenshots: bool = True, notices: Callable[[str], None] | None = None
+    *,
+    screenshots: bool = True,
+    notices: Callable[[str], None] | None = None,
+    keep_refs: bool = False,
 ) -> ToolServer:
     """The browser's tools as a front door wants them, made here rather than by it: snapshots
-    with a screenshot or without (an MCP client with no run record takes its own image), and
-    who is told what pages did by themselves (a download, a new tab)."""
+    with a screenshot or without (an MCP client with no run record takes its own image), who
+    is told what pages did by themselves (a download, a new tab), and whether an element that
+    did not change keeps its ref (a client sent what changed rather than every page whole)."""
 
     def made(browser: Browser) -> BrowserToolServer:
-        registry = ElementRegistry()
+        registry = ElementRegistry(keep_refs=keep_refs)
         shots = SCREENSHOT_TOKENS if screenshots else None
         factory = SnapshotFactory(browser, registry, screenshot_tokens=shots)
         server = BrowserToolServer(browser, registry=registry, factory=factory)

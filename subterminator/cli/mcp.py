@@ -53,6 +53,7 @@ def options(args: argparse.Namespace) -> McpOptions:
         pwmcp_passthrough=passthrough,
         tools=tools(args),
         search=args.search,
+        changes=not args.whole_replies,
     )
 
 

@@ -482,6 +482,12 @@ def _mcp_parser(sub: argparse._SubParsersAction[argparse.ArgumentParser]) -> Non
         help="kept so older client configurations still start: a run record keeps a "
         "screenshot with every turn anyway (~35 ms a call)",
     )
+    serve.add_argument(
+        "--whole-replies",
+        action="store_true",
+        help="every reply carries the whole page; by default, after the first whole page, an "
+        "action's reply carries what changed and unchanged elements keep their refs",
+    )
     serve.add_argument("-v", "--verbose", action="store_true", help="log to stderr")
     _window(serve)
     _profile(serve)

@@ -75,7 +75,9 @@ CLIENT_GONE = "The client went away before the person answered; nothing was appr
 INSTRUCTIONS = """SubTerminator's browser tools, with a safety gate: \
 call browser_open to begin (the service's account page), get_snapshot to read the page, act \
 with browser_click / browser_fill / browser_select on @eN refs from the latest reply, and end \
-with complete_task, which is verified on the page. Steps that may not be undoable are shown \
+with complete_task, which is verified on the page. After the first whole page, an action's \
+reply may carry only what changed: refs it does not list still stand; removed ones are stale; \
+get_snapshot gives the whole page. Steps that may not be undoable are shown \
 to the person first (MCP elicitation); you cannot approve them. A refusal comes back as \
 error human_rejected: tell the person, follow their note, never retry the same step. An \
 action that ran while the next step it showed was refused succeeds, with that refusal in \
@@ -239,7 +241,8 @@ async def serve(
         if isinstance(out, Reply):
             if session.options.tools == V02:
                 return facade_result(out, running.notes)
-            return result(running.call, out, session.images())
+            changed = session.changed(running.call, out)
+            return result(running.call, out, session.images(), changed)
         asked = out
         if not can_elicit(ctx):
             asked.answer.set_result(CANNOT_ASK_DECISION)

@@ -31,6 +31,7 @@ from subterminator.assembly import (
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.facade.assemble import FacadeSetup
 from subterminator.mcp.asking import AskingPerson, Question
+from subterminator.mcp.changes import Changed, Shown
 from subterminator.mcp.facade import facade_setup, judged_on_page
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
@@ -82,6 +83,14 @@ class McpOptions(BrowserPlace):
     pwmcp_passthrough: tuple[str, ...] = ()  # Playwright MCP's own options, judged safe
     tools: Tools = DEFAULT_TOOLS  # the tools listed: ours, or the V02 facade's
     search: str | None = None  # web_search's provider (the facade's); None: the default
+    # After the first whole page, an action's reply carries what changed (mcp.changes), and
+    # an element that did not change keeps its ref; off (--whole-replies): every reply whole
+    changes: bool = True
+
+    @property
+    def sends_changes(self) -> bool:
+        """Our own tools only: Playwright MCP's and the facade's replies are their own."""
+        return self.changes and self.tools == DEFAULT_TOOLS and self.backend == BUILTIN
 
 
 @dataclass
@@ -110,6 +119,7 @@ class McpSession:
         self.current: Running | None = None  # the call under way, if any
         self.instance_id = f"st-{secrets.token_hex(4)}"  # the facade's name for its browser
         self.left: str | None = None  # how the run stood when it closed with no ending
+        self.shown = Shown()  # the last page the client was sent
         self._exit = contextlib.AsyncExitStack()
         self._lock = asyncio.Lock()
         self._closed = False
@@ -177,6 +187,7 @@ class McpSession:
             tool_server=browser_tools(
                 screenshots=self.options.screenshots or record is not None,
                 notices=record.notice if record is not None else None,
+                keep_refs=options.sends_changes,
             ),
             allow_sites=self.options.allow_sites,
             pwmcp=pwmcp,
@@ -227,6 +238,12 @@ class McpSession:
         loop ends by (``Completion.settle``): an approved step that ran is never a plain
         failure."""
         return await run.stack.settled(await run.top.execute(call))
+
+    def changed(self, call: ToolCall, reply: Reply) -> Changed | None:
+        """What the reply carries in place of its whole page, if anything (``Shown``)."""
+        if not self.options.sends_changes or self.run is None:
+            return None
+        return self.shown.reply(self.run, call, reply)
 
     def images(self) -> tuple[types.ImageContent, ...]:
         """What Playwright MCP sent with the last call's answer (its screenshot), when it is

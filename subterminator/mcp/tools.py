@@ -11,6 +11,7 @@ from typing import Any
 import mcp.types as types
 
 from subterminator.ai.render import message_text
+from subterminator.mcp.changes import Changed
 from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp.door import Listing, served
 from subterminator.pwmcp.surface import PWMCP
@@ -56,21 +57,28 @@ def pwmcp_tool_list(listed: Sequence[types.Tool]) -> list[types.Tool]:
 
 
 def result(
-    call: ToolCall, reply: Reply, images: Sequence[types.ImageContent] = ()
+    call: ToolCall,
+    reply: Reply,
+    images: Sequence[types.ImageContent] = (),
+    changed: Changed | None = None,
 ) -> types.CallToolResult:
     """The reply as the model reads it in the loop, as structured content, and (for
     ``browser_screenshot``) the page as an image. An error code makes it an MCP tool
     error; the snapshot still comes with it, as in the loop. A reply whose page another
     backend showed (Playwright MCP's text, its refs) gives that page alone, and the
-    ``images`` that backend sent with it, as it sent them."""
+    ``images`` that backend sent with it, as it sent them. With ``changed``, the page is
+    what changed since the last page the client was sent, in place of the whole snapshot."""
     structured = dict(reply.result)
-    if reply.shown is None:  # ours: the client acts on our snapshot's refs
-        structured["snapshot"] = reply.snapshot.model_dump(mode="json", exclude={"screenshot"})
+    if changed is not None:
+        text, structured["changes"] = changed.text, changed.structured
+    else:
+        text = message_text(reply.to_message(call))
+        if reply.shown is None:  # ours: the client acts on our snapshot's refs
+            snapshot = reply.snapshot.model_dump(mode="json", exclude={"screenshot"})
+            structured["snapshot"] = snapshot
     if reply.ended is not None:
         structured["run_ended"] = reply.ended.model_dump(mode="json", exclude={"usage"})
-    content: list[types.ContentBlock] = [
-        types.TextContent(text=message_text(reply.to_message(call)))
-    ]
+    content: list[types.ContentBlock] = [types.TextContent(text=text)]
     if call.name == "browser_screenshot" and reply.snapshot.screenshot:
         content.append(types.ImageContent(data=reply.snapshot.screenshot, mime_type="image/png"))
     content += images

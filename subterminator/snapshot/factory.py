@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import base64
 import uuid
-from collections.abc import Callable
+from collections.abc import Callable, Hashable
 from datetime import UTC, datetime
 
 from subterminator.browser.capture import RawCapture
@@ -66,6 +66,19 @@ def elements_json(
             tail = written[key] = whole[len(head) :]
         parts.append(head + tail)
     return "[" + ",".join(parts) + "]"
+
+
+def identities(capture: RawCapture, elements: list[ElementInfo]) -> list[Hashable | None]:
+    """What makes an element the same one in the next snapshot: its node (the capture's
+    handle, never reused and never shared by two documents), role and whole name (a name cut
+    to fit the budget may be cut elsewhere next time). None without a handle."""
+    nodes = capture.nodes
+    return [
+        None
+        if e.handle is None or not 0 <= e.order < len(nodes)
+        else (e.handle, e.role, nodes[e.order].name, nodes[e.order].text)
+        for e in elements
+    ]
 
 
 class SnapshotFactory:
@@ -133,7 +146,7 @@ class SnapshotFactory:
             capture, viewport_only, self.limits, lambda kept: self.measure(kept, written)
         )
         snapshot_id = self.new_id()
-        refs = self.registry.register_snapshot(snapshot_id, elements)
+        refs = self.registry.register_snapshot(snapshot_id, elements, identities(capture, elements))
         link(elements, refs)
         focused = next((e.ref for e in elements if "focused" in e.state), None)
         viewport = capture.viewport

@@ -1,14 +1,22 @@
 """``ElementRegistry``: which ref means which element, and which refs are stale.
 
-Refs are never reused within a session: each snapshot takes the next contiguous block of
-numbers, so a ref from an older snapshot can never silently hit a different element. The
-registry remembers every block it handed out so a stale ref's error names its snapshot.
+A number is never given to two elements within a session: each snapshot's new refs take the
+next contiguous block of numbers, so a ref from an older snapshot can never silently hit a
+different element. The registry remembers every block it handed out so a stale ref's error
+names its snapshot.
+
+With ``keep_refs`` (an MCP client reading what changed rather than every page whole), an
+element that is still the same node, with the same role and name, keeps the ref it had in the
+last snapshot; anything else (a new node, a renamed one) takes a new number, and a ref whose
+element changed or left goes stale. The conversation loop gives every snapshot new refs.
 """
 
 from __future__ import annotations
 
 import bisect
 import re
+from collections import Counter
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 
 from subterminator.errors import RefInvalidError
@@ -43,7 +51,9 @@ class Pin:
 class ElementRegistry:
     """Ref lifecycle for one session."""
 
-    def __init__(self) -> None:
+    def __init__(self, *, keep_refs: bool = False) -> None:
+        self.keep_refs = keep_refs
+        self._kept: dict[Hashable, str] = {}  # the last snapshot's refs, by element identity
         self._next = 0
         self._blocks: list[_Block] = []
         self._current: dict[str, ElementInfo] = {}
@@ -68,10 +78,17 @@ class ElementRegistry:
     def snapshot_count(self) -> int:
         return len(self._blocks)
 
-    def register_snapshot(self, snapshot_id: str, elements: list[ElementInfo]) -> list[str]:
-        """Give ``elements`` (in DFS order) the next block of refs; all older refs go stale."""
+    def register_snapshot(
+        self,
+        snapshot_id: str,
+        elements: list[ElementInfo],
+        identities: Sequence[Hashable | None] | None = None,
+    ) -> list[str]:
+        """Give ``elements`` (in DFS order) their refs; all older refs go stale but, with
+        ``keep_refs``, those of elements whose identity (``identities``: None for an element
+        that has none) was in the last snapshot, which they keep."""
         start = self._next
-        refs = [f"@e{start + i}" for i in range(len(elements))]
+        refs = self._numbered(identities or [None] * len(elements))
         for ref, element in zip(refs, elements, strict=True):
             element.ref = ref
             if element.handle is not None and element.handle in self._secret_handles:
@@ -82,11 +99,29 @@ class ElementRegistry:
                 self._secret_refs.add(ref)
                 if element.handle is not None:
                     self._secret_handles.add(element.handle)
-        self._next = start + len(elements)
         self._blocks.append(_Block(start, self._next, snapshot_id, len(self._blocks) + 1))
         self._current = dict(zip(refs, elements, strict=True))
         self._pins = {}
         self._valid = True
+        return refs
+
+    def _numbered(self, identities: Sequence[Hashable | None]) -> list[str]:
+        """A ref per identity: the last snapshot's for one seen there (``keep_refs``), else
+        the next number. An identity two elements share is no one's: neither keeps a ref.
+        Identities are remembered for the next snapshot only."""
+        seen = Counter(i for i in identities if i is not None)
+        refs: list[str] = []
+        kept: dict[Hashable, str] = {}
+        for identity in identities:
+            unique = identity is not None and seen[identity] == 1
+            ref = self._kept.get(identity) if self.keep_refs and unique else None
+            if ref is None:
+                ref = f"@e{self._next}"
+                self._next += 1
+            if unique:
+                kept[identity] = ref
+            refs.append(ref)
+        self._kept = kept if self.keep_refs else {}
         return refs
 
     def resolve(self, ref: str) -> ElementInfo:
@@ -152,6 +187,8 @@ class ElementRegistry:
         block = self._blocks[bisect.bisect_right(starts, number) - 1]
         if self._valid and block is self._blocks[-1]:
             return f"it is not in {block.describe()}"
+        if self.keep_refs:
+            return f"it came from {block.describe()}; the element it named has changed or gone"
         return f"it came from {block.describe()}, which is no longer current"
 
     def invalidate(self) -> None:

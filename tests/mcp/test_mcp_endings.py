@@ -126,7 +126,7 @@ async def test_an_approved_step_that_ran_ends_unverified_over_mcp(
     says_what_ran(ended["error"])
     said = failed.structured_content["message"]  # what the client's model reads
     says_what_ran(said)
-    assert said in json.loads(text_of(failed))["message"]
+    assert said in json.loads(text_of(failed).splitlines()[0])["message"]  # the result's line
     (outcome,) = [e for e in events(tmp_path) if e["event"] == "outcome"]
     assert outcome["reason"] == "unverified_after_final_step"
     assert outcome["verified"] is False

@@ -29,7 +29,7 @@ from mcp.client.streamable_http import streamable_http_client
 from mcp.types.version import HANDSHAKE_PROTOCOL_VERSIONS
 from playwright.async_api import Browser as PWBrowser
 
-from harness.mcp_driver import ref
+from harness.mcp_driver import page, ref
 from subterminator.cli.mcp import http_token, mcp
 from subterminator.cli.parser import build_parser
 from subterminator.errors import ConfigurationError
@@ -303,8 +303,9 @@ async def test_a_client_without_a_session_gets_no_browser_of_anyone(
 
 
 def page_of(reply: Any) -> str:
+    """The address of the page the client holds after ``reply`` (whole, or its changes)."""
     assert reply.structured_content is not None, reply.content
-    return str(reply.structured_content["snapshot"]["page"]["url"])
+    return page(reply).page.url
 
 
 def ending_of(record: Path) -> str | None:

@@ -19,6 +19,7 @@ from mcp.client import Client
 from playwright.async_api import Browser as PWBrowser
 
 from harness.mcp_driver import Person, ref
+from harness.mcp_driver import page as page_held
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
 from tests.support.mcp_helpers import shared_chromium
@@ -43,7 +44,9 @@ def said(reply: types.CallToolResult) -> str:
     text = reply.content[0]
     assert isinstance(text, types.TextContent)
     message = str(reply.structured_content.get("message") or "")
-    assert (json.loads(text.text).get("message") or "") == message, "the text says it too"
+    # the result's JSON is the text's first line (what changed may follow)
+    result = json.loads(text.text.splitlines()[0])
+    assert (result.get("message") or "") == message, "the text says it too"
     return message
 
 
@@ -137,4 +140,4 @@ async def test_a_target_blank_link_clicked_is_named_in_the_reply(
         f'A new tab opened: "プランの詳細" {site.url("/plan")}; the agent now works in it.'
     )
     assert reply.structured_content is not None
-    assert reply.structured_content["snapshot"]["page"]["title"] == "プランの詳細"
+    assert page_held(reply).page.title == "プランの詳細"
