@@ -67,8 +67,10 @@ def _write(hold: Hold, request: GuardedRequest) -> str | None:
         return f"{what} from a page of the cancellation flow"
     if hold.verdict.allow_writes:
         return None
-    if request.navigation or site(urlsplit(request.url).netloc) in hold.sites:
-        return f"{what} from a cancellation page, nobody approved it"
+    if request.navigation:
+        return f"{what} that navigates, during an action nobody approved"
+    if site(urlsplit(request.url).netloc) in hold.sites:
+        return f"{what} to the page's own site, during an action nobody approved"
     return None  # to another site, off the flow: telemetry
 
 
