@@ -19,10 +19,10 @@ from subterminator.facade import translate
 from subterminator.facade.select import SelectorResolver
 from subterminator.models.browser_response import BrowserResponse
 from subterminator.models.conversation import ToolCall
-from subterminator.pwmcp.translate import Translated
 from subterminator.snapshot.secrecy import KNOWN, mask
 from subterminator.stack import ToolStack
 from subterminator.stack.layer import InFront, Preview, Reply
+from subterminator.stack.translated import Translated
 from subterminator.tools.arguments import echo, parse_call
 from subterminator.tools.facade import V02
 from subterminator.tools.facade.args import (
@@ -103,7 +103,7 @@ class FacadeFront(InFront):
         if translated.refused is not None:
             said = refused(translated.refused.code, translated.refused.message)
             return await self._page(call, said)
-        reply = await self._through(translated)
+        reply = await self.through(translated)
         return self._answer(call, args, reply)
 
     async def _translated(self, call: ToolCall, args: Any) -> Translated:
@@ -114,15 +114,6 @@ class FacadeFront(InFront):
         if isinstance(args, ExecuteArgs):
             return translate.execute(call, args)
         return translate.read(call)
-
-    async def _through(self, translated: Translated) -> Reply:
-        """Each canonical call through the stack; the next only after one that went well."""
-        replies: list[Reply] = []
-        for canonical in translated.calls:
-            replies.append(reply := await self.stack.execute(canonical))
-            if reply.result.get("error") or reply.ended is not None or reply.browser_error:
-                break
-        return replies[-1]
 
     async def _page(self, call: ToolCall, said: BrowserResponse) -> Reply:
         """A call refused before it ran: nothing is read again, so the refs of the client's

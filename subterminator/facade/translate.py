@@ -19,7 +19,7 @@ from typing import Any
 from subterminator.facade.hands import key_combo
 from subterminator.facade.select import Choice, Selected, SelectorResolver
 from subterminator.models.conversation import ToolCall
-from subterminator.pwmcp.translate import Translated, canonical, refuse
+from subterminator.stack.translated import Translated, canonical, refuse
 from subterminator.tools.arguments import echo
 from subterminator.tools.facade.args import ExecuteArgs, InteractArgs, NavigateArgs
 

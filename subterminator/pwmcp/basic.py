@@ -10,14 +10,8 @@ from __future__ import annotations
 from typing import Any
 
 from subterminator.models.conversation import ToolCall
-from subterminator.pwmcp.translate import (
-    Resolver,
-    Translated,
-    Translator,
-    canonical,
-    refuse,
-    unread,
-)
+from subterminator.pwmcp.translate import Resolver, Translator, unread
+from subterminator.stack.translated import Translated, canonical, refuse
 
 READS = (
     "browser_snapshot",

@@ -21,9 +21,10 @@ from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp.backend import PwMcpClient, reply_text
 from subterminator.pwmcp.server import PwMcpToolServer
 from subterminator.pwmcp.surface import REFUSED
-from subterminator.pwmcp.translate import Resolver, Translated, Translator, refuse
+from subterminator.pwmcp.translate import Resolver, Translator
 from subterminator.stack import ToolStack
 from subterminator.stack.layer import InFront, Preview, Reply
+from subterminator.stack.translated import Translated, refuse
 from subterminator.tools.arguments import echo
 from subterminator.tools.registry import Surface
 
@@ -75,7 +76,7 @@ class PwMcpFront(InFront):
             refused = translated.refused
             result = {"success": False, "error": refused.code, "message": refused.message}
             return replace(reply, result=result, shown=await self._fresh(None))
-        reply = await self._through(translated)
+        reply = await self.through(translated)
         if isinstance(self.stack.server, PwMcpToolServer):
             self.images = tuple(self.stack.server.images)
         result = {k: v for k, v in reply.result.items() if k != "foreign"}
@@ -87,15 +88,6 @@ class PwMcpFront(InFront):
             self._page = said
             return replace(reply, result=result, shown=said)
         return replace(reply, result=result, shown=await self._fresh(said))
-
-    async def _through(self, translated: Translated) -> Reply:
-        """Each canonical call through the stack; the next only after one that went well."""
-        replies: list[Reply] = []
-        for canonical in translated.calls:
-            replies.append(reply := await self.stack.execute(canonical))
-            if reply.result.get("error") or reply.ended is not None or reply.browser_error:
-                break
-        return replies[-1]
 
     async def _translated(self, call: ToolCall) -> Translated:
         if call.name == "get_snapshot":  # a front door's first look at the page

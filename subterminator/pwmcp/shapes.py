@@ -29,15 +29,8 @@ from typing import Any
 
 from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp import basic
-from subterminator.pwmcp.translate import (
-    Resolver,
-    Translated,
-    Translator,
-    canonical,
-    refuse,
-    unread,
-    unread_call,
-)
+from subterminator.pwmcp.translate import Resolver, Translator, unread, unread_call
+from subterminator.stack.translated import Translated, canonical, refuse
 
 # a fill-form field's type, as our call that does it
 FIELD_CALLS = {"textbox": "browser_fill", "combobox": "browser_select"}

@@ -7,35 +7,18 @@ call is therefore said as the canonical calls that do what it will do: ``browser
 then the form's submit. Each canonical call carries the original (``ToolCall.via``), which
 the tools below the gate run in place of our own action, so what runs is what the model
 asked and what was judged is what it will do. A call that cannot be said so is refused here,
-before anything runs.
+before anything runs. What every front says its calls in (``Translated``) is the stack's
+(``stack.translated``); what stays here is Playwright MCP's own: its refs, its translators.
 """
 
 from __future__ import annotations
 
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
 from typing import Protocol
 
 from subterminator.models.conversation import ToolCall
-from subterminator.models.tools import ErrorCode
+from subterminator.stack.translated import Translated, canonical, refuse
 from subterminator.tools.arguments import echo
-
-
-@dataclass(frozen=True)
-class Refusal:
-    """Why a call is not run at all: the error code and message the model reads."""
-
-    code: ErrorCode
-    message: str
-
-
-@dataclass(frozen=True)
-class Translated:
-    """The canonical calls, run in order through the whole stack (each judged; the next
-    only when the one before it succeeded), or the refusal instead."""
-
-    calls: tuple[ToolCall, ...] = ()
-    refused: Refusal | None = None
 
 
 class Resolver(Protocol):
@@ -58,15 +41,6 @@ class Resolver(Protocol):
 
 # One per Playwright MCP tool the gate can say; a tool without one is not served.
 Translator = Callable[[ToolCall, Resolver], Awaitable[Translated]]
-
-
-def canonical(call: ToolCall, name: str, arguments: dict[str, object]) -> ToolCall:
-    """Our ``name`` with ``arguments``, standing for ``call`` (run in its place below)."""
-    return ToolCall(id=call.id, name=name, arguments=arguments, via=call)
-
-
-def refuse(code: ErrorCode, message: str) -> Translated:
-    return Translated(refused=Refusal(code, message))
 
 
 async def unread(call: ToolCall, target: object, resolver: Resolver) -> Translated:

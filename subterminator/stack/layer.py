@@ -20,6 +20,7 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.models.tools import ErrorCode, ToolResult
 from subterminator.models.turn import TurnRecord
 from subterminator.snapshot.registry import ElementRegistry
+from subterminator.stack.translated import Translated
 from subterminator.tools.masking import written_arguments
 
 
@@ -140,9 +141,20 @@ class TopLayer(ToolLayer, Protocol):
 
 class InFront:
     """A top layer another surface puts in front of the stack (Playwright MCP's tools, the
-    V02 facade's): the run's end is the stack's, asked through it."""
+    V02 facade's): its calls run as the canonical calls it says them as, and the run's end
+    is the stack's, asked through it."""
 
     stack: TopLayer
+
+    async def through(self, translated: Translated) -> Reply:
+        """Each canonical call through the stack; the next only after one that went well (no
+        error, the run not ended, the browser still there). The last one's reply."""
+        replies: list[Reply] = []
+        for canonical in translated.calls:
+            replies.append(reply := await self.stack.execute(canonical))
+            if reply.result.get("error") or reply.ended is not None or reply.browser_error:
+                break
+        return replies[-1]
 
     @property
     def unverified_claim(self) -> bool:

@@ -21,6 +21,7 @@ from subterminator.runlog.events import TurnEvent
 from subterminator.snapshot.secrecy import KNOWN
 from tests.support.actions_lab import lab, refs, served
 from tests.support.recording_site import RecordingSite
+from tests.support.v02_run import INSTANCE
 
 pytestmark = pytest.mark.browser
 site = pytest.fixture(scope="module", name="site")(served)
@@ -37,7 +38,7 @@ async def test_reads_between_two_actions_keep_the_refs_of_the_last_snapshot(
         assert here == {"success": True, "url": site.url("/lab/events")}
         listed = await on.call("browser_session", action="list")
         assert listed["data"]["instances"][0]["url"] == site.url("/lab/events")
-        assert listed["data"]["instances"][0]["instance_id"] == "lab-1"
+        assert listed["data"]["instances"][0]["instance_id"] == INSTANCE
         await on.call("browser_extract", action="get_text", selector="#log")
         assert (await on.interact(action="click", selector=".twin"))["success"] is False
         assert (await on.interact(action="click"))["success"] is False

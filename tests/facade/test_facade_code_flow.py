@@ -20,9 +20,10 @@ from harness.approvals import ScriptedApprovals
 from subterminator.assembly import Run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.approval import HumanApprovalHandler
-from tests.support.code_runs import execute, facade_run, request_to
+from tests.support.code_runs import execute, request_to
 from tests.support.flow_stack import flow_service
 from tests.support.recording_site import RecordingSite, page
+from tests.support.v02_run import facade_run
 
 pytestmark = pytest.mark.browser
 

@@ -23,7 +23,8 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
 from tests.attacks.site import AttackSite
-from tests.support.code_runs import execute, facade_run
+from tests.support.code_runs import execute
+from tests.support.v02_run import facade_run
 
 pytestmark = pytest.mark.browser
 

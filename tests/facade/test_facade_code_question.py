@@ -24,9 +24,10 @@ from subterminator.models.approval import ApprovalRequest
 from subterminator.stack.foreign_code import LINE_MARK, code_shown
 from subterminator.terminal.approval import approval_panel
 from subterminator.untrusted import ELLIPSIS, STEP
-from tests.support.code_runs import execute, facade_run
+from tests.support.code_runs import execute
 from tests.support.flow_stack import flow_service
 from tests.support.recording_site import RecordingSite, page
+from tests.support.v02_run import facade_run
 
 SERVICE = flow_service("codeq", "Code Question Video")
 

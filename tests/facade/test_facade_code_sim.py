@@ -19,7 +19,8 @@ from subterminator.assembly import Run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.services import NETFLIX
 from subterminator.simulator import NetflixSimulator
-from tests.support.code_runs import execute, facade_run, request_to
+from tests.support.code_runs import execute, request_to
+from tests.support.v02_run import facade_run
 
 pytestmark = pytest.mark.browser
 

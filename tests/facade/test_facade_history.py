@@ -19,7 +19,7 @@ from harness.approvals import ScriptedApprovals
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from tests.support.flow_stack import flow_service, posts
 from tests.support.recording_site import RecordingSite, page
-from tests.support.v02_run import error_code, facade_call, facade_run
+from tests.support.v02_run import error_code, facade_call, started_run
 
 pytestmark = pytest.mark.browser
 
@@ -73,7 +73,7 @@ async def test_a_step_that_resends_a_form_on_the_flow_asks_and_a_no_sends_nothin
 ) -> None:
     start = await history_for(action, browser, site)
     answers = ScriptedApprovals([False]) if handler == "no" else None
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_navigate", action=action)
     assert error_code(reply) == "human_rejected", reply.result
     assert posts(site) == []
@@ -91,7 +91,7 @@ async def test_a_yes_lets_exactly_that_form_go_once(
 ) -> None:
     await history_for(action, browser, site)
     answers = ScriptedApprovals([True])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_navigate", action=action)
     assert reply.result["success"], reply.result
     assert reply.result["data"]["status"] in {"navigated_back", "navigated_forward", "refreshed"}
@@ -105,7 +105,7 @@ async def test_back_to_a_page_a_get_loaded_runs_unasked(
 ) -> None:
     await browser.navigate(site.url("/p/formular"))
     answers = ScriptedApprovals([False])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)  # the run shows the form
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)  # the run shows the form
     async with browser.page.expect_navigation():  # sent below the gate: the person's own
         await browser.page.click("button")
     await facade_call(run, "browser_navigate", action="get_url")
@@ -127,7 +127,7 @@ async def test_a_reload_of_a_page_a_get_loaded_runs_unasked(
     browser: PlaywrightBrowser, site: RecordingSite, tmp_path: Path, path: str
 ) -> None:
     await browser.navigate(site.url(path))
-    run = await facade_run(browser, site, SERVICE, ScriptedApprovals([]), tmp_path)
+    run = await started_run(browser, site, SERVICE, ScriptedApprovals([]), tmp_path)
     reply = await facade_call(run, "browser_navigate", action="refresh")
     assert reply.result["success"], reply.result
     assert reply.result["data"]["status"] == "refreshed"
@@ -139,7 +139,7 @@ async def test_a_form_resent_off_the_flow_is_not_asked_and_its_write_held(
 ) -> None:
     await submitted(browser, site, "/cuenta")
     answers = ScriptedApprovals([False])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_navigate", action="refresh")
     assert answers.requests == []
     assert error_code(reply) != "human_rejected"

@@ -23,7 +23,7 @@ from subterminator.simulator.server import LocalServer
 from subterminator.stack.history import resent
 from tests.support.flow_stack import flow_service
 from tests.support.recording_site import page
-from tests.support.v02_run import error_code, facade_call, facade_run
+from tests.support.v02_run import error_code, facade_call, started_run
 
 pytestmark = pytest.mark.browser
 
@@ -144,7 +144,7 @@ async def test_a_step_back_to_the_page_a_post_redirected_to_runs_unasked(
 ) -> None:
     await browser.navigate(site.url("/p/inizio"))
     answers = ScriptedApprovals([False])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)  # the run shows it
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)  # the run shows it
     async with browser.page.expect_navigation():
         await browser.page.click("#prg button")
     await facade_call(run, "browser_navigate", action="get_url")
@@ -162,7 +162,7 @@ async def test_a_reload_of_a_get_forms_result_on_the_flow_asks(
 ) -> None:
     await sent(browser, site, "get")
     answers = ScriptedApprovals([False])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_navigate", action="refresh")
     assert error_code(reply) == "human_rejected", reply.result
     (asked,) = answers.requests

@@ -19,7 +19,7 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from tests.support.flow_stack import flow_service
 from tests.support.reach_site import chromium as chromium  # the module's Chromium (names -> here)
 from tests.support.recording_site import RecordingSite, page
-from tests.support.v02_run import error_code, facade_call, facade_run
+from tests.support.v02_run import error_code, facade_call, started_run
 
 pytestmark = pytest.mark.browser
 
@@ -59,7 +59,7 @@ async def test_goto_a_local_address_is_refused_without_a_question(
     }[where]
     await browser.navigate(site.url("/p/anuluj"))
     answers = ScriptedApprovals([])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     local.reset()
     reply = await facade_call(run, "browser_navigate", action="goto", url=url)
     assert error_code(reply) == "invalid_params", reply.result
@@ -74,7 +74,7 @@ async def test_goto_another_site_is_asked_and_a_no_opens_nothing(
 ) -> None:
     await chromium.navigate(site.url("/p/anuluj"))
     answers = ScriptedApprovals([False]) if handler == "no" else None
-    run = await facade_run(chromium, site, SERVICE, answers, tmp_path)
+    run = await started_run(chromium, site, SERVICE, answers, tmp_path)
     other = site.url("/hesap").replace("127.0.0.1", "evil.example")
     reply = await facade_call(run, "browser_navigate", action="goto", url=other)
     assert error_code(reply) == "human_rejected", reply.result
@@ -100,7 +100,7 @@ async def test_back_to_an_entry_on_a_local_address_is_refused_without_a_question
     entry = site.url("/hesap").replace("127.0.0.1", "localhost")
     await history_from(browser, entry, site.url("/p/anuluj"))
     answers = ScriptedApprovals([])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_navigate", action="back")
     assert error_code(reply) == "invalid_params", reply.result
     assert "localhost" in reply.result["error"]
@@ -116,7 +116,7 @@ async def test_back_to_an_entry_on_another_site_is_asked_as_opening_it(
     entry = site.url("/hesap").replace("127.0.0.1", "evil.example")
     await history_from(chromium, entry, site.url("/p/anuluj"))
     answers = ScriptedApprovals([yes])
-    run = await facade_run(chromium, site, SERVICE, answers, tmp_path)
+    run = await started_run(chromium, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_navigate", action="back")
     (asked,) = answers.requests
     assert asked.kind == "checkpoint"

@@ -21,7 +21,7 @@ from subterminator.facade.hands import key_combo
 from subterminator.stack.foreign import activating
 from tests.support.flow_stack import flow_service, posts
 from tests.support.recording_site import RecordingSite, page
-from tests.support.v02_run import error_code, facade_call, facade_run
+from tests.support.v02_run import error_code, facade_call, started_run
 
 pytestmark = pytest.mark.browser
 
@@ -103,7 +103,7 @@ async def test_a_key_that_submits_or_clicks_on_the_flow_asks_and_a_no_sends_noth
 ) -> None:
     await browser.navigate(site.url(path))
     answers = ScriptedApprovals([False]) if handler == "no" else None
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_interact", **pressed)
     assert error_code(reply) == "human_rejected", reply.result
     assert posts(site) == []
@@ -124,7 +124,7 @@ async def test_a_yes_sends_exactly_once(
 ) -> None:
     await browser.navigate(site.url(path))
     answers = ScriptedApprovals([True])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_interact", **pressed)
     assert reply.result["success"], reply.result
     assert reply.result["data"]["status"] == "pressed"
@@ -144,7 +144,7 @@ async def test_a_press_with_no_selector_acts_on_the_focused_field(
 ) -> None:
     await browser.navigate(site.url("/p/lopeta"))
     answers = ScriptedApprovals([False])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     typed = await facade_call(run, "browser_interact", action="type", selector="#syy", text="x")
     assert typed.result["success"], typed.result
     reply = await facade_call(run, "browser_interact", action="press", key="Enter")
@@ -161,7 +161,7 @@ async def test_a_key_on_a_scripted_control_is_its_click_held_then_asked(
     gate cannot read the script); its next try, by key or click, is asked."""
     await browser.navigate(site.url("/p/cancelar"))
     answers = ScriptedApprovals([yes])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     first = await facade_call(run, "browser_interact", **press("#fim"))
     assert first.result["success"], first.result
     assert "/p/cancelado" in first.result["data"]["message"]
@@ -179,7 +179,7 @@ async def test_enter_in_a_search_field_off_the_flow_runs_unasked(
 ) -> None:
     await browser.navigate(site.url("/suche"))
     answers = ScriptedApprovals([False])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_interact", **press("#q"))
     assert reply.result["success"], reply.result
     assert answers.requests == []
@@ -191,7 +191,7 @@ async def test_a_key_that_only_types_runs_unasked_on_the_flow(
 ) -> None:
     await browser.navigate(site.url("/p/lopeta"))
     answers = ScriptedApprovals([False])
-    run = await facade_run(browser, site, SERVICE, answers, tmp_path)
+    run = await started_run(browser, site, SERVICE, answers, tmp_path)
     reply = await facade_call(run, "browser_interact", **press("#syy", "KeyB", ["shift"]))
     assert reply.result["success"], reply.result
     assert answers.requests == []

@@ -17,7 +17,7 @@ import pytest
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from tests.support.flow_stack import flow_service, posts
 from tests.support.recording_site import RecordingSite, page
-from tests.support.v02_run import facade_call, facade_run
+from tests.support.v02_run import facade_call, started_run
 
 pytestmark = pytest.mark.browser
 
@@ -63,7 +63,7 @@ async def test_a_write_a_hover_or_a_focus_sets_off_on_the_flow_is_held(
     arguments: dict[str, str],
 ) -> None:
     await browser.navigate(site.url("/p/uwaga"))
-    run = await facade_run(browser, site, SERVICE, None, tmp_path)
+    run = await started_run(browser, site, SERVICE, None, tmp_path)
     reply = await facade_call(run, "browser_interact", action=action, **arguments)
     await settled(browser)
     assert reply.result["success"] is True, reply.result
@@ -74,7 +74,7 @@ async def test_off_the_flow_a_hover_runs_unasked_and_its_write_is_still_held(
     browser: PlaywrightBrowser, site: RecordingSite, tmp_path: Path
 ) -> None:
     await browser.navigate(site.url("/elsewhere"))
-    run = await facade_run(browser, site, SERVICE, None, tmp_path)
+    run = await started_run(browser, site, SERVICE, None, tmp_path)
     reply = await facade_call(run, "browser_interact", action="hover", selector="#h")
     await settled(browser)
     assert reply.result["success"] is True, reply.result

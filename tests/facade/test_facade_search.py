@@ -10,20 +10,15 @@ from __future__ import annotations
 import socket
 import sys
 from collections.abc import Iterator
-from datetime import UTC, datetime
 from typing import Any
 
 import pytest
 
 from harness.approvals import ScriptedApprovals
-from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.cli.mcp import tools
 from subterminator.cli.parser import build_parser
 from subterminator.errors import ConfigurationError
-from subterminator.facade.assemble import FacadeSetup
-from subterminator.facade.front import Instance
-from subterminator.facade.reading import Folders
 from subterminator.facade.search import (
     DUCKDUCKGO,
     NOT_AVAILABLE,
@@ -38,6 +33,7 @@ from subterminator.net import is_loopback_host
 from subterminator.services.base import ServiceConfig
 from subterminator.tools.facade.args import SearchArgs
 from tests.support.search_site import HOSTILE, SearchSite
+from tests.support.v02_run import facade_run
 
 
 class Offline:
@@ -269,12 +265,8 @@ async def test_web_search_through_the_facades_stack(
     browser: PlaywrightBrowser, site: SearchSite, tmp_path: Any
 ) -> None:
     service = ServiceConfig(name="search", display_name="Search", initial_url=site.url("/"))
-    setup = FacadeSetup(
-        Instance("st-search", True, datetime.now(UTC)),
-        Folders(tmp_path / "screenshots"),
-        json_provider(site),
-    )
-    top = build_run(service, browser, ScriptedApprovals([]), facade=setup).top
+    search = json_provider(site)
+    top = facade_run(browser, service, ScriptedApprovals([]), tmp_path, search=search).top
     call = ToolCall(id="w", name="web_search", arguments={"query": "annuler", "max_results": 1})
     said = (await top.execute(call)).result
     assert said["success"] is True

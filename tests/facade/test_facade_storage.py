@@ -12,7 +12,7 @@ from __future__ import annotations
 import asyncio
 import os
 from collections.abc import AsyncIterator, Iterator
-from datetime import UTC, datetime
+from datetime import datetime
 from pathlib import Path
 from typing import Any
 
@@ -21,16 +21,14 @@ import pytest_asyncio
 from playwright.async_api import Browser as PWBrowser
 
 from harness.approvals import ScriptedApprovals
-from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.side_effects import SideEffect
-from subterminator.facade.assemble import FacadeSetup
-from subterminator.facade.front import Instance
 from subterminator.facade.reading import Folders
 from subterminator.models.conversation import ToolCall
 from subterminator.services.base import ServiceConfig
 from subterminator.stack.layer import TopLayer
 from tests.support.side_effect_site import EffectSite, written
+from tests.support.v02_run import facade_run
 
 pytestmark = pytest.mark.browser
 
@@ -64,10 +62,7 @@ async def keeping(
 
 def facade(browser: PlaywrightBrowser, site: EffectSite, folders: Folders) -> TopLayer:
     service = ServiceConfig(name="stored", display_name="Stored", initial_url=site.url("/"))
-    instance = Instance("st-storage", True, datetime.now(UTC))
-    setup = FacadeSetup(instance, folders, None)
-    run = build_run(service, browser, ScriptedApprovals([]), facade=setup)
-    return run.top
+    return facade_run(browser, service, ScriptedApprovals([]), folders).top
 
 
 async def storage(top: TopLayer, action: str, **arguments: Any) -> dict[str, Any]:

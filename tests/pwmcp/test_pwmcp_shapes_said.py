@@ -11,7 +11,7 @@ import pytest
 
 from subterminator.models.conversation import ToolCall
 from subterminator.pwmcp.shapes import SHAPES
-from subterminator.pwmcp.translate import Translated
+from subterminator.stack.translated import Translated
 from subterminator.tools.builtin.stand_ins import STAND_IN
 from subterminator.tools.registry import inspects, kind, surface
 from subterminator.tools.spec import LOOP, MCP

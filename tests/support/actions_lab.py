@@ -1,4 +1,5 @@
-"""Local pages for the V02 facade's element actions, and a run driven through its front.
+"""Local pages for the V02 facade's element actions, and its run (``v02_run.facade_run``)
+driven through its front.
 
 Each page records what reached it (``#log``: one line per event a listener heard), so a test
 asserts what the browser really did. The pages' words are in several languages: nothing the
@@ -11,22 +12,18 @@ import contextlib
 import json
 from collections.abc import AsyncIterator, Iterator, Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from harness.approvals import ScriptedApprovals
-from subterminator.assembly import build_run
 from subterminator.assembly.builder import Run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.facade.assemble import FacadeSetup
-from subterminator.facade.front import Instance
-from subterminator.facade.reading import Folders
 from subterminator.models.conversation import ToolCall
 from subterminator.runlog import RunRecord
 from subterminator.services import get_service
 from subterminator.stack import Reply
 from tests.support.recording_site import RecordingSite, page
+from tests.support.v02_run import facade_run
 
 # Every event a listener hears, one line each (the page's own record of what reached it).
 LOG_JS = """
@@ -199,15 +196,8 @@ async def lab(
     start = site.url(path)
     await browser.navigate(start)
     person = ScriptedApprovals(list(answers))
-    instance = Instance("lab-1", True, datetime.now(UTC))
-    setup = FacadeSetup(instance, Folders(folder / "screenshots"), None)
-    run = build_run(
-        get_service("netflix"),
-        browser,
-        person,
-        start_url=start,
-        record=record,
-        log_calls=record is not None,
-        facade=setup,
+    service = get_service("netflix")
+    run = facade_run(
+        browser, service, person, folder / "screenshots", start_url=start, record=record
     )
     yield Lab(run, site, browser, person)

@@ -1,12 +1,11 @@
-"""An attack through the V02 facade: a run built with the facade as the model's tools, on the
-attack site's case page, driven by a model written for our tools (through ``FacadeHands``)
-or by a script of the facade's own calls."""
+"""An attack through the V02 facade: its run (``v02_run.facade_run``) as the model's tools,
+on the attack site's case page, driven by a model written for our tools (through
+``FacadeHands``) or by a script of the facade's own calls."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
@@ -14,25 +13,18 @@ from harness.approvals import ScriptedApprovals
 from harness.facade_hands import FacadeHands
 from harness.scripted_ai import ScriptedAI, Step
 from subterminator.ai.protocol import AIClientProtocol
-from subterminator.assembly import Run, build_run
+from subterminator.assembly import Run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.facade.assemble import FacadeSetup
-from subterminator.facade.front import Instance
-from subterminator.facade.reading import Folders
 from subterminator.models.result import TaskResult
 from subterminator.offline import OfflinePolicy
 from subterminator.orchestrator import TaskOrchestrator
 from subterminator.services import NETFLIX
 from tests.attacks.cases import Case
 from tests.attacks.site import AttackSite
+from tests.support.v02_run import facade_run
 
 # A script's end: a facade client that stops calling (three replies in words end the run).
 STOPS: tuple[Step, ...] = ("I am done.",) * 3
-
-
-def facade_setup(folder: Path) -> FacadeSetup:
-    instance = Instance("attacks", headless=True, started=datetime.now(UTC))
-    return FacadeSetup(instance, Folders(screenshots=folder))
 
 
 @dataclass
@@ -67,13 +59,7 @@ def _built(
 ) -> Run:
     """A run whose model is given the facade's tools, reaching the case site's other
     origins (its frames, its sockets)."""
-    return build_run(
-        NETFLIX,
-        browser,
-        approvals,
-        allow_sites=(site.other, site.sockets),
-        facade=facade_setup(folder),
-    )
+    return facade_run(browser, NETFLIX, approvals, folder, allow_sites=(site.other, site.sockets))
 
 
 async def _opened(browser: PlaywrightBrowser, site: AttackSite, case: str, page: str) -> None:

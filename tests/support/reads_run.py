@@ -1,24 +1,21 @@
-"""A run whose front door is the V02 facade, on a page of ours, for the facade's read tests."""
+"""The V02 facade's run (``v02_run.facade_run``) on a page of ours, for the facade's read
+tests: each call's reply as a client reads it."""
 
 from __future__ import annotations
 
 import json
 from collections.abc import Sequence
 from dataclasses import dataclass
-from datetime import UTC, datetime
 from pathlib import Path
 from typing import Any
 
 from harness.approvals import ScriptedApprovals
-from subterminator.assembly import build_run
 from subterminator.assembly.builder import Run
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.facade.assemble import FacadeSetup
-from subterminator.facade.front import Instance
-from subterminator.facade.reading import Folders
 from subterminator.models.conversation import ToolCall
 from subterminator.services.netflix import NETFLIX
 from tests.support.browser_helpers import by_name, png_size
+from tests.support.v02_run import facade_run
 
 
 @dataclass
@@ -47,9 +44,7 @@ async def reader(
     """The facade on ``url``, its screenshots saved in ``screenshots``; the person's
     ``answers`` to its questions (none unless given: a question fails the test)."""
     await browser.navigate(url)
-    instance = Instance("reads", True, datetime.now(UTC))
-    setup = FacadeSetup(instance, Folders(screenshots))
-    run = build_run(NETFLIX, browser, ScriptedApprovals(answers), start_url=url, facade=setup)
+    run = facade_run(browser, NETFLIX, ScriptedApprovals(answers), screenshots, start_url=url)
     return Reader(run, browser)
 
 

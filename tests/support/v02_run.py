@@ -1,8 +1,9 @@
-"""A run whose front door is the V02 facade, on a local service's page, driven call by call.
+"""A run whose front door is the V02 facade, built as the MCP server builds it
+(``build_run(..., facade=...)``): every facade test's run comes from ``facade_run``.
 
-The facade's tests of what the gate judges (a step in the history, a key) share this: the run
-built as the MCP server builds it (``build_run(..., facade=...)``), opened on a page the browser
-was brought to first (its origin is the run's start), the site's record emptied after.
+The facade's tests of what the gate judges (a step in the history, a key) open it on a page
+the browser was brought to first (its origin is the run's start) and empty the site's record
+after (``started_run``).
 """
 
 from __future__ import annotations
@@ -17,10 +18,15 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.facade.assemble import FacadeSetup
 from subterminator.facade.front import Instance
 from subterminator.facade.reading import Folders
+from subterminator.facade.search import SearchProvider
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.models.conversation import ToolCall
+from subterminator.runlog import RunRecord
 from subterminator.services.base import ServiceConfig
 from subterminator.stack import Reply
+
+# The session's one browser, as browser_session names it in a test's run.
+INSTANCE = "v02-test"
 
 
 class Site(Protocol):
@@ -29,16 +35,43 @@ class Site(Protocol):
     def reset(self) -> None: ...
 
 
-async def facade_run(
+def facade_run(
+    browser: PlaywrightBrowser,
+    service: ServiceConfig,
+    approvals: HumanApprovalHandler | None,
+    folders: Folders | Path,
+    *,
+    start_url: str = "",
+    allow_sites: tuple[str, ...] = (),
+    record: RunRecord | None = None,
+    search: SearchProvider | None = None,
+) -> Run:
+    """The facade's run on the browser's page as it stands: its screenshots in ``folders``
+    (a folder: no downloads kept); with ``record``, every call logged as the MCP door logs it."""
+    kept = folders if isinstance(folders, Folders) else Folders(folders)
+    setup = FacadeSetup(Instance(INSTANCE, True, datetime.now(UTC)), kept, search)
+    return build_run(
+        service,
+        browser,
+        approvals,
+        start_url=start_url,
+        allow_sites=allow_sites,
+        record=record,
+        log_calls=record is not None,
+        facade=setup,
+    )
+
+
+async def started_run(
     browser: PlaywrightBrowser,
     site: Site,
     service: ServiceConfig,
     approvals: HumanApprovalHandler | None,
     folder: Path,
 ) -> Run:
-    """The facade's run on the page the browser is on; the site's record emptied."""
-    setup = FacadeSetup(Instance("v02-test", True, datetime.now(UTC)), Folders(folder))
-    run = build_run(service, browser, approvals, facade=setup)
+    """The facade's run on the page the browser is on, started there; the site's record
+    emptied."""
+    run = facade_run(browser, service, approvals, folder)
     await facade_call(run, "browser_navigate", action="get_url")
     site.reset()
     return run
