@@ -485,6 +485,20 @@ def summary_lines(summary: StageSummary, failed: Sequence[str] = ()) -> list[str
     return lines
 
 
+def coverage_line(results: Sequence[PageStages]) -> str | None:
+    """The coverage portals' in-view controls kept/present (viewport snapshot), and what the
+    snapshot's meta says the budget lacked; none when no portal was measured."""
+    parts = []
+    for page in results:
+        name = page.target.label
+        f = page.modes.get("viewport+shot") or page.modes.get("viewport")
+        if f is None or not name.startswith(("cov-", "held-")):
+            continue
+        short = f" (-{f.tokens_short:,} tokens)" if f.tokens_short else ""
+        parts.append(f"{name} {f.in_view_kept}/{f.in_view}{short}")
+    return f"in-view coverage, kept/present: {', '.join(parts)}" if parts else None
+
+
 def stage_report(
     results: Sequence[PageStages], runs: int, viewport: tuple[int, int] = VIEWPORT
 ) -> Group:
@@ -505,4 +519,6 @@ def stage_report(
         failed = [r.target.label for r in chosen if r.error]
         for line in summary_lines(summarise_stages(chosen), failed):
             parts.append(Text(name + line))
+        if (covered := coverage_line(chosen)) is not None:
+            parts.append(Text(name + covered))
     return Group(*parts)

@@ -237,8 +237,9 @@ class SnapshotMeta(_Contract):
     kept: int = Field(ge=0, description="Of those, how many the elements hold")
     tokens_short: int = Field(
         ge=0,
-        description="Estimated tokens the element budget lacks to hold all of them (names cut "
-        "to the shortest that tells them apart); 0 when the element cap left them out",
+        description="Estimated tokens the element budget lacks to hold all of them, names cut "
+        "to the shortest that tells them apart (past 100 the element cap binds as well); 0 "
+        "when only the element cap left them out",
     )
 
 

@@ -289,18 +289,18 @@ DISTINCT_MIN_CHARS = 3
 _DISTINCT = -1  # the pool key of names cut to what tells them apart
 
 
-def _places(capture: RawCapture) -> list[int]:
+def places(capture: RawCapture) -> list[int]:
     """Each raw node's place tier (``_PLACE_TIER``): the nearest landmark above it decides,
     but anything inside a dialog stays in the dialog's tier."""
     inner: list[int] = []  # the tier a node gives what it holds
-    places: list[int] = []
+    tiers: list[int] = []
     for index, node in enumerate(capture.nodes):
         parent = node.parent if node.parent is not None and 0 <= node.parent < index else None
         place = _NO_PLACE if parent is None else inner[parent]
         own = _PLACE_TIER.get(node.role)
-        places.append(place)
+        tiers.append(place)
         inner.append(place if own is None or place == 0 else own)
-    return places
+    return tiers
 
 
 def person_key(element: ElementInfo, place: int) -> tuple[int, ...]:
@@ -311,6 +311,8 @@ def person_key(element: ElementInfo, place: int) -> tuple[int, ...]:
     button or link costs fewer tokens than a field with its state and value."""
     box = element.bbox
     role = _ROLE_RANK.get(element.role, 5)
+    if element.role in ("dialog", "alertdialog"):
+        place = 0  # the dialog itself is in front, with what it holds
     return (place, element.visibility, role, box.y, -box.width * box.height, element.order)
 
 
@@ -362,17 +364,12 @@ def prune_covered(
     limits: PruneLimits,
     measure: Callable[[list[ElementInfo]], int],
 ) -> tuple[list[ElementInfo], Coverage]:
-    """The highest-ranked elements that fit both the count cap and ``measure``'s token budget,
-    and what that left of the controls in view.
-
-    ``measure`` returns the tokens of the elements as the model will see them (refs and
-    children filled in provisionally), so the budget holds for the exact JSON sent. The count
-    cap keeps the contract's ranking (``rank_key``). When the budget binds, the controls in
-    view (and any dialog in view) come first, in the order a person would use them
-    (``person_key``): headings, regions and their children lists give way before any of them.
-    If they still do not all fit, long names are cut: to the most tokens (no fewer than
-    ``limits.min_name_tokens``) at which they do, else to what tells each from the others
-    (``distinct_names``), and then the controls a person would use last go.
+    """The highest-ranked elements within the count cap and ``measure``'s token budget (the
+    tokens of the elements as the model will see them, refs and children filled in), and
+    what that left of the controls in view. The count cap keeps the contract's ranking; when
+    the budget binds, the controls in view (and dialogs) come first, in a person's order
+    (``person_key``), headings and regions giving way; then names are cut (``_names_cut``),
+    and the controls a person would use last go.
     """
     admitted = candidates(capture, viewport_only, limits)
     ranked = sorted(range(len(admitted)), key=lambda i: rank_key(admitted[i]))
@@ -380,6 +377,7 @@ def prune_covered(
     budget = limits.element_token_budget
     in_view = [i for i, e in enumerate(admitted) if _in_view_control(e)]
     order = ranked[:most]
+    reach = most  # the elements whose names may be cut: those that can be sent or measured
 
     def take(count: int, cap: int | None = None) -> list[ElementInfo]:
         return keep(pool(cap), set(order[:count]), limits.max_depth)
@@ -393,44 +391,56 @@ def prune_covered(
         """The admitted elements, names cut to ``cap`` tokens (``None``: as they are;
         ``_DISTINCT``: to the floor, then to what tells them apart)."""
         if cap not in pools:
-            top = set(order)  # only these can be sent
-            floor = limits.min_name_tokens if cap is None or cap == _DISTINCT else cap
-            apart = distinct_names([admitted[i].name for i in top]) if cap == _DISTINCT else {}
-            pools[cap] = [
-                e.but(name=_cut(e.name, floor, limits.min_name_chars, apart), parent=e.parent)
-                if i in top
-                else e
-                for i, e in enumerate(admitted)
-            ]
+            pools[cap] = _named(admitted, set(order[:reach]), cap, limits)
         return pools[cap]
 
     if fits(most):
         whole = take(most)
         return whole, Coverage(len(in_view), sum(map(_in_view_control, whole)), 0)
-    places = _places(capture)
+    # The budget binds: the controls in view first, from all admitted (the count cap's
+    # ranking would put a footer's links before a dialog's fields), the rest as ranked.
+    where = places(capture)
     first = sorted(
-        (i for i in order if _in_view_control(admitted[i]) or _in_view_dialog(admitted[i])),
-        key=lambda i: person_key(admitted[i], places[admitted[i].order]),
+        (i for i, e in enumerate(admitted) if _in_view_control(e) or _in_view_dialog(e)),
+        key=lambda i: person_key(admitted[i], where[admitted[i].order]),
     )
     chosen = set(first)
-    order = first + [i for i in order if i not in chosen]
-    needed = len(first)
-    cap: int | None = None
-    low = 0
-    if needed:
-        floor = limits.min_name_tokens
-        if fits(needed):
-            low = needed
-        elif fits(needed, floor):  # the longest names that let every in-view control in
-            longest = max(estimate_tokens(admitted[i].name) for i in first)
-            cap, low = _largest_fitting(floor, longest, lambda c: fits(needed, c)), needed
-        else:
-            cap = _DISTINCT
-            low = needed if fits(needed, cap) else 0
+    order = first + [i for i in ranked if i not in chosen]
+    reach = max(most, len(first))
+    needed = min(len(first), most)
+    longest = max((estimate_tokens(admitted[i].name) for i in first), default=0)
+    cap, low = _names_cut(needed, fits, limits.min_name_tokens, longest)
     kept = take(_largest_fitting(low, most, lambda n: fits(n, cap)), cap)
-    short = 0 if low == needed else measure(take(needed, _DISTINCT)) - budget
+    short = 0 if low == len(first) else measure(take(len(first), _DISTINCT)) - budget
     held = sum(1 for e in kept if _in_view_control(e))
     return kept, Coverage(len(in_view), held, max(0, short))
+
+
+def _named(
+    admitted: list[ElementInfo], top: set[int], cap: int | None, limits: PruneLimits
+) -> list[ElementInfo]:
+    """``admitted``, the names of ``top`` cut to ``cap`` tokens (``_DISTINCT``: to the floor,
+    then to what tells them apart)."""
+    floor = limits.min_name_tokens if cap is None or cap == _DISTINCT else cap
+    apart = distinct_names([admitted[i].name for i in top]) if cap == _DISTINCT else {}
+    return [
+        e.but(name=_cut(e.name, floor, limits.min_name_chars, apart), parent=e.parent)
+        if i in top
+        else e
+        for i, e in enumerate(admitted)
+    ]
+
+
+def _names_cut(
+    needed: int, fits: Callable[[int, int | None], bool], floor: int, longest: int
+) -> tuple[int | None, int]:
+    """How far names are cut (a token cap, ``_DISTINCT`` or ``None``) and how many of the
+    order surely fit: the longest names that let the ``needed`` first elements in."""
+    if not needed or fits(needed, None):
+        return None, needed
+    if fits(needed, floor):
+        return _largest_fitting(floor, longest, lambda c: fits(needed, c)), needed
+    return _DISTINCT, needed if fits(needed, _DISTINCT) else 0
 
 
 def _cut(name: str, floor: int, min_chars: int, apart: dict[str, str]) -> str:
