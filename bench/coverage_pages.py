@@ -291,13 +291,13 @@ def write_pages(dest: Path) -> list[CoveragePage]:
     return write(dest / "coverage", builds(), SEED)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
+def cli(writer: Callable[[Path], list[CoveragePage]], about: str | None) -> None:
+    """``python -m MODULE DEST``: write the pages into DEST and list them."""
+    parser = argparse.ArgumentParser(description=about)
     parser.add_argument("dest", type=Path)
-    args = parser.parse_args()
-    for page in write_pages(args.dest):
+    for page in writer(parser.parse_args().dest):
         print(f"{page.path}  {page.controls} controls  {page.what}")
 
 
 if __name__ == "__main__":
-    main()
+    cli(write_pages, __doc__)

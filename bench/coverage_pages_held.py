@@ -9,7 +9,6 @@ buttons per row), at 60 and 100 controls in view, and a Korean one at 140.
 
 from __future__ import annotations
 
-import argparse
 import random
 from html import escape
 from pathlib import Path
@@ -18,6 +17,7 @@ from bench.coverage_pages import (
     EN,
     CoveragePage,
     Script,
+    cli,
     document,
     portal,
     write,
@@ -160,13 +160,5 @@ def write_pages(dest: Path) -> list[CoveragePage]:
     return write(dest / "coverage-held", builds, HELD_SEED)
 
 
-def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__)
-    parser.add_argument("dest", type=Path)
-    args = parser.parse_args()
-    for page in write_pages(args.dest):
-        print(f"{page.path}  {page.controls} controls  {page.what}")
-
-
 if __name__ == "__main__":
-    main()
+    cli(write_pages, __doc__)
