@@ -26,6 +26,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -255,9 +256,16 @@ def link(elements: list[ElementInfo], refs: list[str]) -> None:
             elements[element.parent].children.append(element.ref)
 
 
+# Landmarks a page makes focusable only to move focus there (a skip link's <main
+# tabindex="-1">): admitted, as focusable, but a place, not something one acts on.
+PLACE_ROLES = frozenset(
+    {"main", "navigation", "banner", "contentinfo", "complementary", "form", "search"}
+)
+
+
 def is_control(element: ElementInfo) -> bool:
     """An element one acts on: anything admitted but headings and landmarks."""
-    return element.role not in NO_INTERACTIVITY_ROLES
+    return element.role not in NO_INTERACTIVITY_ROLES and element.role not in PLACE_ROLES
 
 
 @dataclass(frozen=True)
@@ -322,9 +330,16 @@ def _common(a: str, b: str) -> int:
     )
 
 
+def _wide(text: str) -> int:
+    """1 if ``text`` is all wide characters (ideographs, kana, hangul): two of them hold a
+    word, as three letters start one; else 0."""
+    return int(bool(text) and all(unicodedata.east_asian_width(c) in "WF" for c in text))
+
+
 def distinct_names(names: list[str], min_chars: int = DISTINCT_MIN_CHARS) -> dict[str, str]:
     """Each name cut to the fewest characters (no fewer than ``min_chars``) that still tell it
-    from every other name in ``names``, "..." marking the cut; a cut never lengthens a name."""
+    from every other name in ``names``, "..." marking the cut, where the cut costs fewer
+    estimated tokens than the whole (three ideographs weigh what fifteen letters do)."""
     unique = sorted(set(names))
     out: dict[str, str] = {}
     for k, name in enumerate(unique):
@@ -332,8 +347,15 @@ def distinct_names(names: list[str], min_chars: int = DISTINCT_MIN_CHARS) -> dic
             _common(name, unique[k - 1]) if k else 0,
             _common(name, unique[k + 1]) if k + 1 < len(unique) else 0,
         )
-        end = max(min_chars, shared + 1)
-        out[name] = name if end + 3 >= len(name) else name[:end].rstrip() + "..."
+        least = min_chars - _wide(name[:min_chars])
+        end = max(least, shared + 1)
+        stem = name[:end].rstrip()
+        while len(stem) < least and end < len(name):  # a space at the cut does not count
+            end += 1
+            stem = name[:end].rstrip()
+        cut = stem + "..."
+        shorter = len(cut) < len(name) and estimate_tokens(cut) < estimate_tokens(name)
+        out[name] = cut if shorter else name
     return out
 
 
