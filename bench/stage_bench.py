@@ -32,7 +32,9 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from bench import stress_pages
+from bench import coverage_pages, coverage_pages_held, stress_pages
+from bench.coverage_pages import CoveragePage
+from bench.stress_pages import StressPage
 from harness.sites import StaticSite
 from subterminator.ai.render import snapshot_text
 from subterminator.browser.capture import RawCapture
@@ -89,6 +91,7 @@ def served(
     stress: bool = True,
     held_aside: bool = True,
     fixtures: Sequence[tuple[str, str]] = (),
+    coverage: bool = True,
 ) -> Iterator[list[Target]]:
     """Write the stress pages (into ``stress_dir``, else a temporary folder), serve them and the
     fixture pages on 127.0.0.1, and yield the targets: grids (then ``fixtures``: label, path
@@ -105,8 +108,13 @@ def served(
         if stress or held_aside:
             if stress_dir is None:
                 stress_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="st-")))
-            written = stress_pages.write_pages(stress_dir) if stress else []
-            held = stress_pages.write_pages(stress_dir, held_aside=True) if held_aside else []
+            written: list[StressPage | CoveragePage] = []
+            held: list[StressPage | CoveragePage] = []
+            written += stress_pages.write_pages(stress_dir) if stress else []
+            held += stress_pages.write_pages(stress_dir, held_aside=True) if held_aside else []
+            if coverage:  # portals of 25 to 140 controls in view (and their held-aside twins)
+                written += coverage_pages.write_pages(stress_dir) if stress else []
+                held += coverage_pages_held.write_pages(stress_dir) if held_aside else []
             site = stack.enter_context(StaticSite(stress_dir))
             for group, chosen in ((STRESS, written), (HELD, held)):
                 targets += [
@@ -207,6 +215,7 @@ class StageFigures:
     text_chars: int = 0  # of the serialised snapshot
     in_view: int = 0  # controls in view on the page
     in_view_kept: int = 0
+    tokens_short: int = 0  # the snapshot's meta: what the element budget lacked for them
 
     @property
     def tokens_per_element(self) -> float | None:
@@ -264,6 +273,7 @@ async def measure_mode(
         figures.text_chars = len(text)
         figures.in_view = in_view_controls(capture)
         figures.in_view_kept = kept_in_view(elements)
+        figures.tokens_short = snapshot.meta.tokens_short if snapshot.meta else 0
     figures.ms = {part: statistics.median(values) for part, values in samples.items() if values}
     figures.best = {part: min(values) for part, values in samples.items() if values}
     return figures
@@ -390,7 +400,7 @@ def stage_table(
             ms = f.ms.get
             ratio = f"{f.in_view_kept}/{f.in_view}"
             if f.dropped:
-                ratio = f"[red]{ratio}[/red]"
+                ratio = f"[red]{ratio}[/red]" + (f" -{f.tokens_short:,}t" if f.tokens_short else "")
             table.add_row(
                 page.target.label if index == 0 else "",
                 label,
@@ -475,6 +485,20 @@ def summary_lines(summary: StageSummary, failed: Sequence[str] = ()) -> list[str
     return lines
 
 
+def coverage_line(results: Sequence[PageStages]) -> str | None:
+    """The coverage portals' in-view controls kept/present (viewport snapshot), and what the
+    snapshot's meta says the budget lacked; none when no portal was measured."""
+    parts = []
+    for page in results:
+        name = page.target.label
+        f = page.modes.get("viewport+shot") or page.modes.get("viewport")
+        if f is None or not name.startswith(("cov-", "held-")):
+            continue
+        short = f" (-{f.tokens_short:,} tokens)" if f.tokens_short else ""
+        parts.append(f"{name} {f.in_view_kept}/{f.in_view}{short}")
+    return f"in-view coverage, kept/present: {', '.join(parts)}" if parts else None
+
+
 def stage_report(
     results: Sequence[PageStages], runs: int, viewport: tuple[int, int] = VIEWPORT
 ) -> Group:
@@ -495,4 +519,6 @@ def stage_report(
         failed = [r.target.label for r in chosen if r.error]
         for line in summary_lines(summarise_stages(chosen), failed):
             parts.append(Text(name + line))
+        if (covered := coverage_line(chosen)) is not None:
+            parts.append(Text(name + covered))
     return Group(*parts)

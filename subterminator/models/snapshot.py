@@ -230,6 +230,19 @@ def wire_state(role: str, state: list[ElementState]) -> list[ElementState]:
     return [s for s in state if s not in implied]
 
 
+class SnapshotMeta(_Contract):
+    """What the element budget left out: present only when controls in view are missing."""
+
+    in_view_controls: int = Field(ge=0, description="Controls the page has in view")
+    kept: int = Field(ge=0, description="Of those, how many the elements hold")
+    tokens_short: int = Field(
+        ge=0,
+        description="Estimated tokens the element budget lacks to hold all of them, names cut "
+        "to the shortest that tells them apart (past 100 the element cap binds as well); 0 "
+        "when only the element cap left them out",
+    )
+
+
 class Snapshot(_Contract):
     """The page as the model sees it. Every tool reply carries one, errors included."""
 
@@ -240,6 +253,20 @@ class Snapshot(_Contract):
     page: PageInfo
     screenshot: str = Field(description="Base64-encoded PNG ('' when screenshots are off)")
     viewport: ViewportInfo
+    meta: SnapshotMeta | None = Field(
+        default=None,
+        description="Present when controls in view were left out: how many, and by how many "
+        "tokens the element budget fell short (scroll, or act on what is listed); left out "
+        "when every control in view is there",
+    )
+
+    @model_serializer(mode="wrap")
+    def _omit_no_meta(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
+        """No ``meta`` key when every control in view is listed: the JSON stays as it was."""
+        data: dict[str, object] = handler(self)
+        if data.get("meta", 0) is None:
+            del data["meta"]
+        return data
 
     def elements_json(self) -> str:
         """The elements as sent to the model: compact, absent fields left out."""

@@ -9,9 +9,9 @@ from datetime import UTC, datetime
 
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.protocol import Browser
-from subterminator.models.snapshot import PageInfo, Snapshot, ViewportInfo
+from subterminator.models.snapshot import PageInfo, Snapshot, SnapshotMeta, ViewportInfo
 from subterminator.snapshot.element import ElementInfo
-from subterminator.snapshot.pruning import PruneLimits, link, prune
+from subterminator.snapshot.pruning import PruneLimits, link, prune_covered
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import (
     PIXELS_PER_IMAGE_TOKEN,
@@ -142,9 +142,16 @@ class SnapshotFactory:
     ) -> tuple[Snapshot, list[ElementInfo]]:
         """Prune, register and render one capture (pure but for the registry)."""
         written: dict[tuple[object, ...], str] = {}
-        elements = prune(
+        elements, coverage = prune_covered(
             capture, viewport_only, self.limits, lambda kept: self.measure(kept, written)
         )
+        meta = None
+        if coverage.kept < coverage.in_view:  # the model is told what it does not see
+            meta = SnapshotMeta(
+                in_view_controls=coverage.in_view,
+                kept=coverage.kept,
+                tokens_short=coverage.tokens_short,
+            )
         snapshot_id = self.new_id()
         refs = self.registry.register_snapshot(snapshot_id, elements, identities(capture, elements))
         link(elements, refs)
@@ -168,6 +175,7 @@ class SnapshotFactory:
                 scroll_x=max(0, viewport.scroll_x),
                 scroll_y=max(0, viewport.scroll_y),
             ),
+            meta=meta,
         )
         return snapshot, elements
 

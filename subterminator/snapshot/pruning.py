@@ -8,12 +8,17 @@ page, not an element on it: never admitted, though Chrome reports it focusable. 
 over included elements (wrapper divs do not count); an element deeper than ``max_depth`` hangs
 off its ancestor at that depth, so capping the tree never hides a control.
 
-The token budget drops the lowest-ranked elements, but a control in the viewport is dropped
-only when shorter names cannot make room: long names are first cut (a "..." marking
-the cut) to the most tokens each, down to ``PruneLimits.min_name_tokens``, at which every
-in-view control fits. The cut is in tokens, not characters, so that it costs every script
-alike, but never leaves fewer than ``min_name_chars`` characters (the estimate weighs an
-ideograph at 2.3 tokens, twice the yardstick's, so six tokens would leave two).
+The count cap keeps the contract's ranking (``rank_key``). The token budget puts the controls
+in view first, in the order a person would use them (``person_key``: a dialog's, then a form's
+fields and buttons, then the content's, navigation and footer links last; by structure and
+position, never by words): headings, regions and their children lists give way before any of
+them. A control in view is dropped only when shorter names cannot make room: long names are
+first cut (a "..." marking the cut) to the most tokens each, down to
+``PruneLimits.min_name_tokens``, at which every in-view control fits, then to what tells each
+from the other names (``distinct_names``). The cut is in tokens, not characters, so that it
+costs every script alike, but never leaves fewer than ``min_name_chars`` characters (the
+estimate weighs an ideograph at 2 tokens, about twice the yardstick's, so six tokens would leave
+two). What is still left out is counted (``Coverage``), and the snapshot says so.
 """
 
 from __future__ import annotations
@@ -21,6 +26,7 @@ from __future__ import annotations
 import bisect
 import functools
 import re
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 
@@ -250,9 +256,107 @@ def link(elements: list[ElementInfo], refs: list[str]) -> None:
             elements[element.parent].children.append(element.ref)
 
 
+# Landmarks a page makes focusable only to move focus there (a skip link's <main
+# tabindex="-1">): admitted, as focusable, but a place, not something one acts on.
+PLACE_ROLES = frozenset(
+    {"main", "navigation", "banner", "contentinfo", "complementary", "form", "search"}
+)
+
+
 def is_control(element: ElementInfo) -> bool:
     """An element one acts on: anything admitted but headings and landmarks."""
-    return element.role not in NO_INTERACTIVITY_ROLES
+    return element.role not in NO_INTERACTIVITY_ROLES and element.role not in PLACE_ROLES
+
+
+@dataclass(frozen=True)
+class Coverage:
+    """What the budget did to the controls a person sees: how many the page has in view, how
+    many were kept, and how many estimated tokens over the budget all of them would take."""
+
+    in_view: int = 0
+    kept: int = 0
+    tokens_short: int = 0
+
+
+# Where a control sits, by the landmark roles above it: what a person deals with first. A
+# modal dialog is in front of everything; a form's (or search's) fields and buttons are what
+# one fills in; the page's own content next; the header and side bars after it; the
+# navigation and footer link lists last. Pages without landmark roles put all in one tier.
+_PLACE_TIER = {
+    **dict.fromkeys(("dialog", "alertdialog"), 0),
+    **dict.fromkeys(("form", "search"), 1),
+    **dict.fromkeys(("main", "region", "article"), 2),
+    **dict.fromkeys(("banner", "complementary"), 3),
+    **dict.fromkeys(("navigation", "contentinfo"), 4),
+}
+_NO_PLACE = 2  # no landmark around it: the page's content
+# The fewest characters a name keeps at the last floor, where a name is cut to what tells it
+# from the other controls' names: three still read as the start of a word or two ideographs
+# and a kana, and the box says where it is.
+DISTINCT_MIN_CHARS = 3
+_DISTINCT = -1  # the pool key of names cut to what tells them apart
+
+
+def places(capture: RawCapture) -> list[int]:
+    """Each raw node's place tier (``_PLACE_TIER``): the nearest landmark above it decides,
+    but anything inside a dialog stays in the dialog's tier."""
+    inner: list[int] = []  # the tier a node gives what it holds
+    tiers: list[int] = []
+    for index, node in enumerate(capture.nodes):
+        parent = node.parent if node.parent is not None and 0 <= node.parent < index else None
+        place = _NO_PLACE if parent is None else inner[parent]
+        own = _PLACE_TIER.get(node.role)
+        tiers.append(place)
+        inner.append(place if own is None or place == 0 else own)
+    return tiers
+
+
+def person_key(element: ElementInfo, place: int) -> tuple[int, ...]:
+    """The order a person would use the controls in view: by place (``_PLACE_TIER``); wholly
+    in view before partly; then the contract's role priority (buttons and links, then fields,
+    then other widgets); higher first, the larger of two at one height first; then document
+    order. Within a place, the role priority keeps the most controls a budget can hold: a
+    button or link costs fewer tokens than a field with its state and value."""
+    box = element.bbox
+    role = _ROLE_RANK.get(element.role, 5)
+    if element.role in ("dialog", "alertdialog"):
+        place = 0  # the dialog itself is in front, with what it holds
+    return (place, element.visibility, role, box.y, -box.width * box.height, element.order)
+
+
+def _common(a: str, b: str) -> int:
+    return next(
+        (k for k, (x, y) in enumerate(zip(a, b, strict=False)) if x != y), min(len(a), len(b))
+    )
+
+
+def _wide(text: str) -> int:
+    """1 if ``text`` is all wide characters (ideographs, kana, hangul): two of them hold a
+    word, as three letters start one; else 0."""
+    return int(bool(text) and all(unicodedata.east_asian_width(c) in "WF" for c in text))
+
+
+def distinct_names(names: list[str], min_chars: int = DISTINCT_MIN_CHARS) -> dict[str, str]:
+    """Each name cut to the fewest characters (no fewer than ``min_chars``) that still tell it
+    from every other name in ``names``, "..." marking the cut, where the cut costs fewer
+    estimated tokens than the whole (three ideographs weigh what fifteen letters do)."""
+    unique = sorted(set(names))
+    out: dict[str, str] = {}
+    for k, name in enumerate(unique):
+        shared = max(
+            _common(name, unique[k - 1]) if k else 0,
+            _common(name, unique[k + 1]) if k + 1 < len(unique) else 0,
+        )
+        least = min_chars - _wide(name[:min_chars])
+        end = max(least, shared + 1)
+        stem = name[:end].rstrip()
+        while len(stem) < least and end < len(name):  # a space at the cut does not count
+            end += 1
+            stem = name[:end].rstrip()
+        cut = stem + "..."
+        shorter = len(cut) < len(name) and estimate_tokens(cut) < estimate_tokens(name)
+        out[name] = cut if shorter else name
+    return out
 
 
 def _largest_fitting(low: int, high: int, fits: Callable[[int], bool]) -> int:
@@ -272,58 +376,104 @@ def prune(
     limits: PruneLimits,
     measure: Callable[[list[ElementInfo]], int],
 ) -> list[ElementInfo]:
-    """The highest-ranked elements that fit both the count cap and ``measure``'s token budget.
+    """``prune_covered``'s elements."""
+    return prune_covered(capture, viewport_only, limits, measure)[0]
 
-    ``measure`` returns the tokens of the elements as the model will see them (refs and
-    children filled in provisionally), so the budget holds for the exact JSON sent. When the
-    in-view controls do not all fit, long names are cut first: to the most tokens (no fewer
-    than ``limits.min_name_tokens``) at which they do, else to that floor, and then the
-    lowest-ranked elements go.
+
+def prune_covered(
+    capture: RawCapture,
+    viewport_only: bool,
+    limits: PruneLimits,
+    measure: Callable[[list[ElementInfo]], int],
+) -> tuple[list[ElementInfo], Coverage]:
+    """The highest-ranked elements within the count cap and ``measure``'s token budget (the
+    tokens of the elements as the model will see them, refs and children filled in), and
+    what that left of the controls in view. The count cap keeps the contract's ranking; when
+    the budget binds, the controls in view (and dialogs) come first, in a person's order
+    (``person_key``), headings and regions giving way; then names are cut (``_names_cut``),
+    and the controls a person would use last go.
     """
     admitted = candidates(capture, viewport_only, limits)
     ranked = sorted(range(len(admitted)), key=lambda i: rank_key(admitted[i]))
     most = min(len(admitted), limits.max_elements)
     budget = limits.element_token_budget
-    pools: dict[int | None, list[ElementInfo]] = {None: admitted}
-
-    def pool(cap: int | None) -> list[ElementInfo]:
-        """The admitted elements, names cut to ``cap`` tokens (``None``: as they are)."""
-        if cap is not None and cap not in pools:
-            top = set(ranked[:most])  # only these can be sent
-            pools[cap] = [
-                e.but(name=shorten(e.name, cap, limits.min_name_chars), parent=e.parent)
-                if i in top
-                else e
-                for i, e in enumerate(admitted)
-            ]
-        return pools[cap]
+    in_view = [i for i, e in enumerate(admitted) if _in_view_control(e)]
+    order = ranked[:most]
+    reach = most  # the elements whose names may be cut: those that can be sent or measured
 
     def take(count: int, cap: int | None = None) -> list[ElementInfo]:
-        return keep(pool(cap), set(ranked[:count]), limits.max_depth)
+        return keep(pool(cap), set(order[:count]), limits.max_depth)
 
     def fits(count: int, cap: int | None = None) -> bool:
         return measure(take(count, cap)) <= budget
 
+    pools: dict[int | None, list[ElementInfo]] = {None: admitted}
+
+    def pool(cap: int | None) -> list[ElementInfo]:
+        """The admitted elements, names cut to ``cap`` tokens (``None``: as they are;
+        ``_DISTINCT``: to the floor, then to what tells them apart)."""
+        if cap not in pools:
+            pools[cap] = _named(admitted, set(order[:reach]), cap, limits)
+        return pools[cap]
+
     if fits(most):
-        return take(most)
-    # The ranked prefix that holds every in-view control (ranking puts them first, but for
-    # the "other" roles (tabs, menu items, focusable widgets) behind headings and regions).
-    needed = max(
-        (p + 1 for p, i in enumerate(ranked[:most]) if _in_view_control(admitted[i])),
-        default=0,
+        whole = take(most)
+        return whole, Coverage(len(in_view), sum(map(_in_view_control, whole)), 0)
+    # The budget binds: the controls in view first, from all admitted (the count cap's
+    # ranking would put a footer's links before a dialog's fields), the rest as ranked.
+    where = places(capture)
+    first = sorted(
+        (i for i, e in enumerate(admitted) if _in_view_control(e) or _in_view_dialog(e)),
+        key=lambda i: person_key(admitted[i], where[admitted[i].order]),
     )
-    cap: int | None = None
-    low = 0
-    if needed:
-        floor = limits.min_name_tokens
-        if fits(needed):
-            low = needed
-        elif fits(needed, floor):  # the longest names that let every in-view control in
-            longest = max(estimate_tokens(admitted[i].name) for i in ranked[:needed])
-            cap, low = _largest_fitting(floor, longest, lambda c: fits(needed, c)), needed
-        else:
-            cap = floor
-    return take(_largest_fitting(low, most, lambda n: fits(n, cap)), cap)
+    chosen = set(first)
+    order = first + [i for i in ranked if i not in chosen]
+    reach = max(most, len(first))
+    needed = min(len(first), most)
+    longest = max((estimate_tokens(admitted[i].name) for i in first), default=0)
+    cap, low = _names_cut(needed, fits, limits.min_name_tokens, longest)
+    kept = take(_largest_fitting(low, most, lambda n: fits(n, cap)), cap)
+    short = 0 if low == len(first) else measure(take(len(first), _DISTINCT)) - budget
+    held = sum(1 for e in kept if _in_view_control(e))
+    return kept, Coverage(len(in_view), held, max(0, short))
+
+
+def _named(
+    admitted: list[ElementInfo], top: set[int], cap: int | None, limits: PruneLimits
+) -> list[ElementInfo]:
+    """``admitted``, the names of ``top`` cut to ``cap`` tokens (``_DISTINCT``: to the floor,
+    then to what tells them apart)."""
+    floor = limits.min_name_tokens if cap is None or cap == _DISTINCT else cap
+    apart = distinct_names([admitted[i].name for i in top]) if cap == _DISTINCT else {}
+    return [
+        e.but(name=_cut(e.name, floor, limits.min_name_chars, apart), parent=e.parent)
+        if i in top
+        else e
+        for i, e in enumerate(admitted)
+    ]
+
+
+def _names_cut(
+    needed: int, fits: Callable[[int, int | None], bool], floor: int, longest: int
+) -> tuple[int | None, int]:
+    """How far names are cut (a token cap, ``_DISTINCT`` or ``None``) and how many of the
+    order surely fit: the longest names that let the ``needed`` first elements in."""
+    if not needed or fits(needed, None):
+        return None, needed
+    if fits(needed, floor):
+        return _largest_fitting(floor, longest, lambda c: fits(needed, c)), needed
+    return _DISTINCT, needed if fits(needed, _DISTINCT) else 0
+
+
+def _cut(name: str, floor: int, min_chars: int, apart: dict[str, str]) -> str:
+    """``name`` cut to ``floor`` tokens, or to what tells it apart (``apart``) if shorter."""
+    cut = shorten(name, floor, min_chars)
+    other = apart.get(name)
+    return other if other is not None and len(other) < len(cut) else cut
+
+
+def _in_view_dialog(element: ElementInfo) -> bool:
+    return element.visibility != OFFSCREEN and element.role in ("dialog", "alertdialog")
 
 
 def _in_view_control(element: ElementInfo) -> bool:

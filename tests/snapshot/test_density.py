@@ -262,8 +262,8 @@ def test_past_the_floor_the_lowest_ranked_go_and_names_stay_at_the_floor() -> No
 def test_a_cut_keeps_whole_characters_and_at_least_the_minimum() -> None:
     headline = "国务院常务会议部署进一步稳定和扩大就业的政策措施"
     assert shorten(headline, 6, 5) == headline[:5] + "..."
-    assert shorten(headline, 60, 5) == headline  # 24 ideographs: 56 tokens
-    assert shorten(headline, 20, 5) == headline[:8] + "..."  # 8 x 7/3 + 1 <= 20
+    assert shorten(headline, 60, 5) == headline  # 24 ideographs: 48 tokens
+    assert shorten(headline, 20, 5) == headline[:9] + "..."  # 9 x 2 + 1 <= 20
     assert shorten("Storm Edith: thousands without power", 6) == "Storm Edith: th..."
     assert shorten("Sign in", 1, 5) == "Sign in", "a cut never lengthens a name"
     assert shorten("Sign in", 1) == "S...", "nor leaves it empty"

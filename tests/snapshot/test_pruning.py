@@ -9,10 +9,11 @@ from harness.factories import capture_factory as factory
 from harness.strategies.captures import captures
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.models.snapshot import Snapshot
-from subterminator.snapshot.element import OFFSCREEN
+from subterminator.snapshot.element import OFFSCREEN, ElementInfo
 from subterminator.snapshot.pruning import (
     PruneLimits,
     candidates,
+    is_control,
     is_included,
     rank_key,
 )
@@ -59,8 +60,18 @@ def test_dropped_elements_rank_below_every_kept_one(capture: RawCapture) -> None
     _, kept = factory().from_capture(capture, False)
     kept_orders = {k.order for k in kept}
     dropped = [a for a in admitted if a.order not in kept_orders]
-    if dropped and kept:
-        assert max(rank_key(k) for k in kept) < min(rank_key(d) for d in dropped)
+
+    # The count cap keeps the contract's ranking; the budget takes the controls in view (and
+    # dialogs) first, in a person's order, and the rest in the contract's ranking.
+    def first(e: ElementInfo) -> bool:
+        return e.visibility != OFFSCREEN and (is_control(e) or e.role in ("dialog", "alertdialog"))
+
+    rest_kept = [k for k in kept if not first(k)]
+    rest_dropped = [d for d in dropped if not first(d)]
+    if rest_dropped and rest_kept:
+        assert max(rank_key(k) for k in rest_kept) < min(rank_key(d) for d in rest_dropped)
+    if len(kept) < 100 and any(first(d) for d in dropped):
+        assert not rest_kept, "a heading or offscreen element kept over a control in view"
 
 
 def button(index: int, y: float, name: str = "", parent: int | None = None) -> RawNode:

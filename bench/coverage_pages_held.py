@@ -1,0 +1,164 @@
+"""Held-aside twins of ``bench.coverage_pages``: other scripts and structures, measured and
+never tuned on, so that a change to pruning shows whether it holds beyond the pages it was
+made on. A Korean portal, an Arabic portal written right to left, a settings form (labelled
+fields, check boxes, selects, a save bar) and a table of actions (a check box, a link and two
+buttons per row), at 60 and 100 controls in view, and a Korean one at 140.
+
+``python -m bench.coverage_pages_held DEST`` writes them and lists them.
+"""
+
+from __future__ import annotations
+
+import random
+from html import escape
+from pathlib import Path
+
+from bench.coverage_pages import (
+    EN,
+    CoveragePage,
+    Script,
+    cli,
+    document,
+    portal,
+    write,
+)
+
+HELD_SEED = 3636
+KO = Script(
+    "ko",
+    "ko",
+    tuple(
+        [
+            "뉴스",
+            "정치",
+            "경제",
+            "사회",
+            "생활",
+            "세계",
+            "스포츠",
+            "연예",
+            "날씨",
+            "회원",
+            "가입",
+            "해지",
+            "구독",
+            "결제",
+            "서비스",
+            "공지",
+            "이벤트",
+            "쇼핑",
+            "여행",
+            "영화",
+            "음악",
+            "서울",
+            "부산",
+            "정부",
+            "선거",
+            "교통",
+            "기술",
+            "발표",
+        ]
+    ),
+    " ",
+)
+AR = Script(
+    "ar",
+    "ar",
+    tuple(
+        [
+            "أخبار",
+            "سياسة",
+            "اقتصاد",
+            "رياضة",
+            "ثقافة",
+            "صحة",
+            "تعليم",
+            "طقس",
+            "اشتراك",
+            "إلغاء",
+            "حساب",
+            "خدمة",
+            "عروض",
+            "فيديو",
+            "مدينة",
+            "حكومة",
+            "انتخابات",
+            "سوق",
+            "تقنية",
+            "سفر",
+        ]
+    ),
+    " ",
+    "rtl",
+)
+FORM_STYLE = (
+    "body{margin:0;font:12px/14px sans-serif}fieldset{margin:2px 8px;padding:2px 6px}"
+    ".grid{display:grid;grid-template-columns:repeat(4,1fr);gap:1px 10px}"
+    "label{display:flex;gap:4px;align-items:center;white-space:nowrap;overflow:hidden}"
+    "input[type=text]{width:90px}.save{display:flex;gap:6px;padding:4px 8px}"
+)
+TABLE_STYLE = (
+    "body{margin:0;font:11px/13px sans-serif}table{border-collapse:collapse;width:100%}"
+    "td{padding:0 4px;white-space:nowrap}"
+)
+
+
+def settings_form(n: int, rng: random.Random) -> str:
+    """Fieldsets of labelled fields, check boxes and selects, and a bar of buttons."""
+    save = 3
+    fields = []
+    for k in range(n - save):
+        label = escape(EN.name(rng, 2, 5))
+        kind = k % 3
+        if kind == 0:
+            control = f'<input type="checkbox" name="c{k}">'
+        elif kind == 1:
+            control = f'<input type="text" name="t{k}" value="{escape(EN.name(rng, 1, 2))}">'
+        else:
+            control = f'<select name="s{k}"><option>{escape(EN.name(rng, 1, 1))}</option></select>'
+        fields.append(f"<label>{control}{label}</label>")
+    groups = [fields[i : i + 20] for i in range(0, len(fields), 20)]
+    sets = "".join(
+        f'<fieldset><legend>{escape(EN.name(rng, 1, 3))}</legend><div class="grid">'
+        f"{''.join(g)}</div></fieldset>"
+        for g in groups
+    )
+    bar = "".join(
+        f'<button type="button">{escape(EN.name(rng, 1, 2))}</button>' for _ in range(save)
+    )
+    form = f'<form action="/save">{sets}<div class="save">{bar}</div></form>'
+    body = f"<main><h1>Settings</h1>{form}</main>"
+    return document(EN, "Settings", body, FORM_STYLE)
+
+
+def action_table(n: int, rng: random.Random) -> str:
+    """Rows of a check box, a link and two buttons (``n`` // 4 rows)."""
+    rows = "".join(
+        f'<tr><td><input type="checkbox" aria-label="{escape(EN.name(rng, 1, 2))}"></td>'
+        f'<td><a href="/item/{r}">{escape(EN.name(rng, 3, 9))}</a></td>'
+        f"<td>{rng.randint(1, 999)}</td><td><button>{escape(EN.name(rng, 1, 1))}</button>"
+        f"<button>{escape(EN.name(rng, 1, 1))}</button></td></tr>"
+        for r in range(n // 4)
+    )
+    body = f"<main><table><tbody>{rows}</tbody></table></main>"
+    return document(EN, "Orders", body, TABLE_STYLE)
+
+
+def write_pages(dest: Path) -> list[CoveragePage]:
+    """Write the held-aside coverage pages into ``dest/coverage-held``."""
+    builds = [
+        ("held-ko-60", 60, lambda n, r: portal(n, KO, r), "Korean portal"),
+        ("held-ko-100", 100, lambda n, r: portal(n, KO, r), "Korean portal"),
+        ("held-ko-140", 140, lambda n, r: portal(n, KO, r), "Korean portal"),
+        ("held-ar-60", 60, lambda n, r: portal(n, AR, r), "Arabic portal, right to left"),
+        ("held-ar-100", 100, lambda n, r: portal(n, AR, r), "Arabic portal, right to left"),
+        ("held-settings-60", 60, settings_form, "settings form"),
+        ("held-settings-100", 100, settings_form, "settings form"),
+        ("held-table-60", 60, action_table, "table of actions"),
+        ("held-table-100", 100, action_table, "table of actions"),
+    ]
+    return write(dest / "coverage-held", builds, HELD_SEED)
+
+
+if __name__ == "__main__":
+    cli(write_pages, __doc__)
