@@ -83,6 +83,8 @@ def changes_text(call: ToolCall, reply: Reply, changed: SnapshotChanges, base: S
         lines.append(f"removed: {gone}")
     if changed.unchanged:
         lines.append(f"unchanged: {changed.unchanged}")
+    if changed.meta is not None:  # what the element budget left out, every time it did
+        lines.append(f"meta: {changed.meta.model_dump_json()}")
     if changed.focused != base.focused:
         lines.append(f"focused: {changed.focused or 'none'}")
     named = {e.name for e in (*base.elements, *reply.snapshot.elements)}

@@ -16,7 +16,7 @@ from typing import Literal
 
 from pydantic import BaseModel, ConfigDict, Field, SerializerFunctionWrapHandler, model_serializer
 
-from subterminator.models.snapshot import Element, PageInfo, Ref, ViewportInfo
+from subterminator.models.snapshot import Element, PageInfo, Ref, SnapshotMeta, ViewportInfo
 
 ALL: Literal["all"] = "all"
 
@@ -49,12 +49,15 @@ class SnapshotChanges(BaseModel):
         ge=0,
         description="Elements the client has, unchanged but perhaps moved (their refs stay)",
     )
+    meta: SnapshotMeta | None = Field(
+        default=None, description="As the page's snapshot: controls in view left out, if any"
+    )
 
     @model_serializer(mode="wrap")
     def _compact(self, handler: SerializerFunctionWrapHandler) -> dict[str, object]:
         """Nothing written for what did not change: every token is the client's."""
         data: dict[str, object] = handler(self)
-        for key in ("page", "viewport"):
+        for key in ("page", "viewport", "meta"):
             if data.get(key) is None:
                 data.pop(key, None)
         for key in ("added", "changed", "removed"):

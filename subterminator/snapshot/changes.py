@@ -56,6 +56,7 @@ def changes(base: Snapshot, new: Snapshot) -> SnapshotChanges:
         changed=changed,
         removed=ALL if everything else removed,
         unchanged=unchanged,
+        meta=new.meta,
     )
 
 
@@ -82,4 +83,5 @@ def applied_snapshot(base: Snapshot, changed: SnapshotChanges) -> Snapshot:
         page=changed.page or base.page,
         screenshot="",
         viewport=changed.viewport or base.viewport,
+        meta=changed.meta,
     )

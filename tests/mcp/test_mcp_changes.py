@@ -167,6 +167,7 @@ async def test_page_words_in_the_text_are_json_strings(
                     "focused:",
                     "text new:",
                     "text gone:",
+                    "meta:",
                     "page:",
                 )
             ), line

@@ -18,7 +18,13 @@ from hypothesis import strategies as st
 
 from subterminator.errors import RefInvalidError
 from subterminator.models.changes import ALL
-from subterminator.models.snapshot import BoundingBox, PageInfo, Snapshot, ViewportInfo
+from subterminator.models.snapshot import (
+    BoundingBox,
+    PageInfo,
+    Snapshot,
+    SnapshotMeta,
+    ViewportInfo,
+)
 from subterminator.snapshot.changes import applied, applied_snapshot, changes
 from subterminator.snapshot.element import ElementInfo
 from subterminator.snapshot.registry import ElementRegistry
@@ -135,3 +141,15 @@ def test_laws_over_the_pages_of_a_session(sequence: list[list[tuple[str, bool]]]
                 e.model_dump_json() for e in new.elements
             )
         shown.append(new)
+
+
+def test_the_budget_meta_comes_with_every_change_of_a_page_that_needs_it() -> None:
+    registry = ElementRegistry(keep_refs=True)
+    first = snapshot_of(registry, [("a", False)])
+    meta = SnapshotMeta(in_view_controls=140, kept=63, tokens_short=2502)
+    second = snapshot_of(registry, [("a", True)]).model_copy(update={"meta": meta})
+    found = changes(first, second)
+    assert found.meta == meta
+    assert found.model_dump()["meta"]["kept"] == 63
+    assert applied_snapshot(first, found).meta == meta
+    assert "meta" not in changes(second, first).model_dump()
