@@ -63,8 +63,8 @@ from bench import stage_bench
 from bench.stage_bench import HELD, Target, Turn, Turns, anytime
 from bench.stress_pages import CONTROL_ROLES
 from subterminator.browser.discovery import find_chromium
-from subterminator.browser.reach import origin_of
 from subterminator.browser.playwright_browser import CHROMIUM_ARGS, LaunchOptions
+from subterminator.browser.reach import origin_of
 from subterminator.errors import BrowserNotFoundError
 from subterminator.simulator import NetflixSimulator
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_tokens, image_tokens
