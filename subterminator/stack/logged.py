@@ -8,7 +8,9 @@ The screenshot is taken off the reply's path: a snapshot's round trip costs what
 costs (~4 ms on a small page) rather than that plus a screenshot (~35 ms). The turn is written
 when its screenshot is in; a later call that may change the page, an ending and the session's
 close wait for it first, so each turn's picture is the page as that turn left it. A read
-(``READS``) runs beside it and shares its picture: a read changes nothing to picture.
+(``READS``) runs beside it and shares its picture: a read changes nothing to picture. Its turn
+begins at once (a question it asks is its own; the record files questions by turn), and its
+row is written after the turn it ran beside.
 """
 
 from __future__ import annotations
@@ -82,20 +84,13 @@ class LoggedCalls:
         beside = call.name in READS and self._busy()
         if not beside:
             await self.written()
-            begin()
+        begin()  # now: a question asked during the call is this turn's
         started = time.monotonic()
-        try:
-            reply = await self.inner.execute(call)
-        except BaseException:
-            if beside:  # said after the turn it ran beside, as begun and never finished
-                self._then(lambda _: begin())
-            raise
+        reply = await self.inner.execute(call)
         row = call_row(turn, call, shown, reply, int((time.monotonic() - started) * 1000))
         shot = base64.b64decode(reply.snapshot.screenshot) if reply.snapshot.screenshot else None
 
         def write(picture: bytes | None) -> bytes | None:
-            if beside:
-                begin()
             self.log.turn_row(row, picture)
             return picture
 
@@ -116,16 +111,13 @@ class LoggedCalls:
         return replace(reply, snapshot=snapshot)
 
     def _then(self, step: Callable[[bytes | None], bytes | None]) -> None:
-        """``step`` after the turn being written, with its picture; at once if none is."""
+        """``step`` after the turn being written, with its picture, off the event loop (the
+        record syncs each line to disk)."""
         before = self._writing
-        if before is None or before.done():
-            done: asyncio.Future[bytes | None] = asyncio.get_running_loop().create_future()
-            done.set_result(step(_picture(before)))
-            self._writing = done
-            return
 
         async def after() -> bytes | None:
-            await asyncio.wait({before})
+            if before is not None:
+                await asyncio.wait({before})
             return await asyncio.to_thread(step, _picture(before))
 
         self._writing = asyncio.ensure_future(after())

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import base64
 import json
+import random
 from collections.abc import Iterator
 from pathlib import Path
 from typing import Any
@@ -18,6 +19,7 @@ import pytest
 from mcp.client import Client
 from playwright.async_api import Browser as PWBrowser
 
+from bench.stress_pages import login
 from harness.mcp_driver import ref
 from harness.sites import StaticSite
 from subterminator.mcp.server import build_server
@@ -38,12 +40,13 @@ Peindre en bleu</button></main></body></html>"""
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     root = tmp_path_factory.mktemp("colours")
     (root / "page.html").write_text(PAGE, encoding="utf-8")
+    (root / "sign-in.html").write_text(login(random.Random(0)), encoding="utf-8")
     with StaticSite(root) as served:
         yield served
 
 
-def server(chromium: PWBrowser, site: StaticSite, runs: Path) -> Any:
-    options = McpOptions(sim="2026", url=site.url("page.html"), runs_dir=runs)
+def server(chromium: PWBrowser, site: StaticSite, runs: Path, page: str = "page.html") -> Any:
+    options = McpOptions(sim="2026", url=site.url(page), runs_dir=runs)
     return build_server(options, browser_factory=shared_chromium(chromium))
 
 
@@ -124,3 +127,20 @@ async def test_the_ending_keeps_the_page_it_ended_on(
         await colour_at_centre(st_chromium_session, (folder / last["screenshot"]).read_bytes())
         == BLUE
     )
+
+
+async def test_a_question_asked_by_a_read_beside_a_screenshot_is_filed_under_its_turn(
+    st_chromium_session: PWBrowser, site: StaticSite, tmp_path: Path
+) -> None:
+    """A sign-in page asks the person at each look; reads back to back run beside the last
+    turn's screenshot, and each question still belongs to the read that asked it."""
+    chromium = st_chromium_session
+    async with Client(server(chromium, site, tmp_path, "sign-in.html"), mode="legacy") as client:
+        await client.call_tool("browser_open", {})
+        for _ in range(4):
+            await client.call_tool("get_snapshot", {})
+    _, logged = events(tmp_path)
+    turns = [e["turn"] for e in logged if e["event"] == "turn"]
+    asked = [e["turn"] for e in logged if e["event"] == "approval_asked"]
+    assert turns == [1, 2, 3, 4, 5]
+    assert asked == turns, "one question per look, each under the call that asked it"
