@@ -13,28 +13,16 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
-from dataclasses import dataclass
 from html import escape
 from pathlib import Path
 
 from bench.inline_pages import word
+from bench.stress_pages import StressPage
 
 SEED = 3601
 _AR = ["مرحبا", "الكتاب", "المدينة", "السوق"]
 _JA = (("漢字", "かんじ"), ("東京", "とうきょう"), ("言葉", "ことば"))
 Builder = Callable[[random.Random], str]
-
-
-@dataclass(frozen=True)
-class KindsPage:
-    """One written page: its short name, the file, and what it stands for."""
-
-    name: str
-    path: Path
-    what: str
-
-    def url_path(self, root: Path) -> str:
-        return self.path.relative_to(root).as_posix()
 
 
 def page(title: str, body: str, lang: str = "en", style: str = "") -> str:
@@ -159,17 +147,17 @@ KINDS: tuple[tuple[str, Builder, str], ...] = (
 
 def write(
     dest: Path, kinds: tuple[tuple[str, Builder, str], ...] = KINDS, seed: int = SEED
-) -> list[KindsPage]:
+) -> list[StressPage]:
     """Every page of ``kinds`` as ``dest/<name>.html``, each seeded by its name."""
     dest.mkdir(parents=True, exist_ok=True)
     written = []
     for name, build, what in kinds:
         path = dest / f"{name}.html"
         path.write_text(build(random.Random(f"{seed}:{name}")), encoding="utf-8")
-        written.append(KindsPage(name, path, what))
+        written.append(StressPage(name, path, what))
     return written
 
 
-def write_pages(dest: Path) -> list[KindsPage]:
+def write_pages(dest: Path) -> list[StressPage]:
     """The set, under ``dest/kinds``."""
     return write(dest / "kinds")

@@ -8,7 +8,8 @@ import random
 from pathlib import Path
 
 from bench.inline_pages import word
-from bench.kinds_pages import Builder, KindsPage, page, prose, write
+from bench.kinds_pages import Builder, page, prose, write
+from bench.stress_pages import StressPage
 
 HELD_SEED = 3663
 _HE = ["שלום", "ספר", "עיר", "שוק"]
@@ -91,6 +92,6 @@ HELD: tuple[tuple[str, Builder, str], ...] = (
 )
 
 
-def write_pages(dest: Path) -> list[KindsPage]:
+def write_pages(dest: Path) -> list[StressPage]:
     """The held-aside set, under ``dest/kinds-held``."""
     return write(dest / "kinds-held", HELD, HELD_SEED)

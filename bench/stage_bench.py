@@ -33,7 +33,6 @@ from rich.table import Table
 from rich.text import Text
 
 from bench import kinds_pages, kinds_pages_held, stress_pages
-from bench.kinds_pages import KindsPage
 from bench.stress_pages import StressPage
 from harness.sites import StaticSite
 from subterminator.ai.render import snapshot_text
@@ -118,7 +117,7 @@ def served(
             kinds = kinds_pages.write_pages(stress_dir) if stress else []
             kinds_held = kinds_pages_held.write_pages(stress_dir) if held_aside else []
             site = stack.enter_context(StaticSite(stress_dir))
-            chosen_sets: list[tuple[str, str, Sequence[StressPage | KindsPage]]] = [
+            chosen_sets: list[tuple[str, str, Sequence[StressPage]]] = [
                 (STRESS, "", written),
                 (KINDS, STRESS, kinds),
                 (HELD, "", held),
