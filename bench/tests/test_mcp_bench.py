@@ -232,19 +232,38 @@ def sides() -> tuple[SideResult, SideResult]:
     return pw, ours
 
 
-def test_summary_lines_give_each_goal_with_and_without_our_screenshot() -> None:
+def test_summary_lines_say_each_speed_goal_met_or_not_with_and_without_mcp() -> None:
     pw, ours = sides()
     lines = mcp_bench.summary_lines(pw, ours, ["login", "story", "huge"])
-    median, small, viewport, whole, slower = lines
-    # per-page ratios: MCP 1.25, 0.18, 0.175 -> 0.18; in-process 0.25, 0.11, 0.11 -> 0.11
-    assert "0.18x over MCP (round trip, 3 pages)" in median
-    assert "0.11x in-process (3 pages)" in median
-    assert small.startswith("pages under 100 elements (controls in PW's snapshot): login;")
-    assert "max 1.25x (login) over MCP" in small
-    assert "max 0.25x (login) in-process" in small
-    assert "220 ms (huge) in-process; 350 ms (huge) over MCP" in viewport
-    assert "850 ms (huge) in-process; 2,500 ms (huge) over MCP" in whole
+    bare, mcp, slower = lines
+    # per-page ratios: in-process 0.25, 0.11, 0.11 -> 0.11; MCP 1.25, 0.18, 0.175 -> 0.18
+    assert bare.startswith("pages, in-process (3 pages): median per-page ratio 0.11x")
+    assert "(goal <= 0.25x: met)" in bare
+    assert "worst page 0.25x (login) (goal <= 1.2x: met)" in bare
+    assert "slowest 220 ms (huge) (goal <= 150 ms: NOT MET)" in bare
+    assert mcp.startswith("pages, over MCP (3 pages): median per-page ratio 0.18x")
+    assert "worst page 1.25x (login) (goal <= 1.2x: NOT MET)" in mcp
+    assert "slowest 350 ms (huge) (goal <= 150 ms: NOT MET)" in mcp
     assert slower.endswith("never (in-process); login 1.30x, huge 1.25x (over MCP)")
+
+
+def test_summary_lines_go_family_by_family() -> None:
+    pw, ours = sides()
+    families = {"login": "stress", "story": "stress", "huge": "kinds"}
+    lines = mcp_bench.summary_lines(pw, ours, ["login", "story", "huge"], families)
+    assert [line.split(" (")[0] for line in lines[:4]] == [
+        "stress, in-process",
+        "stress, over MCP",
+        "kinds, in-process",
+        "kinds, over MCP",
+    ]
+    assert "median per-page ratio 0.18x (goal <= 0.25x: met)" in lines[0]  # 0.25, 0.11
+    assert "slowest 220 ms (huge) (goal <= 150 ms: NOT MET)" in lines[2]
+
+
+def test_a_goal_with_no_figure_is_not_met() -> None:
+    line = mcp_bench.goal_line("empty", {}, {"a": 10.0})
+    assert line.count("no figure") == 3
 
 
 def test_summary_lines_name_the_pages_a_figure_lacks() -> None:
@@ -252,19 +271,18 @@ def test_summary_lines_name_the_pages_a_figure_lacks() -> None:
     del ours.whole["huge"]  # get_snapshot timed out
     del ours.bare["login"]
     lines = mcp_bench.summary_lines(pw, ours, ["login", "story", "huge"])
-    assert "2,500 ms" not in lines[3]  # the max is over the pages measured
+    assert "(2 pages)" in lines[0]  # the in-process figures are over the pages measured
     assert lines[-1] == (
         "no figure (failed) for ours whole page (MCP): huge; ours viewport (in-process): login"
     )
-    assert len(mcp_bench.summary_lines(*sides(), ["login", "story", "huge"])) == 5
+    assert len(mcp_bench.summary_lines(*sides(), ["login", "story", "huge"])) == 3
 
 
 def test_summary_lines_only_count_the_pages_asked_for() -> None:
     pw, ours = sides()
     lines = mcp_bench.summary_lines(pw, ours, ["story"])
-    assert "0.18x over MCP (round trip, 1 pages)" in lines[0]
-    assert "none measured" in lines[1]
-    assert "never (in-process); never (over MCP)" in lines[4]
+    assert "over MCP (1 pages): median per-page ratio 0.18x" in lines[1]
+    assert "never (in-process); never (over MCP)" in lines[2]
 
 
 def test_held_aside_pages_get_their_own_table_and_summary() -> None:
@@ -276,10 +294,8 @@ def test_held_aside_pages_get_their_own_table_and_summary() -> None:
     assert "story" in main
     assert "huge" not in main.split("median per-page")[0]  # not a row of the main table
     assert "huge" in held
-    assert "held aside: median per-page ratio" in held
-    assert "held aside: ours whole page slower than PW on: never (in-process); huge" in (
-        " ".join(held.split())
-    )
+    assert "held aside, in-process (1 pages): median per-page ratio" in held
+    assert "ours whole page slower than PW on: never (in-process); huge" in (" ".join(held.split()))
 
 
 # -- measuring page after page: one that fails is its own line --------------------------------

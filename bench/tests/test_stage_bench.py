@@ -95,7 +95,7 @@ def test_the_summary_names_the_slowest_and_every_page_over_a_goal() -> None:
     assert summary.dropped == [("news", 45, 125), ("huge", 41, 116)]
     assert summary.over_budget == [("huge", 2_100)]
     lines = stage_bench.summary_lines(summary, ["deep"])
-    assert lines[0].endswith("max 350 ms (huge); over 300 ms: huge")
+    assert lines[0].endswith("max 350 ms (huge); over 150 ms: huge (goal: none; NOT MET)")
     assert lines[1].endswith("max 1,200 ms (huge); over 1000 ms: huge")
     assert lines[2].endswith("news 45/125, huge 41/116")
     assert lines[3] == "elements JSON over the 2,000-token budget: huge 2,100"

@@ -73,10 +73,10 @@ class McpOptions(BrowserPlace):
     headed: bool | None = None  # None: a window on real sites, none on the simulator
     profile: Path | None = None
     runs_dir: Path | None = DEFAULT_RUNS  # None: no run record
-    # A screenshot with every snapshot even with no run record (--screenshots, kept for old
-    # client configurations). With a record each snapshot takes one anyway (~35 ms): the
-    # record's turns show the page, as a cancel run's do. The client gets none with a
-    # snapshot (``browser_screenshot`` is its image).
+    # A screenshot with every snapshot (--screenshots, kept for old
+    # client configurations). With a record, each turn's screenshot is taken after the
+    # reply, off its path. The client gets none with a snapshot (``browser_screenshot`` is
+    # its image).
     screenshots: bool = False
     keep_downloads: bool = False  # what pages download is kept in the run record, not refused
     backend: Backend = BUILTIN  # whose browser tools run behind the gate
@@ -182,10 +182,10 @@ class McpSession:
             record=self.record,
             log_calls=True,
             start_url=start_url,
-            # each snapshot takes a screenshot for the record's turns, as a cancel run's do;
+            # the record's turns get their screenshot after the reply (``LoggedCalls``);
             # a download, a new tab: the client's reply says it, and so does the record
             tool_server=browser_tools(
-                screenshots=self.options.screenshots or record is not None,
+                screenshots=self.options.screenshots,
                 notices=record.notice if record is not None else None,
                 keep_refs=options.sends_changes,
             ),
@@ -344,6 +344,9 @@ class McpSession:
         if under_way:  # bounded: a call that ignores its cancel must not keep the browser
             await asyncio.wait(under_way, timeout=STOP_BOUND)
         try:
+            if self.run is not None:  # the turns' screenshots, taken after their replies
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.run.stack.written(), STOP_BOUND)
             if self.options.tools == V02 and self.run is not None and self.ended is None:
                 # no complete_task: the run is judged on its page (``judged_on_page``)
                 judged = await judged_on_page(self.run.stack, ending, STOP_BOUND)

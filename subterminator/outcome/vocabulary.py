@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import cache
+from functools import cache, lru_cache
 
 from subterminator.outcome.text import fold_pattern
 from subterminator.safety.text import words
@@ -93,7 +93,14 @@ _SCRIPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
 
 
 def languages_of(norm: str, page_lang: str = "") -> list[Rules]:
-    """The languages whose rules read this sentence: the page's, its script's, its words'."""
+    """The languages whose rules read this sentence: the page's, its script's, its words'.
+    Kept per sentence: a run that has ended judges its page again at every later call (the
+    same sentences), and each asks every language's patterns (~80 searches a sentence)."""
+    return list(_languages_of(norm, page_lang))
+
+
+@lru_cache(maxsize=4096)
+def _languages_of(norm: str, page_lang: str) -> tuple[Rules, ...]:
     codes: set[str] = set()
     declared = primary(page_lang)
     if declared in RULES:
@@ -104,7 +111,7 @@ def languages_of(norm: str, page_lang: str = "") -> list[Rules]:
     codes.update(code for code, rules in RULES.items() if rules.speaks(norm))
     if not codes:  # nothing declared or said outright: the languages whose state word it uses
         codes.update(code for code, rules in RULES.items() if rules.state.search(norm))
-    return [RULES[c] for c in sorted(codes)]
+    return tuple(RULES[c] for c in sorted(codes))
 
 
 @cache

@@ -50,9 +50,12 @@ class ToolStack:
             start_url=start_url,
             allow_sites=allow_sites,
         )
-        self.top: ToolLayer = (
-            self.gated if log is None else LoggedCalls(self.gated, log, server.registry)
+        self.logged = (
+            None
+            if log is None
+            else LoggedCalls(self.gated, log, server.registry, self.port.screenshot)
         )
+        self.top: ToolLayer = self.gated if self.logged is None else self.logged
 
     async def execute(self, call: ToolCall) -> Reply:
         """The call through every layer; then what pages did by themselves meanwhile
@@ -63,6 +66,12 @@ class ToolStack:
             return reply
         message = f"{reply.message} {said}" if reply.message else said
         return replace(reply, result={**reply.result, "message": message})
+
+    async def written(self) -> None:
+        """Every call so far in the run record, with its screenshot (taken after the reply):
+        before the record says how the run ended, and before the browser closes."""
+        if self.logged is not None:
+            await self.logged.written()
 
     def preview(self, call: ToolCall) -> Preview:
         return Preview.of(call, self.server.registry)

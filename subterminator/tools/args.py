@@ -7,6 +7,8 @@ a value, never null), so what a model reads stays byte-identical to the contract
 
 from __future__ import annotations
 
+import copy
+import functools
 from typing import Annotated, Any
 
 from pydantic import BaseModel, ConfigDict, Field, StrictStr
@@ -46,5 +48,12 @@ class _ToolSchema(GenerateJsonSchema):
 
 
 def json_schema(model: type[ToolArgs]) -> dict[str, Any]:
-    """The ``input_schema`` a model is given for a tool taking ``model``."""
+    """The ``input_schema`` a model is given for a tool taking ``model``: made once per model
+    (pydantic takes ~2 ms a schema, and an MCP server reads every tool's at each call), a copy
+    each time, as callers may change it."""
+    return copy.deepcopy(_made_schema(model))
+
+
+@functools.cache
+def _made_schema(model: type[ToolArgs]) -> dict[str, Any]:
     return model.model_json_schema(schema_generator=_ToolSchema)

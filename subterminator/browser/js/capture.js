@@ -14,6 +14,10 @@
   const SEL = 'a[href],area[href],button,input,select,textarea,summary,details,[role],' +
     '[tabindex],h1,h2,h3,h4,h5,h6,[contenteditable]:not([contenteditable="false"]),dialog,' +
     'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked]';
+  // what SEL matches in an element without attributes: its bare tag names (the rest of SEL
+  // asks for an attribute), so most of a long table's or log's elements skip the selector
+  const BARE = new Set(['button', 'input', 'select', 'textarea', 'summary', 'details', 'h1', 'h2',
+    'h3', 'h4', 'h5', 'h6', 'dialog', 'section', 'iframe']);
   const LIVE = /^(alert|alertdialog|status|dialog|log)$/;
   const NATIVE = /^(A|AREA|BUTTON|INPUT|SELECT|TEXTAREA|SUMMARY)$/;
   const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'NOSCRIPT', 'svg']);
@@ -426,7 +430,7 @@
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
     if (el.tagName === 'DIALOG' && el.open && el.matches(':modal')) modals.push(el);
-    let pick = el.matches(SEL), closed = false, custom = false;
+    let pick = el.hasAttributes() ? el.matches(SEL) : BARE.has(el.localName), closed = false, custom = false;
     if (el.localName.includes('-') && el.matches(':defined')) {
       // a defined custom element without an open shadow root may hide a closed one (DevTools
       // says, after); one that is none of the above may still be a control by its
