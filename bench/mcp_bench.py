@@ -935,7 +935,7 @@ def tokens_line(pw: SideResult, ours: SideResult) -> str:
     """The whole cancellation's tokens against the goal."""
     mine, theirs = _val(ours.run, "tokens"), _val(pw.run, "tokens")
     if mine is None or not theirs:
-        return f"cancellation tokens, ours / PW (goal <= {TOKENS_GOAL}x): not measured"
+        return f"cancellation tokens, ours / PW (goal <= {TOKENS_GOAL}x): no figure"
     met = "met" if mine / theirs <= TOKENS_GOAL else "NOT met"
     return (
         f"cancellation tokens, ours / PW (goal <= {TOKENS_GOAL}x): {mine / theirs:.2f}x "

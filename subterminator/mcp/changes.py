@@ -107,14 +107,18 @@ class Changed:
 
 @dataclass
 class Shown:
-    """The last page this session's client was sent (in whole or as changes), by run."""
+    """The last page this session's client was sent (in whole or as changes), by run;
+    ``sends``: whether replies may carry changes at all (``McpOptions.sends_changes``)."""
 
+    sends: bool = True
     run: object | None = None
     snapshot: Snapshot | None = None
 
     def reply(self, run: object, call: ToolCall, reply: Reply) -> Changed | None:
         """What ``reply`` should carry in place of its whole snapshot, if anything; the
         client holds the reply's page from now on, whichever form it takes."""
+        if not self.sends or run is None:
+            return None
         base = self.snapshot if self.run is run else None
         self.run, self.snapshot = run, reply.snapshot
         if base is None or call.name in WHOLE_PAGE_TOOLS or reply.shown is not None:

@@ -241,7 +241,7 @@ async def serve(
         if isinstance(out, Reply):
             if session.options.tools == V02:
                 return facade_result(out, running.notes)
-            changed = session.changed(running.call, out)
+            changed = session.shown.reply(session.run, running.call, out)
             return result(running.call, out, session.images(), changed)
         asked = out
         if not can_elicit(ctx):

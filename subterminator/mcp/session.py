@@ -31,7 +31,7 @@ from subterminator.assembly import (
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.facade.assemble import FacadeSetup
 from subterminator.mcp.asking import AskingPerson, Question
-from subterminator.mcp.changes import Changed, Shown
+from subterminator.mcp.changes import Shown
 from subterminator.mcp.facade import facade_setup, judged_on_page
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
@@ -93,6 +93,24 @@ class McpOptions(BrowserPlace):
         return self.changes and self.tools == DEFAULT_TOOLS and self.backend == BUILTIN
 
 
+def left_standing(run: Run, tools: Tools, ending: str) -> tuple[bool | None, str]:
+    """How a session left before ``complete_task`` stands: whether an approved step ran
+    (None: it may have), which, when, and what to check."""
+    ran, action = run.stack.final_step_state()
+    if ran is False:
+        before = "" if tools == V02 else " before complete_task"
+        return ran, f"{ending}{before}; nothing approved ran."
+    check = f"check your {run.service.display_name} account page or e-mail for a confirmation."
+    if ran is None:
+        return ran, (
+            f"{ending} while the approved step ({action}) was being carried out: it may "
+            f"have gone through; {check}"
+        )
+    step = run.stack.approved_step
+    when = f" at {step.at:%H:%M:%S}" if step and step.action == action else ""
+    return ran, f"{ending} after the approved step ({action}) ran{when}: {check}"
+
+
 @dataclass
 class Running:
     """A tool call under way; it may be waiting for the person's answer (``waiting``)."""
@@ -119,7 +137,7 @@ class McpSession:
         self.current: Running | None = None  # the call under way, if any
         self.instance_id = f"st-{secrets.token_hex(4)}"  # the facade's name for its browser
         self.left: str | None = None  # how the run stood when it closed with no ending
-        self.shown = Shown()  # the last page the client was sent
+        self.shown = Shown(options.sends_changes)  # the last page the client was sent
         self._exit = contextlib.AsyncExitStack()
         self._lock = asyncio.Lock()
         self._closed = False
@@ -239,12 +257,6 @@ class McpSession:
         failure."""
         return await run.stack.settled(await run.top.execute(call))
 
-    def changed(self, call: ToolCall, reply: Reply) -> Changed | None:
-        """What the reply carries in place of its whole page, if anything (``Shown``)."""
-        if not self.options.sends_changes or self.run is None:
-            return None
-        return self.shown.reply(self.run, call, reply)
-
     def images(self) -> tuple[types.ImageContent, ...]:
         """What Playwright MCP sent with the last call's answer (its screenshot), when it is
         this session's backend: passed on as it came."""
@@ -308,26 +320,6 @@ class McpSession:
 
     # -- the end -----------------------------------------------------------------------------
 
-    def _left(self, ending: str) -> tuple[bool | None, str]:
-        """How a session left before ``complete_task`` stands: whether an approved step ran
-        (None: it may have), which, when, and what to check."""
-        assert self.run is not None
-        ran, action = self.run.stack.final_step_state()
-        if ran is False:
-            before = "" if self.options.tools == V02 else " before complete_task"
-            return ran, f"{ending}{before}; nothing approved ran."
-        check = (
-            f"check your {self.run.service.display_name} account page or e-mail for a confirmation."
-        )
-        if ran is None:
-            return ran, (
-                f"{ending} while the approved step ({action}) was being carried out: it may "
-                f"have gone through; {check}"
-            )
-        step = self.run.stack.approved_step
-        when = f" at {step.at:%H:%M:%S}" if step and step.action == action else ""
-        return ran, f"{ending} after the approved step ({action}) ran{when}: {check}"
-
     async def aclose(self, ending: str = WENT_AWAY) -> None:
         """The client went (``ending`` says how): a call under way stops where it stands (a
         question left open is recorded as unanswered), the browser closes, the record is
@@ -353,7 +345,7 @@ class McpSession:
                 if judged is not None:
                     self._recorded(*judged)
             if self.record is not None and self.run is not None and self.ended is None:
-                ran, self.left = self._left(ending)
+                ran, self.left = left_standing(self.run, self.options.tools, ending)
                 self.record.interrupted(final_step_executed=ran, detail=self.left)
         finally:
             try:
