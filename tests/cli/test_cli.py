@@ -36,7 +36,11 @@ def test_snapshot_of_a_streaming_home_page_stays_in_budget(pages: StaticSite) ->
     snapshot = Snapshot.model_validate_json(done.stdout)
     assert 30 <= len(snapshot.elements) <= 100
     assert estimate_tokens(snapshot.elements_json()) <= 2000
-    assert snapshot.elements[0].name == "Streamly home"
+    # under budget pressure every name may be cut to what tells it apart ("Str..."): the
+    # home link still leads, by its role and what is left of its name
+    first = snapshot.elements[0]
+    assert first.role == "link"
+    assert "Streamly home".startswith(first.name.removesuffix("..."))
     assert "Sign out of Streamly" not in [e.name for e in snapshot.elements]  # aria-hidden menu
 
 
