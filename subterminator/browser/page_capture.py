@@ -420,6 +420,12 @@ async def _closed_roots(devtools: DevTools, doc: Doc, hosts: list[tuple[int, str
     }
 
 
+def _naming(names_in_page: bool, attempt: int) -> bool | str:
+    """capture.js's ``nameHere``: ``'kept'`` once the tree was just asked for, so a slow
+    first name on a loaded machine does not send the whole capture to DevTools' names."""
+    return "kept" if names_in_page and attempt > 0 else names_in_page
+
+
 async def _run_script(
     devtools: DevTools,
     doc: Doc,
@@ -435,7 +441,7 @@ async def _run_script(
             {"value": limit},
             {"value": origin},
             {"value": PAGE_TEXT_PART_CHARS},
-            {"value": await devtools.names_in_page(doc, cold=attempt > 0)},
+            {"value": _naming(await devtools.names_in_page(doc, cold=attempt > 0), attempt)},
         ]
         with clock.stage("script"):
             # the short call, then (a world that has not had capture.js yet) the whole script
