@@ -11,13 +11,20 @@
 // values (passwords) never; a line break between blocks.
 // It returns the metadata as JSON; the elements themselves stay in `__subterminatorLast`.
 (scope, limit, origin, textLimit, nameHere) => {
+  // The elements that carry an implicit landmark role (HTML-AAM) are candidates too, with or
+  // without a role attribute: Chrome says which they are (a header inside an article is a
+  // section header, no banner), and the landmark a control sits in ranks it when the token
+  // budget binds (pruning.py's places). Landmarks are places, not controls: none is admitted
+  // to a snapshot unless focusable.
+  const LANDMARKS = ['header', 'footer', 'nav', 'main', 'aside', 'form', 'search'];
   const SEL = 'a[href],area[href],button,input,select,textarea,summary,details,[role],' +
     '[tabindex],h1,h2,h3,h4,h5,h6,[contenteditable]:not([contenteditable="false"]),dialog,' +
-    'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked]';
+    'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked],' +
+    LANDMARKS.join(',');
   // what SEL matches in an element without attributes: its bare tag names (the rest of SEL
   // asks for an attribute), so most of a long table's or log's elements skip the selector
   const BARE = new Set(['button', 'input', 'select', 'textarea', 'summary', 'details', 'h1', 'h2',
-    'h3', 'h4', 'h5', 'h6', 'dialog', 'section', 'iframe']);
+    'h3', 'h4', 'h5', 'h6', 'dialog', 'section', 'iframe', ...LANDMARKS]);
   const LIVE = /^(alert|alertdialog|status|dialog|log)$/;
   const NATIVE = /^(A|AREA|BUTTON|INPUT|SELECT|TEXTAREA|SUMMARY)$/;
   const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'NOSCRIPT', 'svg']);
