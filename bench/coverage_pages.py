@@ -8,7 +8,9 @@ as columns of link lists mixing short and long link texts (long ones cut on scre
 whole in the accessible name), a few buttons, and a footer of short links. Every control sits
 in the viewport; ``n`` says how many there are. Built in English, Chinese and Japanese, at
 25, 50, 75, 100 and 140 controls (140: more than the budget can hold, so the snapshot's
-``meta`` must say by how much).
+``meta`` must say by how much). Beside them, a page of 150 in plain HTML landmarks (no role
+attribute) in each language, whose dialog's, form's and main content's controls should be
+kept over its navigation and footer link lists.
 
 ``bench.coverage_pages_held`` builds other scripts and structures, kept aside: measured, never
 tuned on. ``python -m bench.coverage_pages DEST`` writes the pages and lists them.

@@ -2,7 +2,9 @@
 never tuned on, so that a change to pruning shows whether it holds beyond the pages it was
 made on. A Korean portal, an Arabic portal written right to left, a settings form (labelled
 fields, check boxes, selects, a save bar) and a table of actions (a check box, a link and two
-buttons per row), at 60 and 100 controls in view, and a Korean one at 140.
+buttons per row), at 60 and 100 controls in view, and a Korean one at 140; and plain HTML
+landmarks nested as real pages nest them (a header inside an article, a navigation list inside
+the footer, a sign-up form in a side bar), Korean at 60 and 150, Arabic at 150.
 
 ``python -m bench.coverage_pages_held DEST`` writes them and lists them.
 """
