@@ -8,7 +8,9 @@ as columns of link lists mixing short and long link texts (long ones cut on scre
 whole in the accessible name), a few buttons, and a footer of short links. Every control sits
 in the viewport; ``n`` says how many there are. Built in English, Chinese and Japanese, at
 25, 50, 75, 100 and 140 controls (140: more than the budget can hold, so the snapshot's
-``meta`` must say by how much).
+``meta`` must say by how much). Beside them, a page of 150 in plain HTML landmarks (no role
+attribute) in each language, whose dialog's, form's and main content's controls should be
+kept over its navigation and footer link lists.
 
 ``bench.coverage_pages_held`` builds other scripts and structures, kept aside: measured, never
 tuned on. ``python -m bench.coverage_pages DEST`` writes the pages and lists them.
@@ -251,6 +253,50 @@ def portal(n: int, script: Script, rng: random.Random) -> str:
     return document(script, script.name(rng, *short_words), body)
 
 
+LANDMARK_STYLE = (
+    "body{margin:0;font:11px/13px sans-serif}a{color:#124;text-decoration:none}"
+    "header,nav,aside,footer{display:flex;flex-wrap:wrap;gap:1px 8px;padding:2px 8px}"
+    "main{padding:2px 8px}main ul{display:grid;grid-template-columns:repeat(4,1fr);gap:0 10px;"
+    "list-style:none;margin:0;padding:0}main li{white-space:nowrap;overflow:hidden}"
+    "form{display:flex;gap:6px;padding:2px 0}dialog{position:fixed;top:330px;margin:0 auto}"
+)
+LANDMARK_SIZE = 150  # more than the budget holds
+LANDMARK_FORM = 5  # a text field, a check box, a select and two buttons
+
+
+def _fields(script: Script, rng: random.Random) -> str:
+    def word() -> str:
+        return escape(script.name(rng, 1, 2))
+
+    return (
+        f'<input type="text" aria-label="{word()}"><input type="checkbox" aria-label="{word()}">'
+        f'<select aria-label="{word()}"><option>{word()}</option></select>'
+        f'<button type="button">{word()}</button><button type="button">{word()}</button>'
+    )
+
+
+def landmark_page(n: int, script: Script, rng: random.Random) -> str:
+    """``n`` controls in view (past about 80, more than the budget holds) in plain HTML
+    landmarks, no role attribute anywhere: a header (a home link and a navigation bar), the
+    main content (a form of a few fields and buttons, then a list of links), a side bar, a
+    long footer link list, and an open dialog of a few fields and buttons."""
+    nav = n * 20 // 100
+    main = n * 20 // 100
+    aside = n * 8 // 100
+    footer = n - 1 - nav - main - aside - 2 * LANDMARK_FORM
+    body = (
+        f'<header><a href="/">{escape(script.name(rng, 1, 2))}</a>'
+        f"<nav>{''.join(_links(rng, script, nav, 1, 2))}</nav></header>\n"
+        f"<main><h1>{escape(script.name(rng, 1, 3))}</h1>"
+        f'<form action="/change">{_fields(script, rng)}</form>'
+        f"<ul>{''.join(f'<li>{a}</li>' for a in _links(rng, script, main, 2, 6))}</ul></main>\n"
+        f"<aside>{''.join(_links(rng, script, aside, 1, 3))}</aside>\n"
+        f"<footer>{''.join(_links(rng, script, footer, 2, 6))}</footer>\n"
+        f"<dialog open>{_fields(script, rng)}</dialog>"
+    )
+    return document(script, script.name(rng, 1, 2), body, LANDMARK_STYLE)
+
+
 def document(script: Script, title: str, body: str, style: str = STYLE) -> str:
     direction = f' dir="{script.direction}"' if script.direction != "ltr" else ""
     return (
@@ -283,6 +329,13 @@ def builds() -> list[tuple[str, int, Builder, str]]:
                 return portal(count, script, rng)
 
             out.append((f"cov-{script.key}-{n}", n, build, f"{script.lang} portal, {n} in view"))
+    for script in SCRIPTS:
+
+        def plain(count: int, rng: random.Random, script: Script = script) -> str:
+            return landmark_page(count, script, rng)
+
+        what = f"{script.lang} plain landmarks, {LANDMARK_SIZE} in view"
+        out.append((f"cov-landmarks-{script.key}", LANDMARK_SIZE, plain, what))
     return out
 
 

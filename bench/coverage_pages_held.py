@@ -2,7 +2,9 @@
 never tuned on, so that a change to pruning shows whether it holds beyond the pages it was
 made on. A Korean portal, an Arabic portal written right to left, a settings form (labelled
 fields, check boxes, selects, a save bar) and a table of actions (a check box, a link and two
-buttons per row), at 60 and 100 controls in view, and a Korean one at 140.
+buttons per row), at 60 and 100 controls in view, and a Korean one at 140; and plain HTML
+landmarks nested as real pages nest them (a header inside an article, a navigation list inside
+the footer, a sign-up form in a side bar), Korean at 60 and 150, Arabic at 150.
 
 ``python -m bench.coverage_pages_held DEST`` writes them and lists them.
 """
@@ -144,6 +146,58 @@ def action_table(n: int, rng: random.Random) -> str:
     return document(EN, "Orders", body, TABLE_STYLE)
 
 
+NESTED_STYLE = (
+    "body{margin:0;font:11px/13px sans-serif}a{color:#124;text-decoration:none}"
+    "div.top,nav,header,aside,footer,form,section{display:flex;flex-wrap:wrap;gap:1px 8px;"
+    "padding:2px 8px}article{padding:2px 0}dialog{position:fixed;bottom:8px;margin:0 auto}"
+)
+
+
+def _links(script: Script, rng: random.Random, count: int, low: int, high: int) -> str:
+    return "".join(
+        f'<a href="/l/{rng.randrange(10**6)}">{escape(script.name(rng, low, high))}</a>'
+        for _ in range(count)
+    )
+
+
+def nested_landmarks(n: int, script: Script, rng: random.Random) -> str:
+    """``n`` controls in view in plain landmarks nested as real pages nest them: a navigation
+    bar in a plain box (no header), an article whose header holds links (a section header,
+    no banner) above a form of a few fields and buttons and a named section of links, a side
+    bar with a sign-up form, a footer holding a navigation list and more links, and an open
+    dialog of a text field and two buttons at the bottom."""
+
+    def word() -> str:
+        return escape(script.name(rng, 1, 2))
+
+    fields = (
+        f'<label>{word()} <input type="text" name="a"></label>'
+        f'<label><input type="radio" name="r">{word()}</label>'
+        f'<label><input type="radio" name="r">{word()}</label>'
+        f'<select name="s" aria-label="{word()}"><option>{word()}</option></select>'
+        f'<button type="submit">{word()}</button><button type="reset">{word()}</button>'
+    )
+    nav = n * 15 // 100
+    story = n * 10 // 100
+    section = n * 15 // 100
+    footer_nav = n * 10 // 100
+    footer = n - nav - story - section - footer_nav - 6 - 2 - 3
+    body = (
+        f'<div class="top"><nav>{_links(script, rng, nav, 1, 2)}</nav></div>\n'
+        f"<article><header><h1>{word()}</h1>{_links(script, rng, story, 1, 3)}</header>"
+        f'<form action="/update" method="post">{fields}</form>'
+        f'<section aria-label="{word()}">{_links(script, rng, section, 2, 5)}</section>'
+        f"</article>\n"
+        f'<aside><form action="/join"><input type="email" aria-label="{word()}">'
+        f"<button>{word()}</button></form></aside>\n"
+        f"<footer><nav>{_links(script, rng, footer_nav, 1, 2)}</nav>"
+        f"{_links(script, rng, footer, 2, 6)}</footer>\n"
+        f'<dialog open><input type="text" aria-label="{word()}">'
+        f"<button>{word()}</button><button>{word()}</button></dialog>"
+    )
+    return document(script, script.name(rng, 1, 2), body, NESTED_STYLE)
+
+
 def write_pages(dest: Path) -> list[CoveragePage]:
     """Write the held-aside coverage pages into ``dest/coverage-held``."""
     builds = [
@@ -156,6 +210,14 @@ def write_pages(dest: Path) -> list[CoveragePage]:
         ("held-settings-100", 100, settings_form, "settings form"),
         ("held-table-60", 60, action_table, "table of actions"),
         ("held-table-100", 100, action_table, "table of actions"),
+        ("held-nested-ko-60", 60, lambda n, r: nested_landmarks(n, KO, r), "Korean landmarks"),
+        ("held-nested-ko-150", 150, lambda n, r: nested_landmarks(n, KO, r), "Korean landmarks"),
+        (
+            "held-nested-ar-150",
+            150,
+            lambda n, r: nested_landmarks(n, AR, r),
+            "Arabic landmarks, right to left",
+        ),
     ]
     return write(dest / "coverage-held", builds, HELD_SEED)
 

@@ -18,7 +18,7 @@ def test_the_same_call_writes_the_same_bytes(tmp_path: Path) -> None:
 
 def test_every_page_has_the_controls_it_says(tmp_path: Path) -> None:
     written = coverage_pages.write_pages(tmp_path) + coverage_pages_held.write_pages(tmp_path)
-    assert len(written) == 15 + 9
+    assert len(written) == 18 + 12
     for page in written:
         counted = census(page.path.read_text(encoding="utf-8"))
         assert counted.controls == page.controls, page.name

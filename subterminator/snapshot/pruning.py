@@ -281,7 +281,11 @@ class Coverage:
 # Where a control sits, by the landmark roles above it: what a person deals with first. A
 # modal dialog is in front of everything; a form's (or search's) fields and buttons are what
 # one fills in; the page's own content next; the header and side bars after it; the
-# navigation and footer link lists last. Pages without landmark roles put all in one tier.
+# navigation and footer link lists last. Chrome gives the roles, explicit or implied by the
+# tag (HTML-AAM as Chrome reads it: a <header> inside an <article> is a section header, no
+# banner). A form without a name is no landmark to HTML-AAM, but Chrome calls it a form and
+# so does this ranking: its fields are what one fills in wherever it sits (a log-in or a
+# search in a header), and a stray one (a footer's sign-up) costs a slot or two.
 _PLACE_TIER = {
     **dict.fromkeys(("dialog", "alertdialog"), 0),
     **dict.fromkeys(("form", "search"), 1),

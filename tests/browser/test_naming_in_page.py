@@ -42,6 +42,7 @@ OUR_PAGES = [
     "components/dialog.html",
     "components/closed.html",
     "components/invokers.html",
+    "landmarks.html",
 ]
 
 

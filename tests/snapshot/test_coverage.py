@@ -18,7 +18,16 @@ from pathlib import Path
 
 import pytest
 
-from bench.coverage_pages import EN, SCRIPTS, ZH, Script, document, portal
+from bench.coverage_pages import (
+    EN,
+    LANDMARK_SIZE,
+    SCRIPTS,
+    ZH,
+    Script,
+    document,
+    landmark_page,
+    portal,
+)
 from harness.sites import StaticSite
 from subterminator.ai.render import snapshot_text
 from subterminator.browser.capture import RawCapture
@@ -44,6 +53,9 @@ def site(
             (root / f"{script.key}-{n}.html").write_text(html, encoding="utf-8")
     for script in (EN, ZH):
         (root / f"ranked-{script.key}.html").write_text(ranked_page(script), encoding="utf-8")
+    for script in SCRIPTS:
+        html = landmark_page(LANDMARK_SIZE, script, random.Random(f"test:plain:{script.key}"))
+        (root / f"plain-{script.key}.html").write_text(html, encoding="utf-8")
     return st_static_site(root)
 
 
@@ -143,3 +155,53 @@ async def test_a_dialogs_and_a_forms_controls_are_kept_over_the_link_lists(
     assert set(held("form")) <= kept
     assert landmark["dialog"] in kept, "the dialog itself is listed, holding its controls"
     assert not set(held("contentinfo")) <= kept, "the footer's list gave way"
+
+
+# The plain HTML tags a landmark page is built of, innermost first where they nest
+PLAIN = ("dialog", "form", "main", "aside", "header", "nav", "footer")
+# What Chrome makes of them at the top of a page (HTML-AAM)
+PLAIN_ROLES = {
+    "dialog": "dialog",
+    "form": "form",
+    "main": "main",
+    "aside": "complementary",
+    "header": "banner",
+    "nav": "navigation",
+    "footer": "contentinfo",
+}
+
+
+def region(capture: RawCapture, index: int) -> str:
+    """The innermost plain landmark tag around a node."""
+    parent = capture.nodes[index].parent
+    while parent is not None:
+        if capture.nodes[parent].tag in PLAIN:
+            return capture.nodes[parent].tag
+        parent = capture.nodes[parent].parent
+    return ""
+
+
+@pytest.mark.parametrize("script", SCRIPTS, ids=lambda s: s.key)
+async def test_plain_landmarks_rank_the_dialog_form_and_main_over_the_link_lists(
+    browser: PlaywrightBrowser, site: StaticSite, script: Script
+) -> None:
+    """No role attribute on the page: the tags' own roles, as Chrome reads them, place
+    each control."""
+    capture, snapshot, infos = await snapshot_of(browser, site.url(f"plain-{script.key}.html"))
+    assert snapshot.meta is not None, "the page is meant to be more than the budget holds"
+    roles = {n.tag: n.role for n in capture.nodes if n.tag in PLAIN}
+    assert roles == PLAIN_ROLES
+    assert not {e.role for e in snapshot.elements} & set(PLAIN_ROLES.values()) - {"dialog"}, (
+        "landmarks are places, never elements that cost the budget"
+    )
+    present = {a.order: region(capture, a.order) for a in in_view(capture)}
+    assert len(present) == LANDMARK_SIZE
+    kept = {info.order for info in infos}
+    first = {o for o, where in present.items() if where in ("dialog", "form", "main")}
+    last = {o for o, where in present.items() if where in ("nav", "footer")}
+    assert len(first) == 5 + 5 + 30
+    assert first <= kept
+    assert not last <= kept, "the link lists gave way"
+    middle = {o for o, where in present.items() if where in ("aside", "header")}
+    assert last & kept, "the budget reaches past the side bar on this page"
+    assert middle <= kept, "the header and side bar come before the navigation and footer"

@@ -11,13 +11,21 @@
 // values (passwords) never; a line break between blocks.
 // It returns the metadata as JSON; the elements themselves stay in `__subterminatorLast`.
 (scope, limit, origin, textLimit, nameHere) => {
+  // The elements that carry an implicit landmark role (HTML-AAM; the last line of SEL) are
+  // candidates too, with or without a role attribute: Chrome says which they are (a header
+  // inside an article is a section header, no banner), and the landmark a control sits in
+  // ranks it when the token budget binds (pruning.py's places). Landmarks are places, not
+  // controls: none is admitted to a snapshot unless focusable.
   const SEL = 'a[href],area[href],button,input,select,textarea,summary,details,[role],' +
     '[tabindex],h1,h2,h3,h4,h5,h6,[contenteditable]:not([contenteditable="false"]),dialog,' +
-    'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked]';
+    'section,iframe,audio[controls],video[controls],[aria-expanded],[aria-checked],' +
+    'header,footer,nav,main,aside,form,search';
   // what SEL matches in an element without attributes: its bare tag names (the rest of SEL
   // asks for an attribute), so most of a long table's or log's elements skip the selector
   const BARE = new Set(['button', 'input', 'select', 'textarea', 'summary', 'details', 'h1', 'h2',
-    'h3', 'h4', 'h5', 'h6', 'dialog', 'section', 'iframe']);
+    'h3', 'h4', 'h5', 'h6', 'dialog', 'section', 'iframe', 'header', 'footer', 'nav', 'main',
+    'aside', 'form', 'search']);
+  const LANDMARK_TAGS = /^(header|footer|nav|main|aside|form|search)$/;
   const LIVE = /^(alert|alertdialog|status|dialog|log)$/;
   const NATIVE = /^(A|AREA|BUTTON|INPUT|SELECT|TEXTAREA|SUMMARY)$/;
   const SKIP = new Set(['SCRIPT', 'STYLE', 'TEMPLATE', 'HEAD', 'NOSCRIPT', 'svg']);
@@ -483,6 +491,9 @@
   if (els.length > limit) {
     const order = meta.map((m, i) => i);
     const rank = meta.map((m, i) => {
+      // a landmark in view at all (a <main> runs past the fold) is the place of what is
+      // kept in it: it goes with the wholly visible, after their controls
+      if (m.v && LANDMARK_TAGS.test(els[i].localName)) return 4;
       const [x, y, w, h] = m.b;
       const seen = !m.v ? 2 : (x >= 0 && y >= 0 && x + w <= TOP[4] && y + h <= TOP[5] ? 0 : 1);
       return seen * 10 + (ROLE_RANK[impliedRole(els[i])] ?? 5);
