@@ -128,17 +128,9 @@ class AskingPerson:
         self.window = window
         self.questions: asyncio.Queue[Question] = asyncio.Queue()
 
-    def unasked(self, request: ApprovalRequest) -> ApprovalDecision | None:
-        """The answer with nobody asked: a step only a person can take, with no window to
-        take it in (``runlog.approvals.Unasked``)."""
+    async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
         if request.kind == "human_action" and not self.window:
             return ApprovalDecision(approved=False, message=NO_WINDOW, by_person=False)
-        return None
-
-    async def request_approval(self, request: ApprovalRequest) -> ApprovalDecision:
-        known = self.unasked(request)
-        if known is not None:
-            return known
         asked = Question(request)
         await self.questions.put(asked)
         return await asked.answer

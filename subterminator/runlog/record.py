@@ -113,14 +113,10 @@ class RunRecord:
     def events_path(self) -> Path:
         return self.folder / EVENTS_FILE
 
-    def _log(self, *events: Event) -> None:
-        """The events as lines, in one write and one sync (several: all are known already)."""
+    def _log(self, event: Event) -> None:
         # a secret anywhere else is scrubbed first, then every outside string made safe
-        lines = (
-            json.dumps(_safe(KNOWN.scrub_data(e.model_dump(mode="json"))), ensure_ascii=False)
-            for e in events
-        )
-        append_line(self.events_path, "\n".join(lines))
+        data = _safe(KNOWN.scrub_data(event.model_dump(mode="json")))
+        append_line(self.events_path, json.dumps(data, ensure_ascii=False))
 
     def save_screenshot(self, stem: str, png: bytes) -> Path:
         """Write ``<stem>.png`` (0600; ``<stem>-2.png`` if that exists: nothing is overwritten).
@@ -207,62 +203,23 @@ class RunRecord:
     ) -> Path | None:
         """A person is being asked (``ApprovalRequest``'s fields, plus what the page says will
         happen). Returns the saved screenshot's path, if there was one."""
-        asked, shot = self._asked(kind, action, reason, title, url, page_says, screenshot, control)
-        self._log(asked)
-        return shot
-
-    def _asked(
-        self,
-        kind: str,
-        action: str,
-        reason: str,
-        title: str,
-        url: str,
-        page_says: list[str] | None,
-        screenshot: bytes | None,
-        control: str,
-    ) -> tuple[ApprovalAsked, Path | None]:
-        """The next question's event (its screenshot saved), now pending an answer."""
         self._approvals += 1
         self._pending = self._approvals
         shot = self._shot(f"approval-{self._approvals:02d}", screenshot)
-        asked = ApprovalAsked(
-            number=self._approvals,
-            turn=self._turn,
-            kind=kind,
-            action=action,
-            reason=reason,
-            title=title,
-            url=url,
-            page_says=page_says or [],
-            control=control,
-            screenshot=shot.name if shot else None,
+        self._log(
+            ApprovalAsked(
+                number=self._approvals,
+                turn=self._turn,
+                kind=kind,
+                action=action,
+                reason=reason,
+                title=title,
+                url=url,
+                page_says=page_says or [],
+                control=control,
+                screenshot=shot.name if shot else None,
+            )
         )
-        return asked, shot
-
-    def approval_unasked(
-        self,
-        *,
-        kind: str,
-        action: str,
-        reason: str,
-        title: str = "",
-        url: str = "",
-        page_says: list[str] | None = None,
-        screenshot: bytes | None = None,
-        control: str = "",
-        approved: bool,
-        note: str | None,
-        asked: bool = True,
-    ) -> Path | None:
-        """A question nobody was put (no window for a step only a person can take) and
-        SubTerminator's own answer: both events at once, in one write and one sync."""
-        question, shot = self._asked(
-            kind, action, reason, title, url, page_says, screenshot, control
-        )
-        answer = ApprovalAnswered(number=question.number, approved=approved, note=note, asked=asked)
-        self._log(question, answer)
-        self._pending = None
         return shot
 
     def approval_answered(
