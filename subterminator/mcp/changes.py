@@ -114,9 +114,12 @@ class Shown:
     run: object | None = None
     snapshot: Snapshot | None = None
 
-    def reply(self, run: object, call: ToolCall, reply: Reply) -> Changed | None:
+    def reply(
+        self, run: object, call: ToolCall, reply: Reply, whole: str | None = None
+    ) -> Changed | None:
         """What ``reply`` should carry in place of its whole snapshot, if anything; the
-        client holds the reply's page from now on, whichever form it takes."""
+        client holds the reply's page from now on, whichever form it takes. ``whole``: the
+        whole reply's text, when the caller rendered it already (it is rendered once)."""
         if not self.sends or run is None:
             return None
         base = self.snapshot if self.run is run else None
@@ -125,6 +128,8 @@ class Shown:
             return None
         found = changes(base, reply.snapshot)
         text = changes_text(call, reply, found, base)
-        if estimate_tokens(text) >= estimate_tokens(message_text(reply.to_message(call))):
+        if whole is None:
+            whole = message_text(reply.to_message(call))
+        if estimate_tokens(text) >= estimate_tokens(whole):
             return None
         return Changed(found, text, changes_json(found, reply.snapshot))

@@ -30,6 +30,7 @@ from subterminator import __version__
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.errors import BrowserError, ConfigurationError, MCPConnectionError
 from subterminator.mcp.asking import CANNOT_ASK_DECISION, decision, question, schema_for
+from subterminator.mcp.changes import WHOLE_PAGE_TOOLS
 from subterminator.mcp.door import guarded, is_loopback, security_settings
 from subterminator.mcp.facade import (
     TERMINATED,
@@ -51,7 +52,7 @@ from subterminator.mcp.session import (
     Running,
     idle_ending,
 )
-from subterminator.mcp.tools import Catalog, error, result
+from subterminator.mcp.tools import Catalog, error, result, whole_text
 from subterminator.mcp.wire import answering_malformed
 from subterminator.models.approval import ApprovalDecision
 from subterminator.models.conversation import ToolCall
@@ -241,8 +242,9 @@ async def serve(
         if isinstance(out, Reply):
             if session.options.tools == V02:
                 return facade_result(out, running.notes)
-            changed = session.shown.reply(session.run, running.call, out)
-            return result(running.call, out, session.images(), changed)
+            whole = None if running.call.name in WHOLE_PAGE_TOOLS else whole_text(running.call, out)
+            changed = session.shown.reply(session.run, running.call, out, whole)
+            return result(running.call, out, session.images(), changed, whole)
         asked = out
         if not can_elicit(ctx):
             asked.answer.set_result(CANNOT_ASK_DECISION)

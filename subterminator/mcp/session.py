@@ -250,12 +250,16 @@ class McpSession:
         self.current = Running(call, task)
         return self.current
 
-    @staticmethod
-    async def _execute(run: Run, call: ToolCall) -> Reply:
+    async def _execute(self, run: Run, call: ToolCall) -> Reply:
         """The call through the stack; an ending it brings judged by the rule the conversation
         loop ends by (``Completion.settle``): an approved step that ran is never a plain
-        failure."""
-        return await run.stack.settled(await run.top.execute(call))
+        failure. Once the run's ending is recorded, a later call reports that one
+        (``_ended``): judging its ending again would take a fresh capture for nothing. The
+        call itself still goes through every layer, its page through every check."""
+        reply = await run.top.execute(call)
+        if self.ended is not None:
+            return reply
+        return await run.stack.settled(reply)
 
     def images(self) -> tuple[types.ImageContent, ...]:
         """What Playwright MCP sent with the last call's answer (its screenshot), when it is

@@ -61,18 +61,20 @@ def result(
     reply: Reply,
     images: Sequence[types.ImageContent] = (),
     changed: Changed | None = None,
+    whole: str | None = None,
 ) -> types.CallToolResult:
     """The reply as the model reads it in the loop, as structured content, and (for
     ``browser_screenshot``) the page as an image. An error code makes it an MCP tool
     error; the snapshot still comes with it, as in the loop. A reply whose page another
     backend showed (Playwright MCP's text, its refs) gives that page alone, and the
     ``images`` that backend sent with it, as it sent them. With ``changed``, the page is
-    what changed since the last page the client was sent, in place of the whole snapshot."""
+    what changed since the last page the client was sent, in place of the whole snapshot;
+    ``whole``: the whole reply's text (``whole_text``), when rendered already."""
     structured = dict(reply.result)
     if changed is not None:
         text, structured["changes"] = changed.text, changed.structured
     else:
-        text = message_text(reply.to_message(call))
+        text = whole if whole is not None else whole_text(call, reply)
         if reply.shown is None:  # ours: the client acts on our snapshot's refs
             snapshot = reply.snapshot.model_dump(mode="json", exclude={"screenshot"})
             structured["snapshot"] = snapshot
@@ -87,6 +89,11 @@ def result(
         structured_content=structured,
         is_error=reply.result.get("error") is not None,
     )
+
+
+def whole_text(call: ToolCall, reply: Reply) -> str:
+    """The reply as the model reads it in the loop, its page whole."""
+    return message_text(reply.to_message(call))
 
 
 def error(code: str, message: str) -> types.CallToolResult:
