@@ -479,7 +479,11 @@ def _names_cut(
         return None, needed
     if fits(needed, floor):
         return _largest_fitting(floor, longest, lambda c: fits(needed, c)), needed
-    return _DISTINCT, needed if fits(needed, _DISTINCT) else 0
+    if fits(needed, _DISTINCT):  # names as short as tells them apart hold every one
+        return _DISTINCT, needed
+    # They cannot all be held: readable names (the floor) for those kept, the last in a
+    # person's order left out, and the meta says what is missing.
+    return floor, 0
 
 
 def _cut(name: str, floor: int, min_chars: int, apart: dict[str, str]) -> str:
