@@ -15,10 +15,12 @@ position, never by words): headings, regions and their children lists give way b
 them. A control in view is dropped only when shorter names cannot make room: long names are
 first cut (a "..." marking the cut) to the most tokens each, down to
 ``PruneLimits.min_name_tokens``, at which every in-view control fits, then to what tells each
-from the other names (``distinct_names``). The cut is in tokens, not characters, so that it
-costs every script alike, but never leaves fewer than ``min_name_chars`` characters (the
-estimate weighs an ideograph at 2 tokens, about twice the yardstick's, so six tokens would leave
-two). What is still left out is counted (``Coverage``), and the snapshot says so.
+from the other names (``distinct_names``), but only if that holds every control in view: a stem
+like "Str..." is worth its unreadability only then. When not even that holds them, names stay
+at the floor, the controls a person would use last go. The cut is in tokens, not characters,
+so that it costs every script alike, but never leaves fewer than ``min_name_chars`` characters
+(the estimate weighs an ideograph at 2 tokens, about twice the yardstick's, so six tokens would
+leave two). What is still left out is counted (``Coverage``), and the snapshot says so.
 """
 
 from __future__ import annotations
@@ -111,21 +113,35 @@ def _costs(name: str) -> tuple[int, list[int] | None]:
 
 def shorten(name: str, tokens: int, min_chars: int = 0) -> str:
     """``name`` within ``tokens`` estimated tokens: whole, or its longest prefix that fits
-    with "..." (a token) after it, but no shorter than ``min_chars`` characters."""
-    if len(name) <= min_chars + 3:
+    with "..." (a token) after it. The prefix keeps at least ``min_chars`` characters (and
+    one), which may cost more than ``tokens``; a cut no shorter or no cheaper than the whole
+    name is not made. A cut never parts a letter from its combining marks."""
+    least = max(min_chars, 1)
+    if len(name) <= least + 3:
         return name
     whole, units = _costs(name)
     if whole <= tokens:
         return name
-    room = max(0, tokens - 1)
-    # ceil(bytes / 3) for ASCII; else the longest prefix whose units fit the room
-    keep = 3 * room if units is None else bisect.bisect_right(units, 3 * room) - 1
-    end = max(keep, min_chars, 1)
+    room = 3 * max(0, tokens - 1)
+    # ceil(bytes / 3) for ASCII; else the longest prefix the estimate puts within the room
+    end = room if units is None else bisect.bisect_right(units, room) - 1
+    while least < end < len(name) and unicodedata.combining(name[end]):
+        end -= 1
+    cut = _stem(name, end, least) + "..."
+    while units is not None and end > least and estimate_tokens(cut) > tokens:
+        end -= 1  # the estimate of the cut decides, whatever its prefixes' units said
+        cut = _stem(name, end, least) + "..."
+    return cut if len(cut) < len(name) and estimate_tokens(cut) < whole else name
+
+
+def _stem(name: str, end: int, least: int) -> str:
+    """``name[:end]`` without the spaces at its end, lengthened to ``least`` characters."""
+    end = max(end, least)
     stem = name[:end].rstrip()
-    while len(stem) < min_chars and end < len(name):  # a space at the cut does not count
+    while len(stem) < least and end < len(name):  # a space at the cut does not count
         end += 1
         stem = name[:end].rstrip()
-    return name if len(stem) + 3 >= len(name) else stem + "..."  # a cut never lengthens
+    return stem
 
 
 def is_included(node: RawNode) -> bool:
@@ -461,12 +477,17 @@ def _names_cut(
     needed: int, fits: Callable[[int, int | None], bool], floor: int, longest: int
 ) -> tuple[int | None, int]:
     """How far names are cut (a token cap, ``_DISTINCT`` or ``None``) and how many of the
-    order surely fit: the longest names that let the ``needed`` first elements in."""
+    order surely fit: the longest names that let the ``needed`` first elements in. Names cut
+    to what tells them apart only when that lets all of them in; else the floor, and fewer."""
     if not needed or fits(needed, None):
         return None, needed
     if fits(needed, floor):
         return _largest_fitting(floor, longest, lambda c: fits(needed, c)), needed
-    return _DISTINCT, needed if fits(needed, _DISTINCT) else 0
+    if fits(needed, _DISTINCT):  # names as short as tells them apart hold every one
+        return _DISTINCT, needed
+    # They cannot all be held: readable names (the floor) for those kept, the last in a
+    # person's order left out, and the meta says what is missing.
+    return floor, 0
 
 
 def _cut(name: str, floor: int, min_chars: int, apart: dict[str, str]) -> str:

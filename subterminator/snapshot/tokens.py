@@ -129,9 +129,17 @@ def _units(text: str) -> int:
 
 
 def prefix_units(text: str) -> list[int]:
-    """Thirds of a token of each prefix of ``text`` (``[0, units of text[:1], ...]``), by the
-    weights ``estimate_tokens`` gives its characters: where to cut a text to a budget."""
-    return list(itertools.accumulate(map(_units, text), initial=0))
+    """Thirds of a token of each prefix of ``text`` (``[0, units of text[:1], ...]``), as
+    ``estimate_tokens`` counts that prefix (``ceil`` of a third of them is its estimate), and
+    never fewer than a shorter prefix's: where to cut a text to a budget, by bisection.
+
+    A text NFKC may make heavier is counted prefix by prefix, normalised as the estimate
+    does: its characters' weights alone would say "e" and a combining accent cost 7 thirds
+    where the estimate, reading the "é" they make, says 11."""
+    if not _nfkc_may_grow(text):
+        return list(itertools.accumulate(map(_units, text), initial=0))
+    counts = [_estimate_units(text[:end]) for end in range(len(text) + 1)]
+    return list(itertools.accumulate(counts, max))
 
 
 def _nfkc_may_grow(text: str) -> bool:
@@ -143,16 +151,21 @@ def _nfkc_may_grow(text: str) -> bool:
     return not unicodedata.is_normalized("NFKC", text)
 
 
-def estimate_tokens(text: str) -> int:
-    if text.isascii():
-        return -(-len(text) // BYTES_PER_TOKEN)  # ceil(bytes / 3), as always
+def _estimate_units(text: str) -> int:
+    """Thirds of a token ``estimate_tokens`` counts for non-ASCII ``text``."""
     units = _units(text)
     if _nfkc_may_grow(text):
         normal = unicodedata.normalize("NFKC", text)
         # ASCII that normalisation makes (㈱ -> "(株)", ㏂ -> "a.m.") stands alone: a token each.
         made = len(normal.encode("ascii", "ignore")) - len(text.encode("ascii", "ignore"))
         units = max(units, _units(normal) + 2 * max(0, made))
-    return -(-units // 3)
+    return units
+
+
+def estimate_tokens(text: str) -> int:
+    if text.isascii():
+        return -(-len(text) // BYTES_PER_TOKEN)  # ceil(bytes / 3), as always
+    return -(-_estimate_units(text) // 3)
 
 
 _NUMBER = re.compile(r"\d+")

@@ -10,6 +10,7 @@ import pytest
 from harness.sites import StaticSite
 from subterminator.models.snapshot import Snapshot
 from subterminator.schema import render_snapshot_schema
+from subterminator.snapshot.pruning import PruneLimits
 from subterminator.snapshot.tokens import estimate_tokens
 from tests.support.cli_helpers import run_cli
 
@@ -36,11 +37,16 @@ def test_snapshot_of_a_streaming_home_page_stays_in_budget(pages: StaticSite) ->
     snapshot = Snapshot.model_validate_json(done.stdout)
     assert 30 <= len(snapshot.elements) <= 100
     assert estimate_tokens(snapshot.elements_json()) <= 2000
-    # under budget pressure every name may be cut to what tells it apart ("Str..."): the
-    # home link still leads, by its role and what is left of its name
+    # Its controls in view cannot all be held, even with names cut to what tells them apart
+    # ("Str..."): so names stay readable, whole or cut at the floor, the home link leads, and
+    # the meta says how many were left out.
     first = snapshot.elements[0]
     assert first.role == "link"
-    assert "Streamly home".startswith(first.name.removesuffix("..."))
+    assert first.name == "Streamly home"
+    cut = [e.name for e in snapshot.elements if e.name.endswith("...")]
+    assert all(len(name) - 3 >= PruneLimits().min_name_chars for name in cut), cut
+    assert snapshot.meta is not None
+    assert snapshot.meta.kept < snapshot.meta.in_view_controls
     assert "Sign out of Streamly" not in [e.name for e in snapshot.elements]  # aria-hidden menu
 
 

@@ -17,7 +17,7 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from harness.factories import capture_factory as factory
-from harness.strategies.captures import captures
+from harness.strategies.captures import captures, names
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.models.snapshot import (
     ELEMENT_STATES,
@@ -259,6 +259,24 @@ def test_past_the_floor_the_lowest_ranked_go_and_names_stay_at_the_floor() -> No
     assert max(rank_key(i) for i in infos) < min(rank_key(d) for d in dropped)
 
 
+def test_names_are_cut_to_what_tells_them_apart_only_if_that_holds_every_control() -> None:
+    def numbered(count: int) -> RawCapture:
+        return page([button(i, f"{i:03d} title of the autumn season") for i in range(count)])
+
+    snapshot, _ = factory().from_capture(numbered(70))
+    assert [e.name for e in snapshot.elements] == [f"{i:03d}..." for i in range(70)]
+    assert snapshot.meta is None, "every control in view held"
+    # 90 cannot all be held even so: readable names at the floor, the last ones left out
+    snapshot, infos = factory().from_capture(numbered(90))
+    assert estimate_json_tokens(snapshot.elements_json()) <= 2000
+    assert snapshot.meta is not None
+    assert snapshot.meta.kept == len(snapshot.elements) < 90
+    assert [i.order for i in infos] == list(range(len(infos))), "the first in a person's order"
+    for k, e in enumerate(snapshot.elements):
+        assert e.name == f"{k:03d} title of th..."
+        assert estimate_tokens(e.name) == PruneLimits().min_name_tokens
+
+
 def test_a_cut_keeps_whole_characters_and_at_least_the_minimum() -> None:
     headline = "国务院常务会议部署进一步稳定和扩大就业的政策措施"
     assert shorten(headline, 6, 5) == headline[:5] + "..."
@@ -267,6 +285,36 @@ def test_a_cut_keeps_whole_characters_and_at_least_the_minimum() -> None:
     assert shorten("Storm Edith: thousands without power", 6) == "Storm Edith: th..."
     assert shorten("Sign in", 1, 5) == "Sign in", "a cut never lengthens a name"
     assert shorten("Sign in", 1) == "S...", "nor leaves it empty"
+
+
+def least_cut(name: str, min_chars: int) -> str:
+    """The most a cut may take: the shortest prefix with ``min_chars`` (at least one)
+    characters before any spaces at its end, and "..."."""
+    least = max(min_chars, 1)
+    end = least
+    while len(name[:end].rstrip()) < least and end < len(name):
+        end += 1
+    return name[:end].rstrip() + "..."
+
+
+ACCENTED = st.text(st.sampled_from("OKe\u0301\u00e9 0Fi\u6587\u3000\ufb01"), max_size=40)
+
+
+@given(st.one_of(names(), ACCENTED, st.text(max_size=40)), st.integers(0, 60), st.integers(0, 8))
+def test_a_cut_costs_no_more_than_asked_unless_no_shorter_cut_is_allowed(
+    name: str, tokens: int, min_chars: int
+) -> None:
+    cut = shorten(name, tokens, min_chars)
+    whole = estimate_tokens(name)
+    least = least_cut(name, min_chars)
+    if cut == name:  # whole: within the tokens, or no cut is both shorter and cheaper
+        assert whole <= tokens or len(least) >= len(name) or estimate_tokens(least) >= whole
+        return
+    assert cut.endswith("...")
+    assert name.startswith(cut[:-3])
+    assert len(cut) < len(name)
+    assert estimate_tokens(cut) < whole
+    assert estimate_tokens(cut) <= tokens or cut == least, (cut, estimate_tokens(cut))
 
 
 @given(captures(max_nodes=300, min_nodes=80))
@@ -285,6 +333,9 @@ def test_an_in_view_control_is_dropped_only_with_every_long_name_at_the_floor(
                 assert len(info.name) - 3 <= limits.min_name_chars or (
                     estimate_tokens(info.name) <= limits.min_name_tokens
                 ), info.name
+                # readable: at the floor, never cut past it to what tells it apart
+                floor = shorten(whole[info.order], limits.min_name_tokens, limits.min_name_chars)
+                assert info.name == floor
 
 
 @given(captures(max_nodes=200), st.booleans())

@@ -254,6 +254,30 @@ def test_counting_matches_the_rule_character_by_character(text: str) -> None:
     assert tokens._units(text) == _reference_units(text)
 
 
+# Letters and the marks, jamo and compatibility characters NFKC joins, splits or widens: where
+# a text's prefixes cost what the estimate says only if each is normalised as it is.
+JOINING = st.text(
+    st.sampled_from(
+        "OKe\u0301\u0308\u00e9 a\u1100\u1161\u11a8\u3231\ufb01\u3000\u6587\u304b\u3099"
+    ),
+    max_size=60,
+)
+
+
+@given(st.one_of(JOINING, st.text(max_size=60)))
+def test_a_prefix_costs_what_the_estimate_says_and_never_less_than_a_shorter_one(
+    text: str,
+) -> None:
+    units = tokens.prefix_units(text)
+    assert len(units) == len(text) + 1
+    assert units[0] == 0
+    for end in range(1, len(units)):
+        assert units[end] >= units[end - 1]
+        assert -(-units[end] // 3) >= estimate_tokens(text[:end]), text[:end]
+    if unicodedata.is_normalized("NFKC", text):  # nothing to join: each character its weight
+        assert -(-units[-1] // 3) == estimate_tokens(text)
+
+
 def test_counting_stays_exact_past_the_byte_sum_chunk() -> None:
     text = "\U0001f600" * 20_000 + "\U00020000" * 20_000 + "x"  # 160 KB, heaviest weights
     assert tokens._units(text) == _reference_units(text)
