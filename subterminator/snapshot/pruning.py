@@ -8,19 +8,20 @@ page, not an element on it: never admitted, though Chrome reports it focusable. 
 over included elements (wrapper divs do not count); an element deeper than ``max_depth`` hangs
 off its ancestor at that depth, so capping the tree never hides a control.
 
-The count cap keeps the contract's ranking (``rank_key``). The token budget puts the controls
-in view first, in the order a person would use them (``person_key``: a dialog's, then a form's
-fields and buttons, then the content's, navigation and footer links last; by structure and
-position, never by words): headings, regions and their children lists give way before any of
-them. A control in view is dropped only when shorter names cannot make room: long names are
-first cut (a "..." marking the cut) to the most tokens each, down to
-``PruneLimits.min_name_tokens``, at which every in-view control fits, then to what tells each
-from the other names (``distinct_names``), but only if that holds every control in view: a stem
-like "Str..." is worth its unreadability only then. When not even that holds them, names stay
-at the floor, the controls a person would use last go. The cut is in tokens, not characters,
-so that it costs every script alike, but never leaves fewer than ``min_name_chars`` characters
-(the estimate weighs an ideograph at 2 tokens, about twice the yardstick's, so six tokens would
-leave two). What is still left out is counted (``Coverage``), and the snapshot says so.
+The count cap keeps the contract's ranking (``rank_key``). The token budget puts the controls in
+view first, in the order a person would use them (``person_order``: a dialog's, then a form's
+fields and buttons, then the content's, navigation and footer links last, though every landmark
+keeps its first few; by structure and position, never by words): headings, regions and their
+children lists give way before any of them. A control in view is dropped only when shorter names
+cannot make room: long names are first cut (a "..." marking the cut) to the most tokens each,
+down to ``PruneLimits.min_name_tokens``, at which every in-view control fits, then to what tells
+each from the other names (``distinct_names``), but only if that holds every control in view: a
+stem like "Str..." is worth its unreadability only then. When not even that holds them, names
+stay at the floor (names whose cuts would read alike keep their ends too, ``keep_ends``), the
+controls a person would use last go. The cut is in tokens, not characters, so that it costs
+every script alike, but never leaves fewer than ``min_name_chars`` characters (the estimate
+weighs an ideograph at 2 tokens, about twice the yardstick's, so six tokens would leave two).
+What is still left out is counted (``Coverage``), and the snapshot says so.
 """
 
 from __future__ import annotations
@@ -125,6 +126,7 @@ def shorten(name: str, tokens: int, min_chars: int = 0) -> str:
     room = 3 * max(0, tokens - 1)
     # ceil(bytes / 3) for ASCII; else the longest prefix the estimate puts within the room
     end = room if units is None else bisect.bisect_right(units, room) - 1
+    end = min(end, len(name) - 4)  # the cut, "..." and all, is shorter than the name
     while least < end < len(name) and unicodedata.combining(name[end]):
         end -= 1
     cut = _stem(name, end, least) + "..."
@@ -310,11 +312,50 @@ _PLACE_TIER = {
     **dict.fromkeys(("navigation", "contentinfo"), 4),
 }
 _NO_PLACE = 2  # no landmark around it: the page's content
+# The controls every landmark in view keeps before any other takes more (``person_order``):
+# a site header's account and search buttons, a side bar's first filters. Five landmarks
+# take at most half of what the element budget holds at the floor (~60).
+SHARE = 6
 # The fewest characters a name keeps at the last floor, where a name is cut to what tells it
 # from the other controls' names: three still read as the start of a word or two ideographs
 # and a kana, and the box says where it is.
 DISTINCT_MIN_CHARS = 3
 _DISTINCT = -1  # the pool key of names cut to what tells them apart
+
+
+def regions(capture: RawCapture) -> list[int]:
+    """Each raw node's nearest landmark above it (a role of ``_PLACE_TIER``), by its index;
+    -1 for none: the page itself."""
+    inner: list[int] = []  # the landmark a node puts what it holds under
+    out: list[int] = []
+    for index, node in enumerate(capture.nodes):
+        parent = node.parent if node.parent is not None and 0 <= node.parent < index else None
+        above = -1 if parent is None else inner[parent]
+        out.append(above)
+        inner.append(index if node.role in _PLACE_TIER else above)
+    return out
+
+
+def person_order(admitted: list[ElementInfo], chosen: list[int], capture: RawCapture) -> list[int]:
+    """``chosen`` (indices into ``admitted``) in the order a person would use them: by
+    ``person_key``, but every landmark in view first gets its first ``SHARE`` controls, so
+    that a long main content never leaves the header's account menu or the side bar's
+    filters out. What is in a dialog is exempt: it is in front of all."""
+    where = places(capture)
+    region = regions(capture)
+    ranked = sorted(chosen, key=lambda i: person_key(admitted[i], where[admitted[i].order]))
+    taken: dict[int, int] = {}
+    first: list[int] = []
+    rest: list[int] = []
+    for i in ranked:
+        order = admitted[i].order
+        if where[order] == 0 or admitted[i].role in ("dialog", "alertdialog"):
+            first.append(i)
+            continue
+        mark = region[order]
+        taken[mark] = taken.get(mark, 0) + 1
+        (first if taken[mark] <= SHARE else rest).append(i)
+    return first + rest
 
 
 def places(capture: RawCapture) -> list[int]:
@@ -441,10 +482,10 @@ def prune_covered(
         return whole, Coverage(len(in_view), sum(map(_in_view_control, whole)), 0)
     # The budget binds: the controls in view first, from all admitted (the count cap's
     # ranking would put a footer's links before a dialog's fields), the rest as ranked.
-    where = places(capture)
-    first = sorted(
-        (i for i, e in enumerate(admitted) if _in_view_control(e) or _in_view_dialog(e)),
-        key=lambda i: person_key(admitted[i], where[admitted[i].order]),
+    first = person_order(
+        admitted,
+        [i for i, e in enumerate(admitted) if _in_view_control(e) or _in_view_dialog(e)],
+        capture,
     )
     chosen = set(first)
     order = first + [i for i in ranked if i not in chosen]
@@ -462,15 +503,58 @@ def _named(
     admitted: list[ElementInfo], top: set[int], cap: int | None, limits: PruneLimits
 ) -> list[ElementInfo]:
     """``admitted``, the names of ``top`` cut to ``cap`` tokens (``_DISTINCT``: to the floor,
-    then to what tells them apart)."""
+    then to what tells them apart); names whose cuts read alike keep their ends as well."""
     floor = limits.min_name_tokens if cap is None or cap == _DISTINCT else cap
     apart = distinct_names([admitted[i].name for i in top]) if cap == _DISTINCT else {}
-    return [
-        e.but(name=_cut(e.name, floor, limits.min_name_chars, apart), parent=e.parent)
-        if i in top
-        else e
-        for i, e in enumerate(admitted)
-    ]
+    cuts = {i: _cut(admitted[i].name, floor, limits.min_name_chars, apart) for i in top}
+    alike = _alike(cuts, admitted)
+    for i, cut in cuts.items():
+        if len(alike[cut]) > 1:
+            cuts[i] = keep_ends(admitted[i].name, cut, alike[cut])
+    return [e.but(name=cuts[i], parent=e.parent) if i in top else e for i, e in enumerate(admitted)]
+
+
+def _alike(cuts: dict[int, str], admitted: list[ElementInfo]) -> dict[str, set[str]]:
+    """Each cut name, and the whole names cut to it."""
+    whole: dict[str, set[str]] = {}
+    for i, cut in cuts.items():
+        if cut.endswith("..."):
+            whole.setdefault(cut, set()).add(admitted[i].name)
+    return {cut: whole.get(cut, set()) for cut in cuts.values()}
+
+
+_WORD_REACH = 4  # how many characters the kept end reaches back to start with a word
+
+
+def keep_ends(name: str, cut: str, names: set[str]) -> str:
+    """``name`` as its start, "...", and its end, no dearer than ``cut`` (its start alone):
+    "Trending...title 7" where "Trending Now ti..." reads like every other tile. The end is
+    the shortest that tells the name from the ends of ``names`` (those cut alike), at least
+    half of what ``cut`` kept; ``cut`` itself if that cannot be had for its price."""
+    kept = len(cut) - 3
+    price = estimate_tokens(cut)
+    tail = max((kept + 1) // 2, _end_apart(name, names))
+    start = len(name) - tail
+    space = name.rfind(" ", 0, start)
+    inside = 0 < start < len(name) and " " not in name[start - 1 : start + 1]
+    if inside and space > 0 and start - space <= _WORD_REACH:
+        tail = len(name) - space - 1  # the end starts with a word, not in one
+    head = kept - tail
+    while head >= 1:
+        start = len(name) - tail
+        while start < len(name) and unicodedata.combining(name[start]):
+            start += 1
+        shown = name[:head].rstrip() + "..." + name[start:].lstrip()
+        if estimate_tokens(shown) <= price and len(shown) < len(name):
+            return shown
+        head -= 1
+    return cut
+
+
+def _end_apart(name: str, names: set[str]) -> int:
+    """How many of ``name``'s last characters no other name in ``names`` ends with."""
+    shared = max((_common(name[::-1], other[::-1]) for other in names if other != name), default=0)
+    return min(len(name), shared + 1)
 
 
 def _names_cut(

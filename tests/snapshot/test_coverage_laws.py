@@ -17,8 +17,7 @@ from subterminator.snapshot.pruning import (
     candidates,
     distinct_names,
     is_control,
-    person_key,
-    places,
+    person_order,
 )
 from subterminator.snapshot.tokens import estimate_json_tokens
 
@@ -91,8 +90,7 @@ def test_under_the_budget_a_person_s_first_controls_are_kept(capture: RawCapture
     assert estimate_json_tokens(snapshot.elements_json()) <= 2000
     present = in_view(capture)
     kept = {i.order for i in infos}
-    where = places(capture)
-    ordered = sorted(present, key=lambda a: person_key(a, where[a.order]))
+    ordered = [present[i] for i in person_order(present, list(range(len(present))), capture)]
     flags = [a.order in kept for a in ordered]
     assert flags == sorted(flags, reverse=True), "a kept control after a dropped one"
     if not all(flags):

@@ -9,6 +9,7 @@ restores them, so any element makes the same element again. The long form is acc
 from __future__ import annotations
 
 import json
+import re
 from typing import cast
 
 import jsonschema  # type: ignore[import-untyped]
@@ -33,6 +34,7 @@ from subterminator.snapshot.pruning import (
     PruneLimits,
     candidates,
     is_control,
+    keep_ends,
     prune,
     rank_key,
     shorten,
@@ -224,12 +226,16 @@ def test_long_names_are_cut_so_every_control_in_view_fits() -> None:
     snapshot, _ = factory().from_capture(capture)
     assert len(snapshot.elements) == 60
     assert estimate_json_tokens(snapshot.elements_json()) <= 2000
+    # Cut at the start alone they would all read alike: each keeps its end as well
+    ends = set()
     for e in snapshot.elements:
-        assert e.name.endswith("...")
-        assert headline.startswith(e.name[:-3])
-        assert len(e.name) > 20, "cut no more than needed"
-    lengths = {len(e.name) for e in snapshot.elements}
-    assert len(lengths) == 1, "one cap for every name"
+        head, cut, end = e.name.partition("...")
+        assert cut
+        assert headline.startswith(head)
+        assert len(head) >= PruneLimits().min_name_chars
+        assert re.fullmatch(r".*\(\d+\)", end), e.name
+        ends.add(end)
+    assert len(ends) == 60, "each tells its own"
 
 
 def test_short_names_are_never_cut() -> None:
@@ -330,12 +336,25 @@ def test_an_in_view_control_is_dropped_only_with_every_long_name_at_the_floor(
         whole = {a.order: a.name for a in admitted}
         for info in infos:
             if info.name != whole[info.order]:
-                assert len(info.name) - 3 <= limits.min_name_chars or (
-                    estimate_tokens(info.name) <= limits.min_name_tokens
-                ), info.name
-                # readable: at the floor, never cut past it to what tells it apart
-                floor = shorten(whole[info.order], limits.min_name_tokens, limits.min_name_chars)
-                assert info.name == floor
+                # readable: at the floor, never cut past it to what tells it apart; or, where
+                # its start alone reads like another's, its start and end for no more
+                name = whole[info.order]
+                floor = shorten(name, limits.min_name_tokens, limits.min_name_chars)
+                assert info.name == floor or start_and_end(info.name, name), info.name
+                assert estimate_tokens(info.name) <= estimate_tokens(floor)
+                least = least_cut(name, limits.min_name_chars)
+                assert estimate_tokens(floor) <= limits.min_name_tokens or floor == least
+
+
+def start_and_end(shown: str, name: str) -> bool:
+    """``shown`` is a start of ``name``, "...", and an end of it, shorter than ``name``."""
+    at = shown.find("...")
+    while at >= 0:
+        head, end = shown[:at], shown[at + 3 :]
+        if name.startswith(head) and name.endswith(end) and len(shown) < len(name):
+            return True
+        at = shown.find("...", at + 1)
+    return False
 
 
 @given(captures(max_nodes=200), st.booleans())
@@ -355,3 +374,26 @@ def test_the_json_remembered_while_pruning_is_the_json_sent(
     snapshot, infos = made.from_capture(capture, viewport_only)
     assert [i.order for i in infos] == [k.order for k in kept]
     assert estimate_json_tokens(snapshot.elements_json()) <= 2000
+
+
+@given(
+    st.one_of(ACCENTED, st.text(min_size=1, max_size=60)),
+    st.lists(st.text(max_size=12), min_size=2, max_size=8, unique=True),
+    st.integers(1, 12),
+)
+def test_names_cut_alike_keep_their_ends_for_no_more(
+    start: str, ends: list[str], tokens: int
+) -> None:
+    names = {start + end for end in ends}
+    for name in names:
+        cut = shorten(name, tokens, 5)
+        shown = keep_ends(name, cut, names)
+        assert shown == cut or start_and_end(shown, name), shown
+        assert estimate_tokens(shown) <= estimate_tokens(cut)
+
+
+def test_tiles_cut_alike_tell_their_numbers() -> None:
+    names = {f"More info about Trending Now title {n}" for n in range(1, 41)}
+    shown = {keep_ends(name, shorten(name, 6, 5), names) for name in names}
+    assert len(shown) == 40
+    assert "More in...title 7" in shown
