@@ -30,7 +30,7 @@ import bisect
 import functools
 import re
 import unicodedata
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 
 from subterminator.browser.capture import RawCapture, RawNode
@@ -508,32 +508,37 @@ def _named(
     apart = distinct_names([admitted[i].name for i in top]) if cap == _DISTINCT else {}
     cuts = {i: _cut(admitted[i].name, floor, limits.min_name_chars, apart) for i in top}
     alike = _alike(cuts, admitted)
+    ends: dict[str, int] = {}
+    for group in alike.values():
+        if len(group) > 1:
+            ends.update(ends_apart(group))
     for i, cut in cuts.items():
+        name = admitted[i].name
         if len(alike[cut]) > 1:
-            cuts[i] = keep_ends(admitted[i].name, cut, alike[cut])
+            cuts[i] = keep_ends(name, cut, ends[name])
     return [e.but(name=cuts[i], parent=e.parent) if i in top else e for i, e in enumerate(admitted)]
 
 
-def _alike(cuts: dict[int, str], admitted: list[ElementInfo]) -> dict[str, set[str]]:
+def _alike(cuts: dict[int, str], admitted: list[ElementInfo]) -> dict[str, dict[str, None]]:
     """Each cut name, and the whole names cut to it."""
-    whole: dict[str, set[str]] = {}
+    whole: dict[str, dict[str, None]] = {}
     for i, cut in cuts.items():
         if cut.endswith("..."):
-            whole.setdefault(cut, set()).add(admitted[i].name)
-    return {cut: whole.get(cut, set()) for cut in cuts.values()}
+            whole.setdefault(cut, {})[admitted[i].name] = None
+    return {cut: whole.get(cut, {}) for cut in cuts.values()}
 
 
 _WORD_REACH = 4  # how many characters the kept end reaches back to start with a word
 
 
-def keep_ends(name: str, cut: str, names: set[str]) -> str:
+def keep_ends(name: str, cut: str, apart: int) -> str:
     """``name`` as its start, "...", and its end, no dearer than ``cut`` (its start alone):
     "Trending...title 7" where "Trending Now ti..." reads like every other tile. The end is
-    the shortest that tells the name from the ends of ``names`` (those cut alike), at least
-    half of what ``cut`` kept; ``cut`` itself if that cannot be had for its price."""
+    the ``apart`` last characters that tell it from the others cut alike (``ends_apart``), at
+    least half of what ``cut`` kept; ``cut`` itself if that cannot be had for its price."""
     kept = len(cut) - 3
     price = estimate_tokens(cut)
-    tail = max((kept + 1) // 2, _end_apart(name, names))
+    tail = max((kept + 1) // 2, apart)
     start = len(name) - tail
     space = name.rfind(" ", 0, start)
     inside = 0 < start < len(name) and " " not in name[start - 1 : start + 1]
@@ -551,10 +556,18 @@ def keep_ends(name: str, cut: str, names: set[str]) -> str:
     return cut
 
 
-def _end_apart(name: str, names: set[str]) -> int:
-    """How many of ``name``'s last characters no other name in ``names`` ends with."""
-    shared = max((_common(name[::-1], other[::-1]) for other in names if other != name), default=0)
-    return min(len(name), shared + 1)
+def ends_apart(names: Iterable[str]) -> dict[str, int]:
+    """For each of ``names``, how many of its last characters no other one ends with: sorted
+    back to front, a name shares most of its end with a neighbour."""
+    back = sorted(name[::-1] for name in names)
+    out: dict[str, int] = {}
+    for k, eman in enumerate(back):
+        shared = max(
+            _common(eman, back[k - 1]) if k else 0,
+            _common(eman, back[k + 1]) if k + 1 < len(back) else 0,
+        )
+        out[eman[::-1]] = min(len(eman), shared + 1)
+    return out
 
 
 def _names_cut(

@@ -33,6 +33,7 @@ from subterminator.snapshot.factory import elements_json
 from subterminator.snapshot.pruning import (
     PruneLimits,
     candidates,
+    ends_apart,
     is_control,
     keep_ends,
     prune,
@@ -385,15 +386,17 @@ def test_names_cut_alike_keep_their_ends_for_no_more(
     start: str, ends: list[str], tokens: int
 ) -> None:
     names = {start + end for end in ends}
+    apart = ends_apart(names)
     for name in names:
         cut = shorten(name, tokens, 5)
-        shown = keep_ends(name, cut, names)
+        shown = keep_ends(name, cut, apart[name])
         assert shown == cut or start_and_end(shown, name), shown
         assert estimate_tokens(shown) <= estimate_tokens(cut)
 
 
 def test_tiles_cut_alike_tell_their_numbers() -> None:
     names = {f"More info about Trending Now title {n}" for n in range(1, 41)}
-    shown = {keep_ends(name, shorten(name, 6, 5), names) for name in names}
+    apart = ends_apart(names)
+    shown = {keep_ends(name, shorten(name, 6, 5), apart[name]) for name in names}
     assert len(shown) == 40
     assert "More in...title 7" in shown
