@@ -515,7 +515,7 @@ def _named(
     for i, cut in cuts.items():
         name = admitted[i].name
         if len(alike[cut]) > 1:
-            cuts[i] = keep_ends(name, cut, ends[name])
+            cuts[i] = keep_ends(name, cut, ends[name], limits.min_name_chars)
     return [e.but(name=cuts[i], parent=e.parent) if i in top else e for i, e in enumerate(admitted)]
 
 
@@ -531,11 +531,12 @@ def _alike(cuts: dict[int, str], admitted: list[ElementInfo]) -> dict[str, dict[
 _WORD_REACH = 4  # how many characters the kept end reaches back to start with a word
 
 
-def keep_ends(name: str, cut: str, apart: int) -> str:
+def keep_ends(name: str, cut: str, apart: int, min_chars: int = 0) -> str:
     """``name`` as its start, "...", and its end, no dearer than ``cut`` (its start alone):
     "Trending...title 7" where "Trending Now ti..." reads like every other tile. The end is
     the ``apart`` last characters that tell it from the others cut alike (``ends_apart``), at
-    least half of what ``cut`` kept; ``cut`` itself if that cannot be had for its price."""
+    least half of what ``cut`` kept; ``cut`` itself if that cannot be had for its price or
+    would keep fewer than ``min_chars`` characters."""
     kept = len(cut) - 3
     price = estimate_tokens(cut)
     tail = max((kept + 1) // 2, apart)
@@ -550,6 +551,8 @@ def keep_ends(name: str, cut: str, apart: int) -> str:
         while start < len(name) and unicodedata.combining(name[start]):
             start += 1
         shown = name[:head].rstrip() + "..." + name[start:].lstrip()
+        if len(shown) - 3 < min_chars:
+            break
         if estimate_tokens(shown) <= price and len(shown) < len(name):
             return shown
         head -= 1

@@ -38,6 +38,7 @@ from subterminator.models.snapshot import Snapshot
 from subterminator.snapshot.element import ElementInfo
 from subterminator.snapshot.pruning import PruneLimits
 from subterminator.snapshot.tokens import estimate_json_tokens
+from tests.support.cuts import cut_of
 
 # The inclusion rule: "Elements SHALL be included if they match ANY of".
 SPEC_INCLUDED_ROLES = {
@@ -140,13 +141,7 @@ MIN_CUT_CHARS = 2
 
 def is_shortened(name: str, whole: str) -> bool:
     """``name`` is ``whole`` cut shorter under budget pressure: a prefix and "..."."""
-    stem = name.removesuffix("...")
-    return (
-        name.endswith("...")
-        and len(name) < len(whole)
-        and len(stem) >= MIN_CUT_CHARS
-        and whole.startswith(stem)
-    )
+    return cut_of(name, whole, MIN_CUT_CHARS)
 
 
 def depth_of(snapshot: Snapshot) -> int:

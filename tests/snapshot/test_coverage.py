@@ -37,6 +37,7 @@ from subterminator.snapshot import ElementRegistry, SnapshotFactory
 from subterminator.snapshot.element import OFFSCREEN, ElementInfo
 from subterminator.snapshot.pruning import SHARE, PruneLimits, candidates, is_control
 from subterminator.snapshot.tokens import estimate_json_tokens
+from tests.support.cuts import cut_of
 
 pytestmark = pytest.mark.browser
 COVERED = 50  # every control in view kept up to this many, in every script here
@@ -88,9 +89,9 @@ async def test_every_control_in_view_is_kept(
     assert len(present) == n, "the portal has the controls in view it is built with"
     kept = {info.order: e for info, e in zip(infos, snapshot.elements, strict=True)}
     assert set(present) <= set(kept)
-    for order, name in present.items():  # whole, or a prefix marked cut
+    for order, name in present.items():  # whole, or marked cut
         shown = kept[order].name
-        assert shown == name or (shown.endswith("...") and name.startswith(shown[:-3])), shown
+        assert shown == name or cut_of(shown, name), shown
     assert snapshot.meta is None
     assert '"meta"' not in snapshot_text(snapshot, True)
 

@@ -42,6 +42,7 @@ from subterminator.snapshot.pruning import (
     states,
 )
 from subterminator.snapshot.tokens import estimate_json_tokens, estimate_tokens
+from tests.support.cuts import cut_of
 
 VIEWPORT = RawViewport(width=1280, height=800)
 BOX = BoundingBox(x=120, y=340, width=88, height=20)
@@ -341,21 +342,10 @@ def test_an_in_view_control_is_dropped_only_with_every_long_name_at_the_floor(
                 # its start alone reads like another's, its start and end for no more
                 name = whole[info.order]
                 floor = shorten(name, limits.min_name_tokens, limits.min_name_chars)
-                assert info.name == floor or start_and_end(info.name, name), info.name
+                assert info.name == floor or cut_of(info.name, name), info.name
                 assert estimate_tokens(info.name) <= estimate_tokens(floor)
                 least = least_cut(name, limits.min_name_chars)
                 assert estimate_tokens(floor) <= limits.min_name_tokens or floor == least
-
-
-def start_and_end(shown: str, name: str) -> bool:
-    """``shown`` is a start of ``name``, "...", and an end of it, shorter than ``name``."""
-    at = shown.find("...")
-    while at >= 0:
-        head, end = shown[:at], shown[at + 3 :]
-        if name.startswith(head) and name.endswith(end) and len(shown) < len(name):
-            return True
-        at = shown.find("...", at + 1)
-    return False
 
 
 @given(captures(max_nodes=200), st.booleans())
@@ -390,7 +380,7 @@ def test_names_cut_alike_keep_their_ends_for_no_more(
     for name in names:
         cut = shorten(name, tokens, 5)
         shown = keep_ends(name, cut, apart[name])
-        assert shown == cut or start_and_end(shown, name), shown
+        assert shown == cut or cut_of(shown, name), shown
         assert estimate_tokens(shown) <= estimate_tokens(cut)
 
 

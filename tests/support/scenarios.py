@@ -48,6 +48,7 @@ from subterminator.snapshot.pruning import truncate
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.tools.executor import FILLABLE_ROLES, SELECTABLE_ROLES
 from subterminator.tools.server import BrowserToolServer
+from tests.support.cuts import cut_of
 
 ROOT = Path(__file__).resolve().parents[2]
 RECORDINGS = ROOT / "recordings"
@@ -203,9 +204,7 @@ def same_element(node: RawNode | None, element: Element) -> bool:
     )
     whole = truncate(name)
     shown = element.name
-    named = shown == whole or (
-        shown.endswith("...") and len(shown) < len(whole) and whole.startswith(shown[:-3])
-    )
+    named = shown == whole or cut_of(shown, whole)
     return named and (node.role, bbox) == (element.role, element.bbox)
 
 
