@@ -50,6 +50,10 @@ _CALL_CAPTURE = (
 # (RawCapture.omitted says how many were left out); more would only cost pruning its time.
 MAX_CAPTURE_NODES = 300
 MAX_NEW_TABS = 10  # captures restarted for a tab that opened meanwhile; then the one held
+# A capture a navigation spoiled is taken again (3 tries at most) only when the try begins
+# within this long of the first: on a loaded machine one try of a page that keeps replacing
+# itself takes most of a second, and the answer is "it keeps changing", not the snapshot cap.
+RETRY_WITHIN_S = 1.0
 PAGE_TEXT_PART_CHARS = 4000  # per part of RawCapture.text: in view, main content, the rest
 HIDDEN_REASONS = frozenset(
     {
@@ -121,7 +125,8 @@ async def _capture(
     clock: _Clock,
 ) -> RawCapture:
     attempt = tabs = 0
-    while attempt < 3:
+    started = time.monotonic()
+    while attempt < 3 and (attempt == 0 or time.monotonic() - started < RETRY_WITHIN_S):
         try:
             with playwright_errors.translate_closed():
                 return await _capture_once(
