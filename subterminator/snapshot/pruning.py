@@ -312,9 +312,11 @@ _PLACE_TIER = {
     **dict.fromkeys(("navigation", "contentinfo"), 4),
 }
 _NO_PLACE = 2  # no landmark around it: the page's content
-# The controls every landmark in view keeps before any other takes more (``person_order``):
-# a site header's account and search buttons, a side bar's first filters. Five landmarks
-# take at most half of what the element budget holds at the floor (~60).
+# The controls each kind of landmark in view (header, navigation, side bar, the content
+# outside any) keeps before any other takes more (``person_order``): a site header's account
+# and search buttons, a side bar's first filters. By kind, not by landmark: a page of twenty
+# navigation lists or articles shares six, not 120. The footer has none: its links are what
+# a person reaches for last.
 SHARE = 6
 # The fewest characters a name keeps at the last floor, where a name is cut to what tells it
 # from the other controls' names: three still read as the start of a word or two ideographs
@@ -338,13 +340,13 @@ def regions(capture: RawCapture) -> list[int]:
 
 def person_order(admitted: list[ElementInfo], chosen: list[int], capture: RawCapture) -> list[int]:
     """``chosen`` (indices into ``admitted``) in the order a person would use them: by
-    ``person_key``, but every landmark in view first gets its first ``SHARE`` controls, so
-    that a long main content never leaves the header's account menu or the side bar's
-    filters out. What is in a dialog is exempt: it is in front of all."""
+    ``person_key``, but each kind of landmark in view (its role) first gets its first
+    ``SHARE`` controls, so that a long main content never leaves the header's account menu
+    or the side bar's filters out. What is in a dialog is exempt: it is in front of all."""
     where = places(capture)
     region = regions(capture)
     ranked = sorted(chosen, key=lambda i: person_key(admitted[i], where[admitted[i].order]))
-    taken: dict[int, int] = {}
+    taken: dict[str, int] = {}
     first: list[int] = []
     rest: list[int] = []
     for i in ranked:
@@ -353,8 +355,10 @@ def person_order(admitted: list[ElementInfo], chosen: list[int], capture: RawCap
             first.append(i)
             continue
         mark = region[order]
-        taken[mark] = taken.get(mark, 0) + 1
-        (first if taken[mark] <= SHARE else rest).append(i)
+        kind = "" if mark < 0 else capture.nodes[mark].role
+        taken[kind] = taken.get(kind, 0) + 1
+        share = SHARE if kind != "contentinfo" else 0
+        (first if taken[kind] <= share else rest).append(i)
     return first + rest
 
 
