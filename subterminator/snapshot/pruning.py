@@ -395,6 +395,19 @@ def _common(a: str, b: str) -> int:
     )
 
 
+def _shared_starts(names: Iterable[str]) -> dict[str, int]:
+    """Each distinct name, and the longest start it shares with another: sorted, a name
+    shares most with a neighbour."""
+    unique = sorted(set(names))
+    return {
+        name: max(
+            _common(name, unique[k - 1]) if k else 0,
+            _common(name, unique[k + 1]) if k + 1 < len(unique) else 0,
+        )
+        for k, name in enumerate(unique)
+    }
+
+
 def _wide(text: str) -> int:
     """1 if ``text`` is all wide characters (ideographs, kana, hangul): two of them hold a
     word, as three letters start one; else 0."""
@@ -405,13 +418,8 @@ def distinct_names(names: list[str], min_chars: int = DISTINCT_MIN_CHARS) -> dic
     """Each name cut to the fewest characters (no fewer than ``min_chars``) that still tell it
     from every other name in ``names``, "..." marking the cut, where the cut costs fewer
     estimated tokens than the whole (three ideographs weigh what fifteen letters do)."""
-    unique = sorted(set(names))
     out: dict[str, str] = {}
-    for k, name in enumerate(unique):
-        shared = max(
-            _common(name, unique[k - 1]) if k else 0,
-            _common(name, unique[k + 1]) if k + 1 < len(unique) else 0,
-        )
+    for name, shared in _shared_starts(names).items():
         least = min_chars - _wide(name[:min_chars])
         end = max(least, shared + 1)
         stem = name[:end].rstrip()
@@ -566,15 +574,8 @@ def keep_ends(name: str, cut: str, apart: int, min_chars: int = 0) -> str:
 def ends_apart(names: Iterable[str]) -> dict[str, int]:
     """For each of ``names``, how many of its last characters no other one ends with: sorted
     back to front, a name shares most of its end with a neighbour."""
-    back = sorted(name[::-1] for name in names)
-    out: dict[str, int] = {}
-    for k, eman in enumerate(back):
-        shared = max(
-            _common(eman, back[k - 1]) if k else 0,
-            _common(eman, back[k + 1]) if k + 1 < len(back) else 0,
-        )
-        out[eman[::-1]] = min(len(eman), shared + 1)
-    return out
+    shared = _shared_starts(name[::-1] for name in names)
+    return {eman[::-1]: min(len(eman), most + 1) for eman, most in shared.items()}
 
 
 def _names_cut(
