@@ -312,9 +312,11 @@ _PLACE_TIER = {
     **dict.fromkeys(("navigation", "contentinfo"), 4),
 }
 _NO_PLACE = 2  # no landmark around it: the page's content
-# The controls every landmark in view keeps before any other takes more (``person_order``):
-# a site header's account and search buttons, a side bar's first filters. Five landmarks
-# take at most half of what the element budget holds at the floor (~60).
+# The controls each kind of landmark in view (header, navigation, side bar, the content
+# outside any) keeps before any other takes more (``person_order``): a site header's account
+# and search buttons, a side bar's first filters. By kind, not by landmark: a page of twenty
+# navigation lists or articles shares six, not 120. The footer has none: its links are what
+# a person reaches for last.
 SHARE = 6
 # The fewest characters a name keeps at the last floor, where a name is cut to what tells it
 # from the other controls' names: three still read as the start of a word or two ideographs
@@ -338,13 +340,13 @@ def regions(capture: RawCapture) -> list[int]:
 
 def person_order(admitted: list[ElementInfo], chosen: list[int], capture: RawCapture) -> list[int]:
     """``chosen`` (indices into ``admitted``) in the order a person would use them: by
-    ``person_key``, but every landmark in view first gets its first ``SHARE`` controls, so
-    that a long main content never leaves the header's account menu or the side bar's
-    filters out. What is in a dialog is exempt: it is in front of all."""
+    ``person_key``, but each kind of landmark in view (its role) first gets its first
+    ``SHARE`` controls, so that a long main content never leaves the header's account menu
+    or the side bar's filters out. What is in a dialog is exempt: it is in front of all."""
     where = places(capture)
     region = regions(capture)
     ranked = sorted(chosen, key=lambda i: person_key(admitted[i], where[admitted[i].order]))
-    taken: dict[int, int] = {}
+    taken: dict[str, int] = {}
     first: list[int] = []
     rest: list[int] = []
     for i in ranked:
@@ -353,8 +355,10 @@ def person_order(admitted: list[ElementInfo], chosen: list[int], capture: RawCap
             first.append(i)
             continue
         mark = region[order]
-        taken[mark] = taken.get(mark, 0) + 1
-        (first if taken[mark] <= SHARE else rest).append(i)
+        kind = "" if mark < 0 else capture.nodes[mark].role
+        taken[kind] = taken.get(kind, 0) + 1
+        share = SHARE if kind != "contentinfo" else 0
+        (first if taken[kind] <= share else rest).append(i)
     return first + rest
 
 
@@ -391,6 +395,19 @@ def _common(a: str, b: str) -> int:
     )
 
 
+def _shared_starts(names: Iterable[str]) -> dict[str, int]:
+    """Each distinct name, and the longest start it shares with another: sorted, a name
+    shares most with a neighbour."""
+    unique = sorted(set(names))
+    return {
+        name: max(
+            _common(name, unique[k - 1]) if k else 0,
+            _common(name, unique[k + 1]) if k + 1 < len(unique) else 0,
+        )
+        for k, name in enumerate(unique)
+    }
+
+
 def _wide(text: str) -> int:
     """1 if ``text`` is all wide characters (ideographs, kana, hangul): two of them hold a
     word, as three letters start one; else 0."""
@@ -401,13 +418,8 @@ def distinct_names(names: list[str], min_chars: int = DISTINCT_MIN_CHARS) -> dic
     """Each name cut to the fewest characters (no fewer than ``min_chars``) that still tell it
     from every other name in ``names``, "..." marking the cut, where the cut costs fewer
     estimated tokens than the whole (three ideographs weigh what fifteen letters do)."""
-    unique = sorted(set(names))
     out: dict[str, str] = {}
-    for k, name in enumerate(unique):
-        shared = max(
-            _common(name, unique[k - 1]) if k else 0,
-            _common(name, unique[k + 1]) if k + 1 < len(unique) else 0,
-        )
+    for name, shared in _shared_starts(names).items():
         least = min_chars - _wide(name[:min_chars])
         end = max(least, shared + 1)
         stem = name[:end].rstrip()
@@ -562,15 +574,8 @@ def keep_ends(name: str, cut: str, apart: int, min_chars: int = 0) -> str:
 def ends_apart(names: Iterable[str]) -> dict[str, int]:
     """For each of ``names``, how many of its last characters no other one ends with: sorted
     back to front, a name shares most of its end with a neighbour."""
-    back = sorted(name[::-1] for name in names)
-    out: dict[str, int] = {}
-    for k, eman in enumerate(back):
-        shared = max(
-            _common(eman, back[k - 1]) if k else 0,
-            _common(eman, back[k + 1]) if k + 1 < len(back) else 0,
-        )
-        out[eman[::-1]] = min(len(eman), shared + 1)
-    return out
+    shared = _shared_starts(name[::-1] for name in names)
+    return {eman[::-1]: min(len(eman), most + 1) for eman, most in shared.items()}
 
 
 def _names_cut(
