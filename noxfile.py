@@ -78,7 +78,9 @@ def tests(session: nox.Session) -> None:
     ensure_chromium(session)
     ensure_playwright_mcp(session)
     session.env["ST_ALL_CASES"] = "1"  # the MCP attack suite's full matrix, not its sample
-    session.run("pytest", *(session.posargs or ["-n", "auto", "--dist", "loadfile"]))
+    session.run(
+        "pytest", *(session.posargs or ["-n", "auto", "--dist", "loadfile", "--durations=25"])
+    )
 
 
 UNIT = "not browser and not subprocess and not corpus"
