@@ -3,9 +3,13 @@
 from __future__ import annotations
 
 import base64
+import functools
 import uuid
 from collections.abc import Callable, Hashable
 from datetime import UTC, datetime
+from typing import NamedTuple
+
+from pydantic import TypeAdapter
 
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.protocol import Browser
@@ -17,6 +21,8 @@ from subterminator.snapshot.tokens import (
     PIXELS_PER_IMAGE_TOKEN,
     estimate_json_tokens,
     estimate_tokens,
+    json_tokens,
+    json_units,
 )
 
 SCREENSHOT_TOKENS = 500  # ~500 image tokens per screenshot: its share of a turn's budget
@@ -48,24 +54,92 @@ def _now() -> str:
     return datetime.now(UTC).isoformat()
 
 
-def elements_json(
-    elements: list[ElementInfo], written: dict[tuple[object, ...], str] | None = None
-) -> str:
-    """The elements exactly as ``Snapshot.elements_json`` will render them. ``written``
-    remembers each element's JSON after its ref across the many tries of one pruning, keyed
-    by what may change between them (its node, name and children; the rest is the node's)."""
+class Part(NamedTuple):
+    """An element's JSON between its ref and its children, and what that costs
+    (``tokens.json_units``): the same in every try, where refs and children are renumbered."""
+
+    body: str
+    units: int
+    numbers: int
+
+
+# Each element's part, kept across the many tries of one pruning, keyed by what may change
+# between them (its node and name; the rest is the node's).
+Written = dict[tuple[object, ...], Part]
+_NAME = TypeAdapter(str)
+_PLACE = "\x00"  # where the name goes (the first field after the role that could hold it)
+_PLACED = _NAME.dump_json(_PLACE).decode()
+
+
+def _head(ref: str) -> str:
+    return f'{{"ref":"{ref}"'  # a ref is @e and digits: nothing to escape
+
+
+def _tail(children: list[str]) -> str:
+    """The children, last in an element's JSON (``models.snapshot.Element``), and its end."""
+    if not children:
+        return "}"
+    return ',"children":[' + ",".join(f'"{ref}"' for ref in children) + "]}"
+
+
+def _around(element: ElementInfo, written: Written) -> Part:
+    """The element's JSON with its name left out, once per node: names change between
+    tries, the rest never does."""
+    key = (element.order,)
+    part = written.get(key)
+    if part is None:
+        alone = element.but(name=_PLACE)  # no children
+        alone.ref = "@e0"
+        body = alone.to_element().model_dump_json()[len(_head(alone.ref)) : -1]
+        part = written[key] = Part(body, 0, 0)
+    return part
+
+
+def _part(element: ElementInfo, written: Written) -> Part:
+    key = (element.order, element.name)
+    part = written.get(key)
+    if part is None:
+        around = _around(element, written).body
+        if element.name:
+            name = _NAME.dump_json(element.name).decode()
+            body = around.replace(_PLACED, name, 1)
+        else:  # an empty name is left out of the JSON
+            body = around.replace(f',"name":{_PLACED}', "", 1)
+        part = written[key] = Part(body, *json_units(body))
+    return part
+
+
+def elements_json(elements: list[ElementInfo], written: Written | None = None) -> str:
+    """The elements exactly as ``Snapshot.elements_json`` will render them (``written``: the
+    parts already rendered for the same capture)."""
     if written is None:
         return "[" + ",".join(e.to_element().model_dump_json() for e in elements) + "]"
-    parts = []
-    for e in elements:
-        head = f'{{"ref":"{e.ref}"'  # a ref is @e and digits: nothing to escape
-        key = (e.order, e.name, *e.children)
-        tail = written.get(key)
-        if tail is None:
-            whole = e.to_element().model_dump_json()
-            tail = written[key] = whole[len(head) :]
-        parts.append(head + tail)
-    return "[" + ",".join(parts) + "]"
+    return (
+        "["
+        + ",".join(_head(e.ref) + _part(e, written).body + _tail(e.children) for e in elements)
+        + "]"
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _head_units(ref: str) -> tuple[int, int]:
+    return json_units(_head(ref))
+
+
+def summed_tokens(elements: list[ElementInfo], written: Written) -> int:
+    """``estimate_json_tokens(elements_json(elements))`` without writing the whole text
+    again for every try: its parts' costs summed (the brackets and commas: a unit each)."""
+    units, numbers = 2 + max(0, len(elements) - 1), 0
+    for element in elements:
+        part = _part(element, written)
+        head, head_numbers = _head_units(element.ref)
+        units += head + part.units + 1  # its closing brace
+        numbers += head_numbers + part.numbers
+        if element.children:
+            children, child_numbers = json_units(_tail(element.children))
+            units += children - 1
+            numbers += child_numbers
+    return json_tokens(units, numbers)
 
 
 def identities(capture: RawCapture, elements: list[ElementInfo]) -> list[Hashable | None]:
@@ -108,6 +182,7 @@ class SnapshotFactory:
         self.element_estimator = element_estimator or (
             lambda text: estimate_json_tokens(text, estimator)
         )
+        self._summable = element_estimator is None and estimator is estimate_tokens
 
     @property
     def screenshot_pixels(self) -> int | None:
@@ -128,20 +203,21 @@ class SnapshotFactory:
         )
         return self.from_capture(capture, viewport_only)
 
-    def measure(
-        self, elements: list[ElementInfo], written: dict[tuple[object, ...], str] | None = None
-    ) -> int:
+    def measure(self, elements: list[ElementInfo], written: Written | None = None) -> int:
         """Estimated tokens of ``elements`` once they carry the next snapshot's refs
-        (``written``: the JSON of elements already measured for the same capture)."""
+        (``written``: the JSON of elements already measured for the same capture). With the
+        default estimator their parts' costs are summed: a pruning measures a dozen tries."""
         start = self.registry.next_index
         link(elements, [f"@e{start + i}" for i in range(len(elements))])
+        if written is not None and self._summable:
+            return summed_tokens(elements, written)
         return self.element_estimator(elements_json(elements, written))
 
     def from_capture(
         self, capture: RawCapture, viewport_only: bool = True
     ) -> tuple[Snapshot, list[ElementInfo]]:
         """Prune, register and render one capture (pure but for the registry)."""
-        written: dict[tuple[object, ...], str] = {}
+        written: Written = {}
         elements, coverage = prune_covered(
             capture, viewport_only, self.limits, lambda kept: self.measure(kept, written)
         )

@@ -29,7 +29,7 @@ from subterminator.models.snapshot import (
 )
 from subterminator.schema import snapshot_json_schema
 from subterminator.snapshot.element import OFFSCREEN, ElementInfo
-from subterminator.snapshot.factory import elements_json
+from subterminator.snapshot.factory import Written, elements_json
 from subterminator.snapshot.pruning import (
     PruneLimits,
     candidates,
@@ -353,7 +353,7 @@ def test_the_json_remembered_while_pruning_is_the_json_sent(
     capture: RawCapture, viewport_only: bool
 ) -> None:
     made = factory()
-    written: dict[tuple[object, ...], str] = {}
+    written: Written = {}
 
     def measure(elements: list[ElementInfo]) -> int:
         made.measure(elements)  # gives them the next snapshot's refs
