@@ -13,7 +13,14 @@ from pydantic import TypeAdapter
 
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.protocol import Browser
-from subterminator.models.snapshot import PageInfo, Snapshot, SnapshotMeta, ViewportInfo
+from subterminator.models.snapshot import (
+    BoundingBox,
+    ElementState,
+    PageInfo,
+    Snapshot,
+    SnapshotMeta,
+    ViewportInfo,
+)
 from subterminator.snapshot.element import ElementInfo
 from subterminator.snapshot.pruning import PruneLimits, link, prune_covered
 from subterminator.snapshot.registry import ElementRegistry
@@ -88,11 +95,26 @@ def _around(element: ElementInfo, written: Written) -> Part:
     key = (element.order,)
     part = written.get(key)
     if part is None:
-        alone = element.but(name=_PLACE)  # no children
-        alone.ref = "@e0"
-        body = alone.to_element().model_dump_json()[len(_head(alone.ref)) : -1]
+        if element.value is None:  # a field's value (a secret, perhaps) is never kept
+            body = _body(element.role, tuple(element.state), element.bbox, element.level)
+        else:
+            body = _written(element.but(name=_PLACE))
         part = written[key] = Part(body, 0, 0)
     return part
+
+
+@functools.lru_cache(maxsize=4096)
+def _body(role: str, state: tuple[ElementState, ...], bbox: BoundingBox, level: int | None) -> str:
+    """The JSON of an element without a value, kept across snapshots: a page looked at again
+    has the same elements, and each is a model validated and written, the dearest part of
+    measuring a pruning's try."""
+    return _written(ElementInfo(role, _PLACE, list(state), bbox, level=level))
+
+
+def _written(alone: ElementInfo) -> str:
+    """``alone``'s JSON between its ref and its children (it has none)."""
+    alone.ref = "@e0"
+    return alone.to_element().model_dump_json()[len(_head(alone.ref)) : -1]
 
 
 def _part(element: ElementInfo, written: Written) -> Part:
