@@ -10,7 +10,10 @@ when its screenshot is in; a later call that may change the page, an ending and 
 close wait for it first, so each turn's picture is the page as that turn left it. A read
 (``READS``) runs beside it and shares its picture: a read changes nothing to picture. Its turn
 begins at once (a question it asks is its own; the record files questions by turn), and its
-row is written after the turn it ran beside.
+row is written after the turn it ran beside. A read that finds the page as the last turn's
+snapshot showed it (``_unchanged``) shares that turn's picture too: a client looking again and
+again would otherwise have a screenshot taken beside every other look, each as dear as the
+look itself, and they share the renderer.
 """
 
 from __future__ import annotations
@@ -24,6 +27,7 @@ from dataclasses import replace
 from typing import Any, Protocol
 
 from subterminator.models.conversation import ToolCall
+from subterminator.models.snapshot import Snapshot
 from subterminator.models.turn import TurnRecord
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.stack.layer import Preview, Reply, ToolLayer, call_row
@@ -61,6 +65,7 @@ class LoggedCalls:
         self.calls = 0
         self.ended = False
         self._writing: asyncio.Future[bytes | None] | None = None  # the last turn, until written
+        self._seen: Snapshot | None = None  # the page as the last turn's snapshot showed it
 
     async def written(self) -> bytes | None:
         """Every turn so far in the log, with its screenshot; the last one's picture."""
@@ -89,6 +94,9 @@ class LoggedCalls:
         reply = await self.inner.execute(call)
         row = call_row(turn, call, shown, reply, int((time.monotonic() - started) * 1000))
         shot = base64.b64decode(reply.snapshot.screenshot) if reply.snapshot.screenshot else None
+        ours = reply.shown is None and reply.result.get("error") is None  # a fresh page of ours
+        seen, self._seen = self._seen, reply.snapshot if ours else None
+        unchanged = ours and call.name in READS and _unchanged(reply.snapshot, seen)
 
         def write(picture: bytes | None) -> bytes | None:
             self.log.turn_row(row, picture)
@@ -96,7 +104,7 @@ class LoggedCalls:
 
         if shot is not None:
             self._then(lambda _: write(shot))
-        elif beside:  # the picture under way is of the page this read saw
+        elif beside or unchanged:  # the last turn's picture is of the page this read saw
             self._then(write)
         else:
             self._writing = asyncio.create_task(self._shot_then(write))
@@ -132,6 +140,15 @@ class LoggedCalls:
             log.exception("the run record's screenshot failed")
             picture = None
         return await asyncio.to_thread(write, picture)
+
+
+def _unchanged(now: Snapshot, before: Snapshot | None) -> bool:
+    """Whether ``now`` shows the page as ``before`` did: the same address, text, elements (their
+    boxes too), focus and scroll."""
+    if before is None:
+        return False
+    same = now.page == before.page and now.viewport == before.viewport
+    return same and now.focused == before.focused and now.elements == before.elements
 
 
 def _picture(turn: asyncio.Future[bytes | None] | None) -> bytes | None:
