@@ -5,7 +5,7 @@ from __future__ import annotations
 import base64
 import functools
 import uuid
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterable
 from datetime import UTC, datetime
 from typing import NamedTuple
 
@@ -22,7 +22,7 @@ from subterminator.models.snapshot import (
     ViewportInfo,
 )
 from subterminator.snapshot.element import ElementInfo
-from subterminator.snapshot.pruning import PruneLimits, link, prune_covered
+from subterminator.snapshot.pruning import PruneLimits, Tried, link, prune_covered
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import (
     PIXELS_PER_IMAGE_TOKEN,
@@ -76,6 +76,8 @@ Written = dict[tuple[object, ...], Part]
 _NAME = TypeAdapter(str)
 _PLACE = "\x00"  # where the name goes (the first field after the role that could hold it)
 _PLACED = _NAME.dump_json(_PLACE).decode()
+_VALUE = "\x01"  # where the value goes (after the name)
+_VALUED = _NAME.dump_json(_VALUE).decode()
 
 
 def _head(ref: str) -> str:
@@ -95,20 +97,37 @@ def _around(element: ElementInfo, written: Written) -> Part:
     key = (element.order,)
     part = written.get(key)
     if part is None:
-        if element.value is None:  # a field's value (a secret, perhaps) is never kept
-            body = _body(element.role, tuple(element.state), element.bbox, element.level)
-        else:
-            body = _written(element.but(name=_PLACE))
+        value = element.value
+        body = _body(element.role, tuple(element.state), element.bbox, element.level, value)
+        if value is not None:  # a field's value (a secret, perhaps) is never kept
+            body = body.replace(_VALUED, _NAME.dump_json(value).decode(), 1)
         part = written[key] = Part(body, 0, 0)
     return part
 
 
+def _body(
+    role: str,
+    state: tuple[ElementState, ...],
+    bbox: BoundingBox,
+    level: int | None,
+    value: str | None,
+) -> str:
+    """``_kept_body`` with a place for the value (``_VALUED``) if there is one."""
+    return _kept_body(role, state, bbox, level, None if value is None else _VALUE)
+
+
 @functools.lru_cache(maxsize=4096)
-def _body(role: str, state: tuple[ElementState, ...], bbox: BoundingBox, level: int | None) -> str:
-    """The JSON of an element without a value, kept across snapshots: a page looked at again
-    has the same elements, and each is a model validated and written, the dearest part of
-    measuring a pruning's try."""
-    return _written(ElementInfo(role, _PLACE, list(state), bbox, level=level))
+def _kept_body(
+    role: str,
+    state: tuple[ElementState, ...],
+    bbox: BoundingBox,
+    level: int | None,
+    value: str | None,
+) -> str:
+    """The JSON of an element but its name and value, kept across snapshots: a page looked at
+    again has the same elements, and each is a model validated and written, the dearest part
+    of measuring a pruning's try."""
+    return _written(ElementInfo(role, _PLACE, list(state), bbox, value=value, level=level))
 
 
 def _written(alone: ElementInfo) -> str:
@@ -122,13 +141,22 @@ def _part(element: ElementInfo, written: Written) -> Part:
     part = written.get(key)
     if part is None:
         around = _around(element, written).body
-        if element.name:
-            name = _NAME.dump_json(element.name).decode()
-            body = around.replace(_PLACED, name, 1)
-        else:  # an empty name is left out of the JSON
-            body = around.replace(f',"name":{_PLACED}', "", 1)
-        part = written[key] = Part(body, *json_units(body))
+        named = _named_kept if element.value is None else _named  # a value is never kept
+        part = written[key] = named(around, element.name)
     return part
+
+
+def _named(around: str, name: str) -> Part:
+    """The part of an element whose JSON but its name is ``around``."""
+    if name:
+        body = around.replace(_PLACED, _NAME.dump_json(name).decode(), 1)
+    else:  # an empty name is left out of the JSON
+        body = around.replace(f',"name":{_PLACED}', "", 1)
+    return Part(body, *json_units(body))
+
+
+# kept across snapshots, as ``_body``: the page looked at again costs its names once
+_named_kept = functools.lru_cache(maxsize=8192)(_named)
 
 
 def elements_json(elements: list[ElementInfo], written: Written | None = None) -> str:
@@ -151,16 +179,33 @@ def _head_units(ref: str) -> tuple[int, int]:
 def summed_tokens(elements: list[ElementInfo], written: Written) -> int:
     """``estimate_json_tokens(elements_json(elements))`` without writing the whole text
     again for every try: its parts' costs summed (the brackets and commas: a unit each)."""
-    units, numbers = 2 + max(0, len(elements) - 1), 0
-    for element in elements:
-        part = _part(element, written)
-        head, head_numbers = _head_units(element.ref)
+    return _summed(((_part(e, written), e.ref, e.children) for e in elements), len(elements))
+
+
+def tried_tokens(tried: Tried, start: int, written: Written) -> int:
+    """``summed_tokens`` of ``tried``'s elements once linked with refs from ``@e{start}``,
+    without building them."""
+    refs = [f"@e{start + k}" for k in range(len(tried.kept))]
+    children: list[list[str]] = [[] for _ in refs]
+    for ref, parent in zip(refs, tried.parents, strict=True):
+        if parent is not None:
+            children[parent].append(ref)
+    pool = tried.pool
+    parts = (_part(pool[i], written) for i in tried.kept)
+    return _summed(zip(parts, refs, children, strict=True), len(refs))
+
+
+def _summed(rows: Iterable[tuple[Part, str, list[str]]], count: int) -> int:
+    """The estimate of elements written as ``rows`` (part, ref, children's refs)."""
+    units, numbers = 2 + max(0, count - 1), 0
+    for part, ref, children in rows:
+        head, head_numbers = _head_units(ref)
         units += head + part.units + 1  # its closing brace
         numbers += head_numbers + part.numbers
-        if element.children:
-            children, child_numbers = json_units(_tail(element.children))
-            units += children - 1
-            numbers += child_numbers
+        if children:
+            tail, tail_numbers = json_units(_tail(children))
+            units += tail - 1
+            numbers += tail_numbers
     return json_tokens(units, numbers)
 
 
@@ -225,6 +270,12 @@ class SnapshotFactory:
         )
         return self.from_capture(capture, viewport_only)
 
+    def measure_try(self, tried: Tried, written: Written) -> int:
+        """``measure`` of a pruning's try, built only when it cannot be summed."""
+        if self._summable:
+            return tried_tokens(tried, self.registry.next_index, written)
+        return self.measure(tried.elements(), written)
+
     def measure(self, elements: list[ElementInfo], written: Written | None = None) -> int:
         """Estimated tokens of ``elements`` once they carry the next snapshot's refs
         (``written``: the JSON of elements already measured for the same capture). With the
@@ -241,7 +292,7 @@ class SnapshotFactory:
         """Prune, register and render one capture (pure but for the registry)."""
         written: Written = {}
         elements, coverage = prune_covered(
-            capture, viewport_only, self.limits, lambda kept: self.measure(kept, written)
+            capture, viewport_only, self.limits, lambda tried: self.measure_try(tried, written)
         )
         meta = None
         if coverage.kept < coverage.in_view:  # the model is told what it does not see

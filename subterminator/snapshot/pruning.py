@@ -244,24 +244,43 @@ def rank_key(element: ElementInfo) -> tuple[int, int, int]:
     return (element.visibility, _ROLE_RANK.get(element.role, 5), element.order)
 
 
-def keep(elements: list[ElementInfo], chosen: set[int], max_depth: int) -> list[ElementInfo]:
+@dataclass(frozen=True, slots=True)
+class Tried:
+    """One try of a pruning: which of ``pool`` it keeps (indices, in document order) and each
+    one's parent among the kept. Measured as it is: a pruning tries a dozen, and copying the
+    kept elements for each was much of its time; only the one sent is built (``elements``)."""
+
+    pool: list[ElementInfo]
+    kept: list[int]
+    parents: list[int | None]
+
+    def elements(self) -> list[ElementInfo]:
+        return [self.pool[i].but(parent=p) for i, p in zip(self.kept, self.parents, strict=True)]
+
+
+def kept_tree(elements: list[ElementInfo], chosen: set[int], max_depth: int) -> Tried:
     """The chosen elements in document order, parents re-linked and depth capped."""
     position: dict[int, int] = {}
     depth: list[int] = []
-    kept: list[ElementInfo] = []
-    for index, element in enumerate(elements):
-        if index not in chosen:
-            continue
-        parent = element.parent
+    kept: list[int] = []
+    parents: list[int | None] = []
+    for index in sorted(chosen):
+        parent = elements[index].parent
         while parent is not None and parent not in position:
             parent = elements[parent].parent
         new_parent = None if parent is None else position[parent]
         while new_parent is not None and depth[new_parent] >= max_depth:
-            new_parent = kept[new_parent].parent
+            new_parent = parents[new_parent]
         position[index] = len(kept)
         depth.append(1 if new_parent is None else depth[new_parent] + 1)
-        kept.append(element.but(parent=new_parent))
-    return kept
+        kept.append(index)
+        parents.append(new_parent)
+    return Tried(elements, kept, parents)
+
+
+def keep(elements: list[ElementInfo], chosen: set[int], max_depth: int) -> list[ElementInfo]:
+    """``kept_tree``'s elements."""
+    return kept_tree(elements, chosen, max_depth).elements()
 
 
 def link(elements: list[ElementInfo], refs: list[str]) -> None:
@@ -447,7 +466,7 @@ def prune(
     capture: RawCapture,
     viewport_only: bool,
     limits: PruneLimits,
-    measure: Callable[[list[ElementInfo]], int],
+    measure: Callable[[Tried], int],
 ) -> list[ElementInfo]:
     """``prune_covered``'s elements."""
     return prune_covered(capture, viewport_only, limits, measure)[0]
@@ -457,7 +476,7 @@ def prune_covered(
     capture: RawCapture,
     viewport_only: bool,
     limits: PruneLimits,
-    measure: Callable[[list[ElementInfo]], int],
+    measure: Callable[[Tried], int],
 ) -> tuple[list[ElementInfo], Coverage]:
     """The highest-ranked elements within the count cap and ``measure``'s token budget (the
     tokens of the elements as the model will see them, refs and children filled in), and
@@ -474,8 +493,8 @@ def prune_covered(
     order = ranked[:most]
     reach = most  # the elements whose names may be cut: those that can be sent or measured
 
-    def take(count: int, cap: int | None = None) -> list[ElementInfo]:
-        return keep(pool(cap), set(order[:count]), limits.max_depth)
+    def take(count: int, cap: int | None = None) -> Tried:
+        return kept_tree(pool(cap), set(order[:count]), limits.max_depth)
 
     def fits(count: int, cap: int | None = None) -> bool:
         return measure(take(count, cap)) <= budget
@@ -490,7 +509,7 @@ def prune_covered(
         return pools[cap]
 
     if fits(most):
-        whole = take(most)
+        whole = take(most).elements()
         return whole, Coverage(len(in_view), sum(map(_in_view_control, whole)), 0)
     # The budget binds: the controls in view first, from all admitted (the count cap's
     # ranking would put a footer's links before a dialog's fields), the rest as ranked.
@@ -505,7 +524,7 @@ def prune_covered(
     needed = min(len(first), most)
     longest = max((estimate_tokens(admitted[i].name) for i in first), default=0)
     cap, low = _names_cut(needed, fits, limits.min_name_tokens, longest)
-    kept = take(_largest_fitting(low, most, lambda n: fits(n, cap)), cap)
+    kept = take(_largest_fitting(low, most, lambda n: fits(n, cap)), cap).elements()
     short = 0 if low == len(first) else measure(take(len(first), _DISTINCT)) - budget
     held = sum(1 for e in kept if _in_view_control(e))
     return kept, Coverage(len(in_view), held, max(0, short))

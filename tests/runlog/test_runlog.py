@@ -239,6 +239,19 @@ def test_broken_page_text_still_makes_a_readable_line(tmp_path: Path) -> None:
     assert notice.text == "lone surrogate ⟨U+D800⟩ here"  # named, as every invisible is
 
 
+def test_a_turn_sharing_the_last_picture_names_its_file(tmp_path: Path) -> None:
+    """A look that shares the last turn's picture (the very bytes, ``stack.logged``) names
+    that turn's file rather than writing a copy; a picture that only looks alike is its own."""
+    run = RunRecord.create("netflix", runs_dir=tmp_path, now=NOW)
+    shot, alike = png(), png()
+    for turn, picture in enumerate((shot, shot, shot, alike, None), start=1):
+        run.turn(turn=turn, tool="get_snapshot", target=None, arguments={}, outcome="ok",
+                 screenshot=picture)  # fmt: skip
+    turns = [e for e in read_events(run.folder).events if isinstance(e, TurnEvent)]
+    assert [t.screenshot for t in turns] == ["turn-01.png"] * 3 + ["turn-04.png", None]
+    assert sorted(p.name for p in run.folder.glob("*.png")) == ["turn-01.png", "turn-04.png"]
+
+
 def test_screenshots_are_never_overwritten(tmp_path: Path) -> None:
     run = RunRecord.create("netflix", runs_dir=tmp_path, now=NOW)
     first = run.save_screenshot("turn-01", b"first")

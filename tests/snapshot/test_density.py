@@ -28,10 +28,11 @@ from subterminator.models.snapshot import (
     Snapshot,
 )
 from subterminator.schema import snapshot_json_schema
-from subterminator.snapshot.element import OFFSCREEN, ElementInfo
-from subterminator.snapshot.factory import Written, elements_json
+from subterminator.snapshot.element import OFFSCREEN
+from subterminator.snapshot.factory import Written, elements_json, tried_tokens
 from subterminator.snapshot.pruning import (
     PruneLimits,
+    Tried,
     candidates,
     ends_apart,
     is_control,
@@ -355,8 +356,10 @@ def test_the_json_remembered_while_pruning_is_the_json_sent(
     made = factory()
     written: Written = {}
 
-    def measure(elements: list[ElementInfo]) -> int:
+    def measure(tried: Tried) -> int:
+        elements = tried.elements()
         made.measure(elements)  # gives them the next snapshot's refs
+        assert tried_tokens(tried, made.registry.next_index, {}) == made.measure(elements, {})
         remembered = elements_json(elements, written)
         assert remembered == elements_json(elements)
         return estimate_json_tokens(remembered)
