@@ -98,35 +98,22 @@ def _around(element: ElementInfo, written: Written) -> Part:
     part = written.get(key)
     if part is None:
         value = element.value
-        body = _body(element.role, tuple(element.state), element.bbox, element.level, value)
-        if value is not None:  # a field's value (a secret, perhaps) is never kept
+        valued = value is not None  # a field's value (a secret, perhaps) is never kept
+        body = _body(element.role, tuple(element.state), element.bbox, element.level, valued)
+        if value is not None:
             body = body.replace(_VALUED, _NAME.dump_json(value).decode(), 1)
         part = written[key] = Part(body, 0, 0)
     return part
 
 
-def _body(
-    role: str,
-    state: tuple[ElementState, ...],
-    bbox: BoundingBox,
-    level: int | None,
-    value: str | None,
-) -> str:
-    """``_kept_body`` with a place for the value (``_VALUED``) if there is one."""
-    return _kept_body(role, state, bbox, level, None if value is None else _VALUE)
-
-
 @functools.lru_cache(maxsize=4096)
-def _kept_body(
-    role: str,
-    state: tuple[ElementState, ...],
-    bbox: BoundingBox,
-    level: int | None,
-    value: str | None,
+def _body(
+    role: str, state: tuple[ElementState, ...], bbox: BoundingBox, level: int | None, valued: bool
 ) -> str:
-    """The JSON of an element but its name and value, kept across snapshots: a page looked at
-    again has the same elements, and each is a model validated and written, the dearest part
-    of measuring a pruning's try."""
+    """The JSON of an element but its name and value (``valued``: its place, ``_VALUED``),
+    kept across snapshots: a page looked at again has the same elements, and each is a model
+    validated and written, the dearest part of measuring a pruning's try."""
+    value = _VALUE if valued else None
     return _written(ElementInfo(role, _PLACE, list(state), bbox, value=value, level=level))
 
 
