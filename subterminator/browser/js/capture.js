@@ -325,6 +325,7 @@
     return at === SPAN && up >= SPAN ? up + 1 : at;
   };
   const placeOf = (el, frame) => {
+    if (culled.size > 0 && culled.has(el)) return OUT;
     // up through inline elements not placed yet, then down again: linear in the elements
     const chain = [];
     let at, n = el;
@@ -426,6 +427,39 @@
     return [x, y, Math.max(frame[2], x), Math.max(frame[3], y),
       Math.min(frame[4], x + el.clientWidth), Math.min(frame[5], y + el.clientHeight)];
   };
+  // Viewport culling: the children of a long list, table or column in normal flow lie one
+  // below the next, so a binary search finds those near the view, and the rest (and all
+  // they hold) are out of it without a box each: a box costs microseconds, more deep in a
+  // long line of inline blocks, and a 10,000-row table asked for 20,000 of them. What is
+  // positioned, and so could show away from its parent's box, is never culled.
+  const CULL_MIN = 64;
+  const FLOW = /^(block|list-item|flow-root|table|table-row-group|inline-block)$/;
+  const culled = new Set();
+  // one computed property each (a transform's costs a matrix): positioned (absolute, fixed,
+  // sticky, relative) is what shows away from its parent's box; a transform moving a row
+  // into view from far off is not seen
+  const escapes = (el) => styleOf(el).position !== 'static';
+  const cull = (el, frame) => {
+    if (el.shadowRoot || el.tagName === 'SLOT') return;
+    const cs = styleOf(el);
+    if (!FLOW.test(cs.display) || cs.writingMode !== 'horizontal-tb' || cs.columnCount !== 'auto') return;
+    const kids = [];
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      const d = styleOf(c).display;
+      if (d === 'none') continue;
+      if (d === 'contents' || escapes(c) || styleOf(c).float !== 'none') return;
+      kids.push(c);
+    }
+    const slack = frame[5] - frame[3];  // a viewport's height either side: overlaps stay in
+    const above = (c) => { const b = boxOf(c); return b.bottom + frame[1] <= frame[3] - slack; };
+    const below = (c) => boxOf(c).top + frame[1] >= frame[5] + slack;
+    let lo = 0, hi = kids.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (above(kids[m])) lo = m + 1; else hi = m; }
+    const first = lo;
+    hi = kids.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (below(kids[m])) hi = m; else lo = m + 1; }
+    for (let i = 0; i < kids.length; i++) if (i < first || i >= lo) culled.add(kids[i]);
+  };
   const inner = (el) => {
     let doc = null;
     try { doc = el.contentDocument; } catch (e) { doc = null; }
@@ -438,8 +472,10 @@
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
     if (el.tagName === 'DIALOG' && el.open && el.matches(':modal')) modals.push(el);
-    let pick = el.hasAttributes() ? el.matches(SEL) : BARE.has(el.localName), closed = false, custom = false;
-    if (el.localName.includes('-') && el.matches(':defined')) {
+    const out = culled.size > 0 && culled.has(el) && !escapes(el);
+    if (!out) culled.delete(el);
+    let pick = !out && (el.hasAttributes() ? el.matches(SEL) : BARE.has(el.localName)), closed = false, custom = false;
+    if (!out && el.localName.includes('-') && el.matches(':defined')) {
       // a defined custom element without an open shadow root may hide a closed one (DevTools
       // says, after); one that is none of the above may still be a control by its
       // ElementInternals role: Chrome's role says so, or, without naming here, Chrome's tree
@@ -482,7 +518,13 @@
       }
       continue;
     }
+    const from = stackNode.length;
     pushChildren(el, here, frame);
+    if (out) {
+      for (let i = from; i < stackNode.length; i++) if (stackNode[i].nodeType === 1) culled.add(stackNode[i]);
+    } else if (scope === 'viewport' && el.childElementCount >= CULL_MIN) {
+      cull(el, frame);
+    }
   }
   // Over the limit, keep what the pruning's ranking above the seam (snapshot/pruning.py) would keep first: in
   // view before partly in view before offscreen, then by the role the markup implies, then in
