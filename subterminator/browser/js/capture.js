@@ -246,11 +246,15 @@
   const TOP = origin || [0, 0, 0, 0, vw, vh];
   const xf = [], frameEls = [];
   // three parallel stacks (node, parent index, frame): no array per visited node
-  const stackNode = [], stackParent = [], stackFrame = [];
+  const stackNode = [], stackParent = [], stackFrame = [], stackOut = [];
+  // what the next pushes are: out of view (culled) or not, and the children a culled
+  // container leaves out (``cull``)
+  let pushOut = 0, cut = null;
   const push = (c, parent, frame) => {
     const type = c.nodeType;
     if (type === 1 || (type === 3 && /\S/.test(c.nodeValue))) {
       stackNode.push(c); stackParent.push(parent); stackFrame.push(frame);
+      stackOut.push(pushOut || (cut !== null && cut.has(c)) ? 1 : 0);
     }
   };
   // The flat tree, as it renders and as Chrome's tree reads: an open shadow root's content
@@ -325,7 +329,6 @@
     return at === SPAN && up >= SPAN ? up + 1 : at;
   };
   const placeOf = (el, frame) => {
-    if (culled.size > 0 && culled.has(el)) return OUT;
     // up through inline elements not placed yet, then down again: linear in the elements
     const chain = [];
     let at, n = el;
@@ -365,10 +368,10 @@
   };
   // an element's part of the text: 0 in view, 1 main content, 2 elsewhere; -1 none
   const inMain = new Map(), usable = new Map();
-  const partOf = (el, frame) => {
+  const partOf = (el, frame, out) => {
     let ok = usable.get(el);
     if (ok === false) return -1;
-    let part = placeOf(el, frame) !== OUT ? 0 : -1;
+    let part = !out && placeOf(el, frame) !== OUT ? 0 : -1;
     if (part < 0) {
       if (sizes[1] >= textLimit && sizes[2] >= textLimit) return -1;
       let main = inMain.get(el);
@@ -385,10 +388,10 @@
   // visible text: [in view, main content, elsewhere], each a list of blocks of words
   const texts = [[], [], []], sizes = [0, 0, 0];
   let lastBlock = null;
-  const addText = (node, frame) => {
+  const addText = (node, frame, out) => {
     const el = node.parentElement;
     if (!el || (sizes[0] >= textLimit && sizes[1] >= textLimit && sizes[2] >= textLimit)) return;
-    const at = partOf(el, frame);
+    const at = partOf(el, frame, out);
     if (at < 0) return;
     const words = node.nodeValue.replace(/\s+/g, ' ');  // spaces at the ends kept: "a<b>b</b>." stays "ab."
     // slotted text sits in its slot's block
@@ -434,20 +437,20 @@
   // positioned, and so could show away from its parent's box, is never culled.
   const CULL_MIN = 64;
   const FLOW = /^(block|list-item|flow-root|table|table-row-group|inline-block)$/;
-  const culled = new Set();
   // one computed property each (a transform's costs a matrix): positioned (absolute, fixed,
   // sticky, relative) is what shows away from its parent's box; a transform moving a row
   // into view from far off is not seen
   const escapes = (el) => styleOf(el).position !== 'static';
+  // the children of ``el`` far from the view (a set), or null
   const cull = (el, frame) => {
-    if (el.shadowRoot || el.tagName === 'SLOT') return;
+    if (el.shadowRoot || el.tagName === 'SLOT') return null;
     const cs = styleOf(el);
-    if (!FLOW.test(cs.display) || cs.writingMode !== 'horizontal-tb' || cs.columnCount !== 'auto') return;
+    if (!FLOW.test(cs.display) || cs.writingMode !== 'horizontal-tb' || cs.columnCount !== 'auto') return null;
     const kids = [];
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
       const d = styleOf(c).display;
       if (d === 'none') continue;
-      if (d === 'contents' || escapes(c) || styleOf(c).float !== 'none') return;
+      if (d === 'contents' || escapes(c) || styleOf(c).float !== 'none') return null;
       kids.push(c);
     }
     const slack = frame[5] - frame[3];  // a viewport's height either side: overlaps stay in
@@ -458,7 +461,9 @@
     const first = lo;
     hi = kids.length;
     while (lo < hi) { const m = (lo + hi) >> 1; if (below(kids[m])) hi = m; else lo = m + 1; }
-    for (let i = 0; i < kids.length; i++) if (i < first || i >= lo) culled.add(kids[i]);
+    const far = new Set();
+    for (let i = 0; i < kids.length; i++) if (i < first || i >= lo) far.add(kids[i]);
+    return far.size ? far : null;
   };
   const inner = (el) => {
     let doc = null;
@@ -468,12 +473,12 @@
   pushChildren(document.documentElement, -1, TOP);
   while (stackNode.length) {
     const el = stackNode.pop(), parent = stackParent.pop(), frame = stackFrame.pop();
-    if (el.nodeType === 3) { addText(el, frame); continue; }
+    const flagged = stackOut.pop();
+    if (el.nodeType === 3) { addText(el, frame, flagged); continue; }
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
     if (el.tagName === 'DIALOG' && el.open && el.matches(':modal')) modals.push(el);
-    const out = culled.size > 0 && culled.has(el) && !escapes(el);
-    if (!out) culled.delete(el);
+    const out = flagged === 1 && !escapes(el);
     let pick = !out && (el.hasAttributes() ? el.matches(SEL) : BARE.has(el.localName)), closed = false, custom = false;
     if (!out && el.localName.includes('-') && el.matches(':defined')) {
       // a defined custom element without an open shadow root may hide a closed one (DevTools
@@ -518,13 +523,10 @@
       }
       continue;
     }
-    const from = stackNode.length;
+    if (!out && scope === 'viewport' && el.childElementCount >= CULL_MIN) cut = cull(el, frame);
+    pushOut = out ? 1 : 0;
     pushChildren(el, here, frame);
-    if (out) {
-      for (let i = from; i < stackNode.length; i++) if (stackNode[i].nodeType === 1) culled.add(stackNode[i]);
-    } else if (scope === 'viewport' && el.childElementCount >= CULL_MIN) {
-      cull(el, frame);
-    }
+    pushOut = 0; cut = null;
   }
   // Over the limit, keep what the pruning's ranking above the seam (snapshot/pruning.py) would keep first: in
   // view before partly in view before offscreen, then by the role the markup implies, then in
