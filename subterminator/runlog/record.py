@@ -84,9 +84,26 @@ def default_runs_dir() -> Path:
     return Path.home() / ".subterminator" / "runs"
 
 
+class _TurnPictures:
+    """Turns' pictures in a run's folder. A turn whose picture is the last one's very bytes (a
+    look that shares it, ``stack.logged``) names that file: a client looking a thousand times
+    is not a thousand copies of one page on disk."""
+
+    def __init__(self, folder: Path) -> None:
+        self.folder = folder
+        self._last: tuple[bytes, Path] | None = None
+
+    def save(self, turn: int, png: bytes | None) -> Path | None:
+        last = self._last
+        if png is not None and last is not None and last[0] is png:
+            return last[1]
+        path = create_private_file(self.folder, f"turn-{turn:02d}", ".png", png) if png else None
+        self._last = None if path is None or png is None else (png, path)
+        return path
+
+
 class RunRecord:
-    """One run's folder. Make it with ``create``; call ``close`` when the run ends (in a
-    ``finally``: it renders the report from whatever was logged)."""
+    """One run's folder: ``create`` it, ``close`` it when the run ends (in a ``finally``)."""
 
     def __init__(self, folder: Path, service: str) -> None:
         self.folder = folder
@@ -95,7 +112,7 @@ class RunRecord:
         self._pending: int | None = None  # the approval asked and not yet answered
         self._turn = 0  # the turn under way (0: before the first)
         self._turn_pending: TurnEvent | None = None  # begun, not yet logged
-        self._last_shot: tuple[bytes, Path] | None = None  # the last turn's picture, its file
+        self._pictures = _TurnPictures(folder)
 
     @classmethod
     def create(
@@ -126,17 +143,6 @@ class RunRecord:
 
     def _shot(self, stem: str, png: bytes | None) -> Path | None:
         return self.save_screenshot(stem, png) if png else None
-
-    def _turn_shot(self, turn: int, png: bytes | None) -> Path | None:
-        """A turn's picture; the last turn's file when it is that very picture (a look that
-        shares it, ``stack.logged``): a client looking a thousand times is not a thousand
-        copies of one page on disk."""
-        last = self._last_shot
-        if png is not None and last is not None and last[0] is png:
-            return last[1]
-        shot = self._shot(f"turn-{turn:02d}", png)
-        self._last_shot = None if shot is None or png is None else (png, shot)
-        return shot
 
     def start(self, *, start_url: str, mode: str, ai: str, display_name: str = "") -> None:
         """The first event: ``mode`` says "simulator" or "live", ``ai`` which AI drives,
@@ -179,7 +185,7 @@ class RunRecord:
     ) -> None:
         """One turn (``TurnRecord``'s fields); ``arguments`` redacted here too, so a typed password
         never reaches the disk from any caller. ``tool_ms`` is the browser's, without a person's."""
-        shot = self._turn_shot(turn, screenshot)
+        shot = self._pictures.save(turn, screenshot)
         self._turn_pending = None
         self._log(
             TurnEvent(
