@@ -1,7 +1,10 @@
 """A viewport capture leaves a long list's children far from the view unmeasured
 (capture.js ``cull``: a binary search over a container's children in normal flow). What is
 positioned among them (fixed, absolute, relative, sticky) may show anywhere and is still read
-where it shows; the rest of the view reads as the whole page's capture reads it."""
+where it shows; the rest of the view reads as the whole page's capture reads it. Once the text
+a far child would add is full, its subtree is not walked at all unless something in it may
+show in the view: what a rule, an inline style or the browser positions, a frame, a shadow
+tree; a sheet that cannot be read keeps every far child walked."""
 
 from __future__ import annotations
 
@@ -52,11 +55,55 @@ def cards() -> str:
 </head><body><ul>{items}</ul></body></html>"""
 
 
+LONG_ROWS = 600
+PIN_CSS = ".pin{position:fixed;top:4px;right:4px}"
+
+
+def long_rows(head: str) -> str:
+    """Rows whose text fills the capture's text long before the end, and in far rows what
+    may show in the view all the same: a link a sheet positions (inside ``@media``), one a
+    shadow tree positions, and a frame whose words the page's text reads."""
+    extra = {
+        450: '<a class="pin" href="/pinned">Pinned by a rule</a>',
+        500: '<div class="host"></div>',
+        550: '<iframe srcdoc="<p>Words inside the frame</p>" height=40></iframe>',
+    }
+    rows = "".join(
+        f'<tr><td><a href="/row/{i}">Row {i}</a></td><td>A line of words that describes row'
+        f" {i} at some length.</td><td>{extra.get(i, '')}</td></tr>"
+        for i in range(LONG_ROWS)
+    )
+    shadow = """<script>
+for (const host of document.querySelectorAll('.host')) {
+  host.attachShadow({mode: 'open'}).innerHTML =
+    '<style>a{position:fixed;bottom:4px;right:4px}</style><a href="/s">Shadow corner</a>';
+}</script>"""
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rows</title>
+{head}<style>td{{height:30px;padding:0 4px;font:14px serif}}</style></head>
+<body><table><tbody>{rows}</tbody></table>{shadow}</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
+    """Another origin, whose sheet the page may use but not read."""
+    root: Path = tmp_path_factory.mktemp("sheets")
+    (root / "pin.css").write_text(PIN_CSS, encoding="utf-8")
+    with StaticSite(root) as served:
+        yield served
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     root: Path = tmp_path_factory.mktemp("cull")
     (root / "table.html").write_text(table(), encoding="utf-8")
     (root / "cards.html").write_text(cards(), encoding="utf-8")
+    (root / "plain.html").write_text(long_rows(""), encoding="utf-8")
+    media = f"<style>@media screen{{{PIN_CSS}}}</style>"
+    (root / "rows.html").write_text(long_rows(media), encoding="utf-8")
+    (root / "pin.css").write_text(PIN_CSS, encoding="utf-8")
+    (root / "here.html").write_text(long_rows('<link rel=stylesheet href="pin.css">'))
+    framed = '<!doctype html><title>Framed</title><iframe src="rows.html" width=1200 height=680>'
+    (root / "framed.html").write_text(framed, encoding="utf-8")
     with StaticSite(root) as served:
         yield served
 
@@ -120,3 +167,36 @@ async def test_a_far_row_is_not_measured(
     runs = await in_our_world(reader, READ_JS)
     boxes = max(elements for run in runs for key, elements, _ in run if key == "box")
     assert 10 < boxes < items // 2
+
+
+@pytest.mark.parametrize("page", ["rows.html", "here.html", "there.html", "framed.html"])
+async def test_what_may_show_from_a_skipped_row_is_read(
+    reader: PlaywrightBrowser, site: StaticSite, elsewhere: StaticSite, page: str
+) -> None:
+    """A rule (in the page, in a sheet of its origin, in another origin's sheet that cannot
+    be read, in a frame's page) and a shadow tree each bring a far row's link into the
+    view; the page's text,
+    a frame far down included, is the whole page capture's."""
+    if page == "there.html":
+        link = f'<link rel=stylesheet href="{elsewhere.url("pin.css")}">'
+        (site.root / page).write_text(long_rows(link), encoding="utf-8")
+    await reader.navigate(site.url(page))
+    viewport = await reader.capture(scope="viewport")
+    names = {node.name for node in viewport.nodes}
+    assert {"Pinned by a rule", "Shadow corner", "Row 0"} <= names
+    assert "Row 300" not in names
+    whole = await reader.capture(scope="page")
+    assert viewport.text == whole.text
+
+
+async def test_a_far_row_is_not_walked_once_the_text_is_full(
+    reader: PlaywrightBrowser, site: StaticSite
+) -> None:
+    """Each row is asked for its style once (is it in flow?), and nothing inside it is."""
+    await reader.navigate(site.url("plain.html"))
+    await reader.capture()
+    assert await in_our_world(reader, COUNT_JS)
+    await reader.capture(scope="viewport")
+    runs = await in_our_world(reader, READ_JS)
+    styles = max(elements for run in runs for key, elements, _ in run if key == "style")
+    assert LONG_ROWS <= styles < LONG_ROWS + 400  # a row's four elements, were it walked

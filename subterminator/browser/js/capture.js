@@ -247,14 +247,15 @@
   const xf = [], frameEls = [];
   // three parallel stacks (node, parent index, frame): no array per visited node
   const stackNode = [], stackParent = [], stackFrame = [], stackOut = [];
-  // what the next pushes are: out of view (culled) or not, and the children a culled
-  // container leaves out (``cull``)
+  // what the next pushes are: out of view (culled, 1) or not (0), and the children a culled
+  // container leaves out (``cull``: child -> FAR, or QUIET_MAIN/QUIET_ELSE by the part of
+  // the text it would go to)
   let pushOut = 0, cut = null;
   const push = (c, parent, frame) => {
     const type = c.nodeType;
     if (type === 1 || (type === 3 && /\S/.test(c.nodeValue))) {
       stackNode.push(c); stackParent.push(parent); stackFrame.push(frame);
-      stackOut.push(pushOut || (cut !== null && cut.has(c)) ? 1 : 0);
+      stackOut.push(pushOut || (cut !== null && cut.get(c)) || 0);
     }
   };
   // The flat tree, as it renders and as Chrome's tree reads: an open shadow root's content
@@ -461,9 +462,77 @@
     const first = lo;
     hi = kids.length;
     while (lo < hi) { const m = (lo + hi) >> 1; if (below(kids[m])) hi = m; else lo = m + 1; }
-    const far = new Set();
-    for (let i = 0; i < kids.length; i++) if (i < first || i >= lo) far.add(kids[i]);
-    return far.size ? far : null;
+    if (first === 0 && lo === kids.length) return null;
+    const far = new Map();
+    for (let i = 0; i < kids.length; i++) if (i < first || i >= lo) far.set(kids[i], FAR);
+    quiet(el, far);
+    return far;
+  };
+  // A far child whose subtree is skipped, not walked, once its text's part is full: nothing
+  // in it can show in the view (nothing the document's sheets, inline styles or the browser
+  // may position, no frame, no shadow tree, whose styles are not read here) and none of it
+  // is main content unless all is. Asked once of the container, not of each child: each
+  // far element walked costs a style, most of a 10,000-row table's capture.
+  const FAR = 1, QUIET_MAIN = 2, QUIET_ELSE = 3;
+  const MAINS = 'main,[role=main],article';
+  const quiet = (el, far) => {
+    const doc = el.getRootNode();
+    const risky = doc instanceof Document ? riskyOf(doc) : null;
+    if (risky === null) return;
+    const loud = new Set();
+    const childOf = (d) => { while (d && d.parentElement !== el) d = d.parentElement; if (d) loud.add(d); };
+    for (const d of el.querySelectorAll(risky + ',' + MAINS)) childOf(d);
+    const all = el.querySelectorAll('*');
+    for (let i = 0; i < all.length; i++) if (all[i].shadowRoot) childOf(all[i]);
+    const part = el.closest(MAINS) ? QUIET_MAIN : QUIET_ELSE;
+    for (const c of far.keys()) if (!loud.has(c)) far.set(c, part);
+  };
+  // What in a document could show away from its row, as one selector: what its rules
+  // position (or may: `all`, a variable), inline styles naming either, the browser's own
+  // (dialogs, popovers, the top layer) and frames (their text is read below the fold too).
+  // Null when a sheet cannot be read whole (another origin's, nested rules, scoped ones):
+  // every far element is walked then. `:is()` forgives what a query cannot take
+  // (pseudo-elements).
+  const riskyBy = new Map();
+  const riskyOf = (doc) => {
+    if (riskyBy.has(doc)) return riskyBy.get(doc);
+    const sels = ['iframe', 'frame', 'object', 'embed', 'dialog', '[popover]', ':fullscreen',
+      '[style*="position" i]', '[style*="all" i]'];
+    const W = doc.defaultView || window;  // a frame's rules are of its own realm's classes
+    let ok = true;
+    const scan = (rules) => {
+      for (const r of rules) {
+        if (!ok) return;
+        if (r instanceof W.CSSStyleRule) {
+          const sel = r.selectorText;
+          if ((r.cssRules && r.cssRules.length) || sel.includes('&') || sel.includes(':scope')) { ok = false; return; }
+          const p = r.style.getPropertyValue('position');
+          if ((p && p !== 'static') || r.style.getPropertyValue('all')) sels.push(sel);
+        } else if (r instanceof W.CSSImportRule) {
+          let imported = null;
+          try { imported = r.styleSheet ? r.styleSheet.cssRules : null; } catch (e) { ok = false; return; }
+          if (imported) scan(imported);
+        } else if (r instanceof W.CSSKeyframesRule) {
+          for (const k of r.cssRules) if (k.style.getPropertyValue('position')) { ok = false; return; }
+        } else if (r instanceof W.CSSGroupingRule) scan(r.cssRules);
+      }
+    };
+    for (const sheet of [...doc.styleSheets, ...(doc.adoptedStyleSheets || [])]) {
+      let rules = null;
+      try { rules = sheet.cssRules; } catch (e) { ok = false; }
+      if (!ok) break;
+      scan(rules);
+    }
+    // what a script animates is not in a sheet
+    if (ok) {
+      for (const a of doc.getAnimations()) {
+        const frames = a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : [];
+        if (frames.some(f => 'position' in f)) { ok = false; break; }
+      }
+    }
+    const risky = ok ? ':is(' + sels.join(',') + ')' : null;
+    riskyBy.set(doc, risky);
+    return risky;
   };
   const inner = (el) => {
     let doc = null;
@@ -474,11 +543,12 @@
   while (stackNode.length) {
     const el = stackNode.pop(), parent = stackParent.pop(), frame = stackFrame.pop();
     const flagged = stackOut.pop();
+    if (flagged > FAR && sizes[flagged - 1] >= textLimit) continue;
     if (el.nodeType === 3) { addText(el, frame, flagged); continue; }
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
     if (el.tagName === 'DIALOG' && el.open && el.matches(':modal')) modals.push(el);
-    const out = flagged === 1 && !escapes(el);
+    const out = flagged !== 0 && !escapes(el);
     let pick = !out && (el.hasAttributes() ? el.matches(SEL) : BARE.has(el.localName)), closed = false, custom = false;
     if (!out && el.localName.includes('-') && el.matches(':defined')) {
       // a defined custom element without an open shadow root may hide a closed one (DevTools
@@ -524,7 +594,7 @@
       continue;
     }
     if (!out && scope === 'viewport' && el.childElementCount >= CULL_MIN) cut = cull(el, frame);
-    pushOut = out ? 1 : 0;
+    pushOut = out ? FAR : 0;
     pushChildren(el, here, frame);
     pushOut = 0; cut = null;
   }
@@ -581,6 +651,7 @@
       void els[i].computedName;
       cold = performance.now() - t0 > 0.5;
     }
+  }
   if (canName && !cold) {
     named = true;
     let reg = globalThis.__subterminator;
