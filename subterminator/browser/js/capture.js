@@ -477,7 +477,7 @@
   const MAINS = 'main,[role=main],article';
   const quiet = (el, far) => {
     const doc = el.getRootNode();
-    const risky = doc instanceof Document ? riskyOf(doc) : null;
+    const risky = doc.nodeType === Node.DOCUMENT_NODE ? riskyOf(doc) : null;
     if (risky === null) return;
     const loud = new Set();
     const childOf = (d) => { while (d && d.parentElement !== el) d = d.parentElement; if (d) loud.add(d); };
