@@ -136,12 +136,30 @@ def inline_lists(rng: random.Random) -> str:
     return page("Article with navboxes", article + "".join(boxes), style=style)
 
 
+def framed(rng: random.Random) -> str:
+    """A statement in a same-origin frame (``srcdoc``): 1,500 rows of a link, inline cells
+    and a button, under the page's own controls. Chrome keeps a frame's accessibility tree
+    apart from its parent's."""
+    rows = "".join(
+        f'<tr><td><a href="/stmt/{i}">line {i}</a></td><td><span><em>{word(rng)}</em> '
+        f"{word(rng)}</span></td><td>{rng.randint(1, 99999) / 100:.2f}</td>"
+        f'<td><button type="button">Dispute {i}</button></td></tr>'
+        for i in range(1_500)
+    )
+    inner = f"<!DOCTYPE html><html lang=en><body><table>{rows}</table></body></html>"
+    frame = (
+        f'<iframe title="Statement" width="1100" height="520" srcdoc="{escape(inner)}"></iframe>'
+    )
+    return page("Statement", f"<p>{prose(rng, 20, 40)}</p>{frame}")
+
+
 KINDS: tuple[tuple[str, Builder, str], ...] = (
     ("kudos", kudos, "a work page: one span of 3,700 links, inline tag lists, comments"),
     ("ledger", ledger, "a 2,500-row table: checkbox, link, nested inline cell, button"),
     ("split-text", split_text, "500 comments, each ~60 text nodes in one element"),
     ("nested", nested, "300 paragraphs of inline nesting 10 to 40 deep"),
     ("inline-lists", inline_lists, "inline lists of 3,000 links with ruby and bidi runs"),
+    ("framed", framed, "a 1,500-row table inside a same-origin frame"),
 )
 
 

@@ -5,6 +5,7 @@ nesting), other builders, another seed, checked against the same goals."""
 from __future__ import annotations
 
 import random
+from html import escape
 from pathlib import Path
 
 from bench.inline_pages import word
@@ -83,12 +84,30 @@ def hashtags(rng: random.Random) -> str:
     return page("Post", f"<article><p>{prose(rng, 30, 60)}</p><p>{tags}</p>{actions}</article>")
 
 
+def feed(rng: random.Random) -> str:
+    """A comment feed embedded from the same site: a frame holding 800 articles, each a
+    heading link, a line of text and two buttons, inside a frame of its own again."""
+    posts = "".join(
+        f'<article><h3><a href="/p/{i}">{word(rng).title()} {i}</a></h3>'
+        f"<p>{prose(rng, 8, 20)}</p><button>Reply</button> <button>Report</button></article>"
+        for i in range(800)
+    )
+    inner = f"<!DOCTYPE html><html lang=en><body><section>{posts}</section></body></html>"
+    outer = (
+        "<!DOCTYPE html><html lang=en><body><h2>Comments</h2>"
+        f'<iframe width="1000" height="460" srcdoc="{escape(inner)}"></iframe></body></html>'
+    )
+    frame = f'<iframe title="Comments" width="1060" height="560" srcdoc="{escape(outer)}"></iframe>'
+    return page("Article", f"<p>{prose(rng, 30, 50)}</p>{frame}")
+
+
 HELD: tuple[tuple[str, Builder, str], ...] = (
     ("cast", cast, "one paragraph of 2,400 cast links, bdi names"),
     ("grid-form", grid_form, "a 1,200-row table of fields and selects"),
     ("lyrics", lyrics, "Chinese lyrics: text nodes split by line breaks and rubies"),
     ("quotes", quotes, "forum posts quoting inline up to 60 deep"),
     ("hashtags", hashtags, "one paragraph of 2,500 hashtag links in spans"),
+    ("feed", feed, "800 posts in a same-origin frame inside another"),
 )
 
 

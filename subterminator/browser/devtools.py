@@ -177,14 +177,32 @@ class DevTools:
             self._accessible[doc.session] = known
             cold = known
         if known and cold:
+            return await self._keep_trees(doc)
+        return known
+
+    async def _keep_trees(self, doc: Doc) -> bool:
+        """Has Chrome keep the tree of ``doc`` and of each frame below it: a same-process
+        frame is named with its parent, and each name rebuilt a frame's tree not kept."""
+        try:
+            await self.send(
+                "Accessibility.getRootAXNode", {"frameId": doc.frame_id}, via=doc.session
+            )
+        except PlaywrightError as exc:  # a document going away: named through DevTools
+            log.debug("no accessibility tree now: %s", exc)
+            return False
+        try:
+            tree = await self.send("Page.getFrameTree", via=doc.session)
+        except PlaywrightError as exc:
+            log.debug("no frame tree now: %s", exc)
+            return True
+        for frame_id in _frames_below(tree["frameTree"], doc.frame_id):
             try:
                 await self.send(
-                    "Accessibility.getRootAXNode", {"frameId": doc.frame_id}, via=doc.session
+                    "Accessibility.getRootAXNode", {"frameId": frame_id}, via=doc.session
                 )
-            except PlaywrightError as exc:  # a document going away: named through DevTools
-                log.debug("no accessibility tree now: %s", exc)
-                return False
-        return known
+            except PlaywrightError as exc:  # another process's frame keeps its own, or gone
+                log.debug("no accessibility tree of frame %s: %s", frame_id, exc)
+        return True
 
     async def root(self, doc: Doc) -> Node:
         """The document element of ``doc``, in our world there."""
@@ -268,3 +286,12 @@ class DevTools:
         if "exceptionDetails" in result:
             raise BrowserActionError("action_failed", str(result["exceptionDetails"])[:300])
         return result.get("result", {}).get("value")
+
+
+def _frames_below(tree: dict[str, Any], frame_id: str, *, below: bool = False) -> list[str]:
+    """The ids of the frames under ``frame_id`` in a ``Page.getFrameTree`` answer."""
+    here = below or tree["frame"]["id"] == frame_id
+    found = [str(tree["frame"]["id"])] if below else []
+    for child in tree.get("childFrames", []):
+        found += _frames_below(child, frame_id, below=here)
+    return found

@@ -246,11 +246,16 @@
   const TOP = origin || [0, 0, 0, 0, vw, vh];
   const xf = [], frameEls = [];
   // three parallel stacks (node, parent index, frame): no array per visited node
-  const stackNode = [], stackParent = [], stackFrame = [];
+  const stackNode = [], stackParent = [], stackFrame = [], stackOut = [];
+  // what the next pushes are: out of view (culled, 1) or not (0), and the children a culled
+  // container leaves out (``cull``: child -> FAR, or QUIET_MAIN/QUIET_ELSE by the part of
+  // the text it would go to)
+  let pushOut = 0, cut = null;
   const push = (c, parent, frame) => {
     const type = c.nodeType;
     if (type === 1 || (type === 3 && /\S/.test(c.nodeValue))) {
       stackNode.push(c); stackParent.push(parent); stackFrame.push(frame);
+      stackOut.push(pushOut || (cut !== null && cut.get(c)) || 0);
     }
   };
   // The flat tree, as it renders and as Chrome's tree reads: an open shadow root's content
@@ -364,10 +369,10 @@
   };
   // an element's part of the text: 0 in view, 1 main content, 2 elsewhere; -1 none
   const inMain = new Map(), usable = new Map();
-  const partOf = (el, frame) => {
+  const partOf = (el, frame, out) => {
     let ok = usable.get(el);
     if (ok === false) return -1;
-    let part = placeOf(el, frame) !== OUT ? 0 : -1;
+    let part = !out && placeOf(el, frame) !== OUT ? 0 : -1;
     if (part < 0) {
       if (sizes[1] >= textLimit && sizes[2] >= textLimit) return -1;
       let main = inMain.get(el);
@@ -384,10 +389,10 @@
   // visible text: [in view, main content, elsewhere], each a list of blocks of words
   const texts = [[], [], []], sizes = [0, 0, 0];
   let lastBlock = null;
-  const addText = (node, frame) => {
+  const addText = (node, frame, out) => {
     const el = node.parentElement;
     if (!el || (sizes[0] >= textLimit && sizes[1] >= textLimit && sizes[2] >= textLimit)) return;
-    const at = partOf(el, frame);
+    const at = partOf(el, frame, out);
     if (at < 0) return;
     const words = node.nodeValue.replace(/\s+/g, ' ');  // spaces at the ends kept: "a<b>b</b>." stays "ab."
     // slotted text sits in its slot's block
@@ -426,6 +431,109 @@
     return [x, y, Math.max(frame[2], x), Math.max(frame[3], y),
       Math.min(frame[4], x + el.clientWidth), Math.min(frame[5], y + el.clientHeight)];
   };
+  // Viewport culling: the children of a long list, table or column in normal flow lie one
+  // below the next, so a binary search finds those near the view, and the rest (and all
+  // they hold) are out of it without a box each: a box costs microseconds, more deep in a
+  // long line of inline blocks, and a 10,000-row table asked for 20,000 of them. What is
+  // positioned, and so could show away from its parent's box, is never culled.
+  const CULL_MIN = 64;
+  const FLOW = /^(block|list-item|flow-root|table|table-row-group|inline-block)$/;
+  // one computed property each (a transform's costs a matrix): positioned (absolute, fixed,
+  // sticky, relative) is what shows away from its parent's box; a transform moving a row
+  // into view from far off is not seen
+  const escapes = (el) => styleOf(el).position !== 'static';
+  // the children of ``el`` far from the view (a set), or null
+  const cull = (el, frame) => {
+    if (el.shadowRoot || el.tagName === 'SLOT') return null;
+    const cs = styleOf(el);
+    if (!FLOW.test(cs.display) || cs.writingMode !== 'horizontal-tb' || cs.columnCount !== 'auto') return null;
+    const kids = [];
+    for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      const d = styleOf(c).display;
+      if (d === 'none') continue;
+      if (d === 'contents' || escapes(c) || styleOf(c).float !== 'none') return null;
+      kids.push(c);
+    }
+    const slack = frame[5] - frame[3];  // a viewport's height either side: overlaps stay in
+    const above = (c) => { const b = boxOf(c); return b.bottom + frame[1] <= frame[3] - slack; };
+    const below = (c) => boxOf(c).top + frame[1] >= frame[5] + slack;
+    let lo = 0, hi = kids.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (above(kids[m])) lo = m + 1; else hi = m; }
+    const first = lo;
+    hi = kids.length;
+    while (lo < hi) { const m = (lo + hi) >> 1; if (below(kids[m])) hi = m; else lo = m + 1; }
+    if (first === 0 && lo === kids.length) return null;
+    const far = new Map();
+    for (let i = 0; i < kids.length; i++) if (i < first || i >= lo) far.set(kids[i], FAR);
+    quiet(el, far);
+    return far;
+  };
+  // A far child whose subtree is skipped, not walked, once its text's part is full: nothing
+  // in it can show in the view (nothing the document's sheets, inline styles or the browser
+  // may position, no frame, no shadow tree, whose styles are not read here) and none of it
+  // is main content unless all is. Asked once of the container, not of each child: each
+  // far element walked costs a style, most of a 10,000-row table's capture.
+  const FAR = 1, QUIET_MAIN = 2, QUIET_ELSE = 3;
+  const MAINS = 'main,[role=main],article';
+  const quiet = (el, far) => {
+    const doc = el.getRootNode();
+    const risky = doc.nodeType === Node.DOCUMENT_NODE ? riskyOf(doc) : null;
+    if (risky === null) return;
+    const loud = new Set();
+    const childOf = (d) => { while (d && d.parentElement !== el) d = d.parentElement; if (d) loud.add(d); };
+    for (const d of el.querySelectorAll(risky + ',' + MAINS)) childOf(d);
+    const all = el.querySelectorAll('*');
+    for (let i = 0; i < all.length; i++) if (all[i].shadowRoot) childOf(all[i]);
+    const part = el.closest(MAINS) ? QUIET_MAIN : QUIET_ELSE;
+    for (const c of far.keys()) if (!loud.has(c)) far.set(c, part);
+  };
+  // What in a document could show away from its row, as one selector: what its rules
+  // position (or may: `all`, a variable), inline styles naming either, the browser's own
+  // (dialogs, popovers, the top layer) and frames (their text is read below the fold too).
+  // Null when a sheet cannot be read whole (another origin's, nested rules, scoped ones):
+  // every far element is walked then. `:is()` forgives what a query cannot take
+  // (pseudo-elements).
+  const riskyBy = new Map();
+  const riskyOf = (doc) => {
+    if (riskyBy.has(doc)) return riskyBy.get(doc);
+    const sels = ['iframe', 'frame', 'object', 'embed', 'dialog', '[popover]', ':fullscreen',
+      '[style*="position" i]', '[style*="all" i]'];
+    const W = doc.defaultView || window;  // a frame's rules are of its own realm's classes
+    let ok = true;
+    const scan = (rules) => {
+      for (const r of rules) {
+        if (!ok) return;
+        if (r instanceof W.CSSStyleRule) {
+          const sel = r.selectorText;
+          if ((r.cssRules && r.cssRules.length) || sel.includes('&') || sel.includes(':scope')) { ok = false; return; }
+          const p = r.style.getPropertyValue('position');
+          if ((p && p !== 'static') || r.style.getPropertyValue('all')) sels.push(sel);
+        } else if (r instanceof W.CSSImportRule) {
+          let imported = null;
+          try { imported = r.styleSheet ? r.styleSheet.cssRules : null; } catch (e) { ok = false; return; }
+          if (imported) scan(imported);
+        } else if (r instanceof W.CSSKeyframesRule) {
+          for (const k of r.cssRules) if (k.style.getPropertyValue('position')) { ok = false; return; }
+        } else if (r instanceof W.CSSGroupingRule) scan(r.cssRules);
+      }
+    };
+    for (const sheet of [...doc.styleSheets, ...(doc.adoptedStyleSheets || [])]) {
+      let rules = null;
+      try { rules = sheet.cssRules; } catch (e) { ok = false; }
+      if (!ok) break;
+      scan(rules);
+    }
+    // what a script animates is not in a sheet
+    if (ok) {
+      for (const a of doc.getAnimations()) {
+        const frames = a.effect && a.effect.getKeyframes ? a.effect.getKeyframes() : [];
+        if (frames.some(f => 'position' in f)) { ok = false; break; }
+      }
+    }
+    const risky = ok ? ':is(' + sels.join(',') + ')' : null;
+    riskyBy.set(doc, risky);
+    return risky;
+  };
   const inner = (el) => {
     let doc = null;
     try { doc = el.contentDocument; } catch (e) { doc = null; }
@@ -434,12 +542,15 @@
   pushChildren(document.documentElement, -1, TOP);
   while (stackNode.length) {
     const el = stackNode.pop(), parent = stackParent.pop(), frame = stackFrame.pop();
-    if (el.nodeType === 3) { addText(el, frame); continue; }
+    const flagged = stackOut.pop();
+    if (flagged > FAR && sizes[flagged - 1] >= textLimit) continue;
+    if (el.nodeType === 3) { addText(el, frame, flagged); continue; }
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
     if (el.tagName === 'DIALOG' && el.open && el.matches(':modal')) modals.push(el);
-    let pick = el.hasAttributes() ? el.matches(SEL) : BARE.has(el.localName), closed = false, custom = false;
-    if (el.localName.includes('-') && el.matches(':defined')) {
+    const out = flagged !== 0 && !escapes(el);
+    let pick = !out && (el.hasAttributes() ? el.matches(SEL) : BARE.has(el.localName)), closed = false, custom = false;
+    if (!out && el.localName.includes('-') && el.matches(':defined')) {
       // a defined custom element without an open shadow root may hide a closed one (DevTools
       // says, after); one that is none of the above may still be a control by its
       // ElementInternals role: Chrome's role says so, or, without naming here, Chrome's tree
@@ -482,7 +593,10 @@
       }
       continue;
     }
+    if (!out && scope === 'viewport' && el.childElementCount >= CULL_MIN) cut = cull(el, frame);
+    pushOut = out ? FAR : 0;
     pushChildren(el, here, frame);
+    pushOut = 0; cut = null;
   }
   // Over the limit, keep what the pruning's ranking above the seam (snapshot/pruning.py) would keep first: in
   // view before partly in view before offscreen, then by the role the markup implies, then in
@@ -527,9 +641,16 @@
     // where a kept one answers in microseconds): say so, and the caller has it kept. Not
     // tested again once the caller just asked for the tree ('kept'): on a loaded machine a
     // first name can take longer than the test's line even from a kept tree
-    const t0 = performance.now();
-    void els[0].computedName;
-    cold = performance.now() - t0 > 0.5;
+    // tried in each document: a same-process frame's tree is kept apart from its parent's
+    const tried = new Set();
+    for (let i = 0; i < els.length && !cold; i++) {
+      const doc = els[i].ownerDocument;
+      if (tried.has(doc)) continue;
+      tried.add(doc);
+      const t0 = performance.now();
+      void els[i].computedName;
+      cold = performance.now() - t0 > 0.5;
+    }
   }
   if (canName && !cold) {
     named = true;

@@ -1,0 +1,202 @@
+"""A viewport capture leaves a long list's children far from the view unmeasured
+(capture.js ``cull``: a binary search over a container's children in normal flow). What is
+positioned among them (fixed, absolute, relative, sticky) may show anywhere and is still read
+where it shows; the rest of the view reads as the whole page's capture reads it. Once the text
+a far child would add is full, its subtree is not walked at all unless something in it may
+show in the view: what a rule, an inline style or the browser positions, a frame, a shadow
+tree; a sheet that cannot be read keeps every far child walked."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from harness.sites import StaticSite
+from subterminator.browser.capture import RawCapture
+from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from tests.browser.test_capture_speed import COUNT_JS, READ_JS, in_our_world
+
+pytestmark = pytest.mark.browser
+
+VIEWPORT = (1280, 720)
+ROWS = 400
+CARDS = 1200
+
+
+def row(i: int) -> str:
+    extra = {
+        300: '<a href="/up" style="position:absolute;top:40px;left:600px">Placed on top</a>',
+        320: '<span style="position:relative;top:-9500px"><a href="/r">Pulled up</a></span>',
+        350: '<button style="position:fixed;top:8px;right:8px">Chat with us</button>',
+    }.get(i, "")
+    return f'<tr><td><a href="/item/{i}">Item {i}</a></td><td>{extra}</td></tr>'
+
+
+def table() -> str:
+    rows = "".join(row(i) for i in range(ROWS))
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Items</title>
+<style>table{{border-collapse:collapse}} td{{height:30px;padding:0;font:14px serif}}</style>
+</head>
+<body><h1>Items</h1><table><tbody>{rows}</tbody></table></body></html>"""
+
+
+def cards() -> str:
+    """Inline blocks in one long line box, one far down holding a fixed link."""
+    fixed = '<a href="/top" style="position:fixed;bottom:8px;left:8px">Back to top</a>'
+    items = "".join(
+        f'<li style="display:inline-block;width:300px"><a href="/c/{i}">Card {i}</a>'
+        f"{fixed if i == 900 else ''}</li>"
+        for i in range(CARDS)
+    )
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Cards</title>
+</head><body><ul>{items}</ul></body></html>"""
+
+
+LONG_ROWS = 600
+PIN_CSS = ".pin{position:fixed;top:4px;right:4px}"
+
+
+def long_rows(head: str) -> str:
+    """Rows whose text fills the capture's text long before the end, and in far rows what
+    may show in the view all the same: a link a sheet positions (inside ``@media``), one a
+    shadow tree positions, and a frame whose words the page's text reads."""
+    extra = {
+        450: '<a class="pin" href="/pinned">Pinned by a rule</a>',
+        500: '<div class="host"></div>',
+        550: '<iframe srcdoc="<p>Words inside the frame</p>" height=40></iframe>',
+    }
+    rows = "".join(
+        f'<tr><td><a href="/row/{i}">Row {i}</a></td><td>A line of words that describes row'
+        f" {i} at some length.</td><td>{extra.get(i, '')}</td></tr>"
+        for i in range(LONG_ROWS)
+    )
+    shadow = """<script>
+for (const host of document.querySelectorAll('.host')) {
+  host.attachShadow({mode: 'open'}).innerHTML =
+    '<style>a{position:fixed;bottom:4px;right:4px}</style><a href="/s">Shadow corner</a>';
+}</script>"""
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Rows</title>
+{head}<style>td{{height:30px;padding:0 4px;font:14px serif}}</style></head>
+<body><table><tbody>{rows}</tbody></table>{shadow}</body></html>"""
+
+
+@pytest.fixture(scope="module")
+def elsewhere(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
+    """Another origin, whose sheet the page may use but not read."""
+    root: Path = tmp_path_factory.mktemp("sheets")
+    (root / "pin.css").write_text(PIN_CSS, encoding="utf-8")
+    with StaticSite(root) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
+    root: Path = tmp_path_factory.mktemp("cull")
+    (root / "table.html").write_text(table(), encoding="utf-8")
+    (root / "cards.html").write_text(cards(), encoding="utf-8")
+    (root / "plain.html").write_text(long_rows(""), encoding="utf-8")
+    media = f"<style>@media screen{{{PIN_CSS}}}</style>"
+    (root / "rows.html").write_text(long_rows(media), encoding="utf-8")
+    (root / "pin.css").write_text(PIN_CSS, encoding="utf-8")
+    (root / "here.html").write_text(long_rows('<link rel=stylesheet href="pin.css">'))
+    framed = '<!doctype html><title>Framed</title><iframe src="rows.html" width=1200 height=680>'
+    (root / "framed.html").write_text(framed, encoding="utf-8")
+    with StaticSite(root) as served:
+        yield served
+
+
+@pytest.fixture(scope="module")
+async def reader() -> Any:
+    options = LaunchOptions(block_non_local=True, viewport=VIEWPORT)
+    async with await PlaywrightBrowser.launch(options) as browser:
+        yield browser
+
+
+def in_view(capture: RawCapture) -> list[tuple[str, str, Any]]:
+    """The nodes whose box meets the viewport: role, name, box."""
+    width, height = VIEWPORT
+    out = []
+    for node in capture.nodes:
+        box = node.box
+        if box is None or (box.width <= 0 and box.height <= 0):
+            continue
+        if box.x + box.width > 0 and box.y + box.height > 0 and box.x < width and box.y < height:
+            out.append((node.role, node.name, (box.x, box.y, box.width, box.height)))
+    return out
+
+
+async def test_what_is_positioned_in_a_far_row_is_read_where_it_shows(
+    reader: PlaywrightBrowser, site: StaticSite
+) -> None:
+    await reader.navigate(site.url("table.html"))
+    names = {node.name for node in (await reader.capture(scope="viewport")).nodes}
+    assert {"Placed on top", "Pulled up", "Chat with us", "Item 0"} <= names
+    assert "Item 200" not in names  # far down: not in view
+    await reader.navigate(site.url("cards.html"))
+    names = {node.name for node in (await reader.capture(scope="viewport")).nodes}
+    assert {"Back to top", "Card 0"} <= names
+    assert "Card 900" not in names
+
+
+@pytest.mark.parametrize("page", ["table.html", "cards.html"])
+async def test_the_view_reads_as_the_whole_pages_capture_reads_it(
+    reader: PlaywrightBrowser, site: StaticSite, page: str
+) -> None:
+    await reader.navigate(site.url(page))
+    await reader.page.mouse.wheel(0, 3000)  # culled on both sides
+    await reader.page.wait_for_function("window.scrollY > 0")
+    viewport = in_view(await reader.capture(scope="viewport"))
+    whole = in_view(await reader.capture(scope="page"))
+    assert viewport == whole
+    assert len(viewport) > 10
+
+
+@pytest.mark.parametrize(("page", "items"), [("table.html", ROWS), ("cards.html", CARDS)])
+async def test_a_far_row_is_not_measured(
+    reader: PlaywrightBrowser, site: StaticSite, page: str, items: int
+) -> None:
+    """The law's point: a view of a long list measures what is near it, not the list (a
+    viewport's height either side is measured too: a few hundred boxes on small cards)."""
+    await reader.navigate(site.url(page))
+    await reader.capture()
+    assert await in_our_world(reader, COUNT_JS)
+    await reader.capture(scope="viewport")
+    runs = await in_our_world(reader, READ_JS)
+    boxes = max(elements for run in runs for key, elements, _ in run if key == "box")
+    assert 10 < boxes < items // 2
+
+
+@pytest.mark.parametrize("page", ["rows.html", "here.html", "there.html", "framed.html"])
+async def test_what_may_show_from_a_skipped_row_is_read(
+    reader: PlaywrightBrowser, site: StaticSite, elsewhere: StaticSite, page: str
+) -> None:
+    """A rule (in the page, in a sheet of its origin, in another origin's sheet that cannot
+    be read, in a frame's page) and a shadow tree each bring a far row's link into the
+    view; the page's text,
+    a frame far down included, is the whole page capture's."""
+    if page == "there.html":
+        link = f'<link rel=stylesheet href="{elsewhere.url("pin.css")}">'
+        (site.root / page).write_text(long_rows(link), encoding="utf-8")
+    await reader.navigate(site.url(page))
+    viewport = await reader.capture(scope="viewport")
+    names = {node.name for node in viewport.nodes}
+    assert {"Pinned by a rule", "Shadow corner", "Row 0"} <= names
+    assert "Row 300" not in names
+    whole = await reader.capture(scope="page")
+    assert viewport.text == whole.text
+
+
+async def test_a_far_row_is_not_walked_once_the_text_is_full(
+    reader: PlaywrightBrowser, site: StaticSite
+) -> None:
+    """Each row is asked for its style once (is it in flow?), and nothing inside it is."""
+    await reader.navigate(site.url("plain.html"))
+    await reader.capture()
+    assert await in_our_world(reader, COUNT_JS)
+    await reader.capture(scope="viewport")
+    runs = await in_our_world(reader, READ_JS)
+    styles = max(elements for run in runs for key, elements, _ in run if key == "style")
+    assert LONG_ROWS <= styles < LONG_ROWS + 400  # a row's four elements, were it walked
