@@ -442,7 +442,7 @@
   // sticky, relative) is what shows away from its parent's box; a transform moving a row
   // into view from far off is not seen
   const escapes = (el) => styleOf(el).position !== 'static';
-  // the children of ``el`` far from the view (a set), or null
+  // the children of ``el`` far from the view (FAR, or quiet: ``quiet``), or null
   const cull = (el, frame) => {
     if (el.shadowRoot || el.tagName === 'SLOT') return null;
     const cs = styleOf(el);
