@@ -98,6 +98,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     (root / "table.html").write_text(table(), encoding="utf-8")
     (root / "cards.html").write_text(cards(), encoding="utf-8")
     (root / "plain.html").write_text(long_rows(""), encoding="utf-8")
+    many = "".join(f".tip{i}{{position:absolute}}" for i in range(80))
+    (root / "many.html").write_text(long_rows(f"<style>{many}</style>"), encoding="utf-8")
     media = f"<style>@media screen{{{PIN_CSS}}}</style>"
     (root / "rows.html").write_text(long_rows(media), encoding="utf-8")
     (root / "pin.css").write_text(PIN_CSS, encoding="utf-8")
@@ -189,14 +191,20 @@ async def test_what_may_show_from_a_skipped_row_is_read(
     assert viewport.text == whole.text
 
 
+@pytest.mark.parametrize(("page", "walked"), [("plain.html", False), ("many.html", True)])
 async def test_a_far_row_is_not_walked_once_the_text_is_full(
-    reader: PlaywrightBrowser, site: StaticSite
+    reader: PlaywrightBrowser, site: StaticSite, page: str, walked: bool
 ) -> None:
-    """Each row is asked for its style once (is it in flow?), and nothing inside it is."""
-    await reader.navigate(site.url("plain.html"))
+    """Each row is asked for its style once (is it in flow?), and nothing inside it is;
+    unless the page's sheets position more than matching them against each element is worth
+    (80 rules), when every far row is walked as before."""
+    await reader.navigate(site.url(page))
     await reader.capture()
     assert await in_our_world(reader, COUNT_JS)
     await reader.capture(scope="viewport")
     runs = await in_our_world(reader, READ_JS)
     styles = max(elements for run in runs for key, elements, _ in run if key == "style")
-    assert LONG_ROWS <= styles < LONG_ROWS + 400  # a row's four elements, were it walked
+    if walked:
+        assert styles > 4 * LONG_ROWS  # a row's four elements and more
+    else:
+        assert LONG_ROWS <= styles < LONG_ROWS + 400

@@ -492,17 +492,21 @@
   // (dialogs, popovers, the top layer) and frames (their text is read below the fold too).
   // Null when a sheet cannot be read whole (another origin's, nested rules, scoped ones):
   // every far element is walked then. `:is()` forgives what a query cannot take
-  // (pseudo-elements).
+  // (pseudo-elements). Past RISKY_RULES rules read or RISKY_SELECTORS that position, it is
+  // null too: matching costs each element a few nanoseconds a selector, and walking a far
+  // element costs it a microsecond or two (the scan, 8,000 rules: ~20 ms).
+  const RISKY_RULES = 5000, RISKY_SELECTORS = 64;
   const riskyBy = new Map();
   const riskyOf = (doc) => {
     if (riskyBy.has(doc)) return riskyBy.get(doc);
     const sels = ['iframe', 'frame', 'object', 'embed', 'dialog', '[popover]', ':fullscreen',
       '[style*="position" i]', '[style*="all" i]'];
     const W = doc.defaultView || window;  // a frame's rules are of its own realm's classes
-    let ok = true;
+    let ok = true, read = 0;
     const scan = (rules) => {
       for (const r of rules) {
         if (!ok) return;
+        if (++read > RISKY_RULES || sels.length > RISKY_SELECTORS) { ok = false; return; }
         if (r instanceof W.CSSStyleRule) {
           const sel = r.selectorText;
           if ((r.cssRules && r.cssRules.length) || sel.includes('&') || sel.includes(':scope')) { ok = false; return; }
@@ -523,6 +527,7 @@
       if (!ok) break;
       scan(rules);
     }
+    if (sels.length > RISKY_SELECTORS) ok = false;
     // what a script animates is not in a sheet
     if (ok) {
       for (const a of doc.getAnimations()) {
