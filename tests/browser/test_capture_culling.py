@@ -17,7 +17,7 @@ import pytest
 from harness.sites import StaticSite
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from tests.browser.test_capture_speed import COUNT_JS, READ_JS, in_our_world
+from tests.support.asked import COUNT_JS, READ_JS, in_our_world
 
 pytestmark = pytest.mark.browser
 
