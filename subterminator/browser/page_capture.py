@@ -256,16 +256,18 @@ async def _walk(
     # element references only for frames to walk and elements DevTools names
     asked = [not data.get("named") or bool(m.get("ax")) for m in data["meta"]]
     hosts = [i for i, m in enumerate(data["meta"]) if m.get("cs")]
-    referenced = any(asked) or bool(data.get("xf")) or bool(hosts)
+    # with no room left, frames are still walked for their text (their nodes are cut)
+    listed = data.get("xf", []) if depth < MAX_FRAME_DEPTH else []
+    wanted = sorted(
+        {i for i, ask in enumerate(asked) if ask} | set(hosts) | {e for _, e, *_ in listed}
+    )
     sealed: set[int] = set()
     try:
         objects: dict[int, str] = {}
-        if referenced:
+        if wanted:
             with clock.stage("script"):
-                objects = await _elements(devtools, doc, group)
+                objects = await _elements(devtools, doc, group, wanted)
         room = limit - len(data["meta"])
-        # with no room left, frames are still walked for their text (their nodes are cut)
-        listed = data.get("xf", []) if depth < MAX_FRAME_DEPTH else []
 
         async def frame(element: int, place: list[float]) -> _Walked | None:
             child = await devtools.frames.child(doc, objects[element])
@@ -287,7 +289,7 @@ async def _walk(
         )
         frames, omitted, parts = _spliced(data, listed, walked, room)
     finally:
-        if referenced:
+        if wanted:
             _released(devtools, doc, group)
     nodes = _assembled(data, ax, frames, sealed, doc.handle_prefix)
     return data, nodes, omitted, parts
@@ -478,13 +480,17 @@ async def _run_script(
     return data
 
 
-async def _elements(devtools: DevTools, doc: Doc, group: str) -> dict[int, str]:
-    """Remote object ids of the elements capture.js just returned, by index."""
+async def _elements(devtools: DevTools, doc: Doc, group: str, wanted: list[int]) -> dict[int, str]:
+    """Remote object ids of the ``wanted`` ones among the elements capture.js just returned,
+    by index. Only those: each remote object is listed and later freed by the browser, and a
+    whole form's 200 fields took 10-25 ms to list and as long again to free, where one field
+    was wanted (one DevTools names)."""
     found = await devtools.in_world(
         doc,
         "Runtime.callFunctionOn",
         {
-            "functionDeclaration": "() => globalThis.__subterminatorLast",
+            "functionDeclaration": "(w) => w.map((i) => globalThis.__subterminatorLast[i])",
+            "arguments": [{"value": wanted}],
             "objectGroup": group,
             "returnByValue": False,
         },
@@ -495,7 +501,14 @@ async def _elements(devtools: DevTools, doc: Doc, group: str) -> dict[int, str]:
     props = await devtools.send(
         "Runtime.getProperties", {"objectId": object_id, "ownProperties": True}, via=doc.session
     )
-    return {int(p["name"]): p["value"]["objectId"] for p in props["result"] if p["name"].isdigit()}
+    objects = {
+        wanted[int(p["name"])]: p["value"]["objectId"]
+        for p in props["result"]
+        if p["name"].isdigit() and "objectId" in p.get("value", {})
+    }
+    if len(objects) != len(wanted):
+        raise _Committed("the capture's elements are gone")
+    return objects
 
 
 async def _screenshot(

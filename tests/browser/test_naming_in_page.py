@@ -8,6 +8,7 @@ from __future__ import annotations
 import logging
 from collections.abc import Iterator
 from pathlib import Path
+from typing import Any
 
 import pytest
 from playwright.async_api import async_playwright
@@ -204,6 +205,37 @@ async def test_a_frames_tree_is_kept_as_its_parents_is(
     assert len(framed) > 5
     assert all((n.handle or "").startswith("j") for n in framed)
     assert await found_warm(browser, caplog)
+
+
+async def test_only_the_elements_devtools_names_are_referenced(
+    browser: PlaywrightBrowser, pages: StaticSite, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """A whole page of controls named in the page and one file picker, whose name Chrome
+    composes apart: the capture asks the browser for the picker's remote object alone (each
+    costs time to list and to free: all of a form's 200 fields were listed for one)."""
+    devtools = browser._devtools
+    await browser.navigate(pages.url("grid.html?n=150"))
+    await browser.page.evaluate(
+        "() => { const f = document.createElement('input'); f.type = 'file';"
+        " f.setAttribute('aria-label', 'Proof of address'); document.body.append(f); }"
+    )
+    await browser.capture(scope="page")  # the tree kept, the script in our world
+    listed: list[int] = []
+    send = devtools.send
+
+    async def counted(method: str, params: Any = None, via: Any = None) -> Any:
+        reply = await send(method, params, via=via)
+        if method == "Runtime.getProperties":
+            listed.append(sum(p["name"].isdigit() for p in reply["result"]))
+        return reply
+
+    monkeypatch.setattr(devtools, "send", counted)
+    capture = await browser.capture(scope="page")
+    picker = [n for n in capture.nodes if n.name == "Proof of address"]
+    assert len(picker) == 1
+    assert not (picker[0].handle or "j").startswith("j")  # named by DevTools
+    assert sum((n.handle or "").startswith("j") for n in capture.nodes) > 150
+    assert listed == [1]
 
 
 async def test_the_first_capture_after_a_navigation_sees_the_page_rendered_once(
