@@ -16,12 +16,11 @@ import pytest
 
 from harness.sites import StaticSite
 from subterminator.browser.capture import RawCapture
-from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from tests.support.asked import COUNT_JS, READ_JS, in_our_world
+from subterminator.browser.playwright_browser import PlaywrightBrowser
+from tests.support.asked import counted, most_asked
 
 pytestmark = pytest.mark.browser
 
-VIEWPORT = (1280, 720)
 ROWS = 400
 CARDS = 1200
 
@@ -110,16 +109,9 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
         yield served
 
 
-@pytest.fixture(scope="module")
-async def reader() -> Any:
-    options = LaunchOptions(block_non_local=True, viewport=VIEWPORT)
-    async with await PlaywrightBrowser.launch(options) as browser:
-        yield browser
-
-
 def in_view(capture: RawCapture) -> list[tuple[str, str, Any]]:
     """The nodes whose box meets the viewport: role, name, box."""
-    width, height = VIEWPORT
+    width, height = capture.viewport.width, capture.viewport.height
     out = []
     for node in capture.nodes:
         box = node.box
@@ -162,12 +154,8 @@ async def test_a_far_row_is_not_measured(
 ) -> None:
     """The law's point: a view of a long list measures what is near it, not the list (a
     viewport's height either side is measured too: a few hundred boxes on small cards)."""
-    await reader.navigate(site.url(page))
-    await reader.capture()
-    assert await in_our_world(reader, COUNT_JS)
-    await reader.capture(scope="viewport")
-    runs = await in_our_world(reader, READ_JS)
-    boxes = max(elements for run in runs for key, elements, _ in run if key == "box")
+    _, runs = await counted(reader, site.url(page))
+    boxes = most_asked(runs, "box")
     assert 10 < boxes < items // 2
 
 
@@ -198,12 +186,8 @@ async def test_a_far_row_is_not_walked_once_the_text_is_full(
     """Each row is asked for its style once (is it in flow?), and nothing inside it is;
     unless the page's sheets position more than matching them against each element is worth
     (80 rules), when every far row is walked as before."""
-    await reader.navigate(site.url(page))
-    await reader.capture()
-    assert await in_our_world(reader, COUNT_JS)
-    await reader.capture(scope="viewport")
-    runs = await in_our_world(reader, READ_JS)
-    styles = max(elements for run in runs for key, elements, _ in run if key == "style")
+    _, runs = await counted(reader, site.url(page))
+    styles = most_asked(runs, "style")
     if walked:
         assert styles > 4 * LONG_ROWS  # a row's four elements and more
     else:

@@ -24,14 +24,14 @@ import pytest
 from bench import inline_pages, kinds_pages, kinds_pages_held
 from harness.sites import StaticSite
 from subterminator.browser.capture import RawCapture
-from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
+from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.browser.protocol import CaptureScope
+from tests.support.readers import reading
 
 pytestmark = pytest.mark.browser
 
 PINNED = Path(__file__).with_name("capture_kinds.json")
 SCOPES: tuple[CaptureScope, ...] = ("viewport", "page")
-VIEWPORT = (1280, 720)
 
 
 def write(root: Path) -> list[str]:
@@ -71,13 +71,6 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
         yield served
 
 
-@pytest.fixture(scope="module")
-async def reader() -> Any:
-    options = LaunchOptions(block_non_local=True, viewport=VIEWPORT)
-    async with await PlaywrightBrowser.launch(options) as browser:
-        yield browser
-
-
 @pytest.mark.parametrize("key", names())
 async def test_a_capture_of_a_costly_page_reads_what_it_read(
     reader: PlaywrightBrowser, site: StaticSite, key: str
@@ -101,9 +94,8 @@ async def pin() -> None:
     pinned: dict[str, Any] = {}
     with tempfile.TemporaryDirectory() as folder:
         paths = write(Path(folder))
-        options = LaunchOptions(block_non_local=True, viewport=VIEWPORT)
         with StaticSite(Path(folder)) as served:
-            async with await PlaywrightBrowser.launch(options) as browser:
+            async with reading() as browser:
                 for path in paths:
                     await opened(browser, served.url(path))
                     for scope in SCOPES:

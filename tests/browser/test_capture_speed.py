@@ -14,7 +14,7 @@ from bench import inline_pages
 from bench.inline_pages_held import HELD_KINDS, HELD_SEED
 from harness.sites import StaticSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from tests.support.asked import COUNT_JS, READ_JS, in_our_world
+from tests.support.asked import counted
 
 pytestmark = pytest.mark.browser
 
@@ -37,11 +37,9 @@ PAGES += [f"held/{k.name}-1000.html" for k in HELD_KINDS]
 async def test_each_element_is_asked_each_question_once(
     browser: PlaywrightBrowser, site: StaticSite, page: str, scope: str
 ) -> None:
-    await browser.navigate(site.url(page))
-    await browser.capture()
-    assert await in_our_world(browser, COUNT_JS)
-    capture = await browser.capture(scope="page" if scope == "page" else "viewport")
-    runs = await in_our_world(browser, READ_JS)
+    capture, runs = await counted(
+        browser, site.url(page), "page" if scope == "page" else "viewport"
+    )
     assert capture.nodes
     assert runs
     for run in runs:

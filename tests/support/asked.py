@@ -5,7 +5,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from subterminator.browser.capture import RawCapture
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.browser.protocol import CaptureScope
 
 # Wraps each question so that it counts, per run of the capture script (a capture runs it again
 # when Chrome had not kept its accessibility tree), per element and per question; the script is
@@ -51,3 +53,20 @@ async def in_our_world(browser: PlaywrightBrowser, script: str) -> Any:
         {"functionDeclaration": script, "returnByValue": True},
     )
     return found["result"]["value"]
+
+
+async def counted(
+    browser: PlaywrightBrowser, url: str, scope: CaptureScope = "viewport"
+) -> tuple[RawCapture, list[list[Any]]]:
+    """A capture of ``url`` in ``scope`` and its questions counted (READ_JS's runs); a first
+    capture leaves the script in our world for COUNT_JS to wrap."""
+    await browser.navigate(url)
+    await browser.capture()
+    assert await in_our_world(browser, COUNT_JS)
+    capture = await browser.capture(scope=scope)
+    return capture, await in_our_world(browser, READ_JS)
+
+
+def most_asked(runs: list[list[Any]], question: str) -> int:
+    """How many elements were asked ``question`` in the run that asked the most."""
+    return int(max(elements for run in runs for key, elements, _ in run if key == question))
