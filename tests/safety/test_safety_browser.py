@@ -7,6 +7,7 @@ its form's method and action as they are *now*, and what hides in frames and sha
 from __future__ import annotations
 
 from collections.abc import Iterator
+from typing import Any
 
 import pytest
 
@@ -136,6 +137,9 @@ def other_port() -> Iterator[StaticSite]:
         yield site
 
 
+INNER = "safety/framed-inner.html"
+
+
 def elsewhere(pages: StaticSite, other_port: StaticSite, where: str, page: str) -> str:
     """``page`` on another origin: another site (its own renderer process) or another port."""
     if where == "other site":
@@ -156,7 +160,7 @@ async def test_cross_origin_frames_are_captured_and_acted_in(
     browser: PlaywrightBrowser, pages: StaticSite, other_port: StaticSite, where: str
 ) -> None:
     """No blind spot: a cross-origin frame's controls get refs, top-viewport boxes, and work."""
-    inner = elsewhere(pages, other_port, where, "safety/framed-inner.html")
+    inner = elsewhere(pages, other_port, where, INNER)
     await open_framed(browser, pages, inner)
     server = BrowserToolServer(browser)
     snapshot = (await server.execute("get_snapshot", {})).snapshot
@@ -171,12 +175,37 @@ async def test_cross_origin_frames_are_captured_and_acted_in(
     assert await browser.page.frames[-1].locator("#out").text_content() == "Clicked Ann"
 
 
+async def test_a_frame_another_process_runs_is_asked_through_its_own_session(
+    browser: PlaywrightBrowser,
+    pages: StaticSite,
+    other_port: StaticSite,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """Once a cross-site frame's session is known, a capture goes to it first: the parent's
+    session cannot reach a frame another process runs, and asking it first cost every
+    capture a failed round trip per frame."""
+    await open_framed(browser, pages, elsewhere(pages, other_port, "other site", INNER))
+    await browser.capture()
+    devtools = browser._devtools
+    sent: list[str] = []
+    send = devtools.send
+
+    async def counted(method: str, params: Any = None, via: Any = None) -> Any:
+        sent.append(method)
+        return await send(method, params, via=via)
+
+    monkeypatch.setattr(devtools, "send", counted)
+    capture = await browser.capture()
+    assert "Send" in {node.name for node in capture.nodes}  # the frame's button
+    assert "Page.createIsolatedWorld" not in sent
+
+
 async def test_many_cross_origin_frames_are_walked_at_once_and_spliced_in_order(
     browser: PlaywrightBrowser, pages: StaticSite
 ) -> None:
     """Frames are walked concurrently; their nodes still come in document order, and the cap
     still holds across them (the excess is counted as omitted)."""
-    inner = elsewhere(pages, pages, "other site", "safety/framed-inner.html")
+    inner = elsewhere(pages, pages, "other site", INNER)
     frames = "".join(f"<h2>Box {i}</h2><iframe src='{inner}?{i}'></iframe>" for i in range(6))
     await browser.page.set_content(f"<h1>Boxes</h1>{frames}")
     for frame in browser.page.frames[1:]:
