@@ -108,7 +108,7 @@ def _command_line(group: pytest.OptionGroup) -> None:
         "--live",
         action="store_true",
         default=False,
-        help="run tests marked 'live' (real sites, real model API; needs network and a key)",
+        help="run tests marked 'st_live' (real sites, real model API; needs network and a key)",
     )
     group.addoption(
         "--st-record-mode",
@@ -242,11 +242,11 @@ def pytest_report_collectionfinish(config: pytest.Config) -> list[str]:
     lines = []
     if config.stash.get(LIVE_RUN, False):
         lines.append(
-            "subterminator: --live: tests marked 'live' reach real sites and the model API"
+            "subterminator: --live: tests marked 'st_live' reach real sites and the model API"
         )
     if count := left_out.count("--live"):
         tests = "1 test" if count == 1 else f"{count} tests"
-        lines.append(f"subterminator: {tests} marked 'live' deselected; run with --live")
+        lines.append(f"subterminator: {tests} marked 'st_live' deselected; run with --live")
     lines += [
         f"subterminator: --live: tests that need {key} are deselected: it is not set"
         for key in dict.fromkeys(left_out)

@@ -247,7 +247,7 @@ def test_deselected_live_tests_are_counted_after_the_collection(
     result.stdout.fnmatch_lines(
         [
             "collected 3 items / 2 deselected / 1 selected",
-            "subterminator: 2 tests marked 'live' deselected; run with --live",
+            "subterminator: 2 tests marked 'st_live' deselected; run with --live",
         ]
     )
 
