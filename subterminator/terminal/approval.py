@@ -92,7 +92,7 @@ class TerminalApprovalHandler:
         self.console.print(prompt, end="", markup=False, highlight=False)
         self.console.file.flush()
         line = await self._lines.readline()
-        if line is None:
+        if line is None or not self._lines.echoed():  # piped: no newline was shown either
             self.console.print()
         return line
 

@@ -27,6 +27,11 @@ class StdinLines:
         except (AttributeError, OSError, ValueError):
             return None
 
+    def echoed(self) -> bool:
+        """Whether a terminal shows what is typed (a pipe shows nothing, not even the newline)."""
+        fd = self._descriptor()
+        return fd is not None and os.isatty(fd)
+
     async def readline(self) -> str | None:
         """The next line without its newline; None at end of input."""
         fd = self._descriptor()

@@ -367,6 +367,8 @@ def test_piped_output_is_not_wrapped() -> None:
     verdict = next(line for line in done.stdout.splitlines() if line.startswith("✓"))
     assert "Evidence: the page says" in verdict  # one line, well past 80 columns
     assert len(verdict) > 80
+    # nothing echoes a piped answer: the line after the prompt starts anew all the same
+    assert any(line.rstrip().endswith("[y/N]:") for line in done.stdout.splitlines()), done.stdout
 
 
 def test_help_loads_no_browser_or_model_code() -> None:
