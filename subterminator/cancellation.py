@@ -43,6 +43,7 @@ from subterminator.pwmcp.backend import PwMcpClient, PwMcpOptions, attached
 from subterminator.pwmcp.options import BUILTIN, PLAYWRIGHT_MCP, Backend
 from subterminator.pwmcp.speaking import SpeaksPwMcp
 from subterminator.recording import Recorder
+from subterminator.recording.advice import cassette_command, replay_command
 from subterminator.runlog import RunRecord
 from subterminator.services import ServiceConfig, get_service
 from subterminator.terminal import (
@@ -424,7 +425,14 @@ class CancelJob:
         result = await orchestrator.run(self.service.goal_template)
         if run.recorder is not None:
             run.recorder.finish(result)
-            self.console.print(f"Recorded to {self.options.record}", markup=False)
+            record, services = self.options.record, self.options.services
+            if record is not None:
+                self.console.print(
+                    f"Recorded to {record}\n"
+                    f"Replay it: {replay_command(record, services)}\n"
+                    f"Make its cassette: {cassette_command(record, services)}",
+                    markup=False,
+                )
         return result
 
     def _observe(self, orchestrator: TaskOrchestrator, tools: BrowserToolServer) -> None:

@@ -8,7 +8,6 @@ Only a recording with no page in it (nothing could be saved) is a failure.
 from __future__ import annotations
 
 import argparse
-import shlex
 import sys
 from collections.abc import Awaitable, Callable, Sequence
 from pathlib import Path
@@ -21,6 +20,7 @@ from subterminator.browser.launch_errors import check_display
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
 from subterminator.cancellation import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_SUCCESS
 from subterminator.cli.parser import service_specs
+from subterminator.recording.advice import cassette_command, replay_command
 from subterminator.recording.manual import ManualRecording, record_manually
 from subterminator.services import get_service
 from subterminator.untrusted import NOTICE, shown
@@ -120,31 +120,6 @@ def report(made: ManualRecording, out: Path, err: Console, *, services: Sequence
     ]
     err.print("\n".join(lines), markup=False)
     return EXIT_SUCCESS
-
-
-def replay_command(out: Path, services: Sequence[str]) -> str:
-    """``pytest OUT``; a service from --services needs the plugin's ``st_services`` ini key,
-    whose file paths are read from the ini file's folder: given here whole, so the command
-    works from anywhere."""
-    command = ["pytest", str(out)]
-    if services:
-        specs = " ".join(shlex.quote(_whole(spec)) for spec in services)
-        command += ["-o", f"st_services={specs}"]
-    return shlex.join(command)
-
-
-def cassette_command(out: Path, services: Sequence[str]) -> str:
-    command = ["subterminator", "cassettes", str(out)]
-    for spec in services:
-        command += ["--services", spec]
-    return shlex.join(command)
-
-
-def _whole(spec: str) -> str:
-    """A service file's full path (a dotted module stays as it is), as the registry reads it."""
-    if spec.endswith(".py") or "/" in spec:
-        return str(Path(spec).expanduser().resolve())
-    return spec
 
 
 def _count(n: int, thing: str) -> str:

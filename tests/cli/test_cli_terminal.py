@@ -227,6 +227,8 @@ async def test_a_recorded_offline_run_says_deciding_not_waiting_for_a_model(
     assert code == 0, shown
     assert "Deciding…" in shown
     assert "Waiting for the model" not in shown
+    assert "Replay it: pytest " in shown  # what to run next, as a recording made by hand
+    assert "Make its cassette: subterminator cassettes " in shown
 
 
 def test_ctrl_c_at_the_prompt_keeps_the_turn_and_the_unanswered_question() -> None:
