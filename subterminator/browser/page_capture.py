@@ -573,7 +573,7 @@ def _raw_node(
         parent=parent,
         tag=meta["t"],
         role=str(role),
-        name=str(ax.get("name", {}).get("value") or ""),
+        name=_name(ax.get("name", {}).get("value")),
         value=None if value is None else str(value),
         level=int(level) if isinstance(level, int | float) else None,
         box=RawBox(x=x, y=y, width=w, height=h),
@@ -591,6 +591,12 @@ def _raw_node(
     )
 
 
+def _name(given: Any) -> str:
+    """An accessible name with its white space as a person reads it: Chrome's tree and its
+    ``computedName`` differ at the ends (a label's trailing space, kept by one of them)."""
+    return " ".join(str(given or "").split())
+
+
 def _named_node(meta: dict[str, Any], parent: int | None, prefix: str) -> RawNode:
     """One captured element named in the page (capture.js ``axFacts``): the same fields as
     ``_raw_node`` reads from Chrome's accessibility node, in short keys."""
@@ -603,7 +609,7 @@ def _named_node(meta: dict[str, Any], parent: int | None, prefix: str) -> RawNod
         parent=parent,
         tag=meta["t"],
         role=str(meta.get("r", "")),
-        name=str(meta.get("n", "")),
+        name=_name(meta.get("n")),
         value=None if value is None else str(value),
         level=meta.get("lv"),
         box=RawBox(x=x, y=y, width=w, height=h),
