@@ -1,4 +1,5 @@
-"""A viewport capture leaves a long list's children far from the view unmeasured
+"""A viewport capture leaves the children of a long list, or of a page of a few long sections,
+far from the view unmeasured
 (capture.js ``cull``: a binary search over a container's children in normal flow). What is
 positioned among them (fixed, absolute, relative, sticky) may show anywhere and is still read
 where it shows; the rest of the view reads as the whole page's capture reads it. Once the text
@@ -54,6 +55,28 @@ def cards() -> str:
 </head><body><ul>{items}</ul></body></html>"""
 
 
+SECTIONS, LINKS_EACH = 8, 60
+
+
+def sections() -> str:
+    """A page of a few long sections, among them what is out of the flow: a heading kept
+    for screen readers off to the side (position: absolute), a floated aside, and in a far
+    section a link fixed to the corner."""
+    fixed = '<a href="/help" style="position:fixed;top:8px;right:8px">Help</a>'
+    parts = []
+    for s in range(SECTIONS):
+        links = "".join(
+            f'<p><a href="/s/{s}/{i}">Story {s}.{i}</a> and a few words after it.</p>'
+            for i in range(LINKS_EACH)
+        )
+        parts.append(f"<section><h2>Part {s}</h2>{links}{fixed if s == 6 else ''}</section>")
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Parts</title>
+<style>.aside{{position:absolute;left:-9999px}} p{{margin:0;height:30px;font:14px serif}}
+.note{{float:right;width:200px}}</style></head>
+<body><h1 class="aside">Parts of a long page</h1><div class="note"><a href="/n">A note</a></div>
+{"".join(parts)}</body></html>"""
+
+
 LONG_ROWS = 600
 PIN_CSS = ".pin{position:fixed;top:4px;right:4px}"
 
@@ -96,6 +119,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     root: Path = tmp_path_factory.mktemp("cull")
     (root / "table.html").write_text(table(), encoding="utf-8")
     (root / "cards.html").write_text(cards(), encoding="utf-8")
+    (root / "sections.html").write_text(sections(), encoding="utf-8")
     (root / "plain.html").write_text(long_rows(""), encoding="utf-8")
     many = "".join(f".tip{i}{{position:absolute}}" for i in range(80))
     (root / "many.html").write_text(long_rows(f"<style>{many}</style>"), encoding="utf-8")
@@ -133,9 +157,13 @@ async def test_what_is_positioned_in_a_far_row_is_read_where_it_shows(
     names = {node.name for node in (await reader.capture(scope="viewport")).nodes}
     assert {"Back to top", "Card 0"} <= names
     assert "Card 900" not in names
+    await reader.navigate(site.url("sections.html"))
+    names = {node.name for node in (await reader.capture(scope="viewport")).nodes}
+    assert {"Help", "A note", "Story 0.0"} <= names
+    assert "Story 6.0" not in names
 
 
-@pytest.mark.parametrize("page", ["table.html", "cards.html"])
+@pytest.mark.parametrize("page", ["table.html", "cards.html", "sections.html"])
 async def test_the_view_reads_as_the_whole_pages_capture_reads_it(
     reader: PlaywrightBrowser, site: StaticSite, page: str
 ) -> None:
@@ -148,12 +176,16 @@ async def test_the_view_reads_as_the_whole_pages_capture_reads_it(
     assert len(viewport) > 10
 
 
-@pytest.mark.parametrize(("page", "items"), [("table.html", ROWS), ("cards.html", CARDS)])
+@pytest.mark.parametrize(
+    ("page", "items"),
+    [("table.html", ROWS), ("cards.html", CARDS), ("sections.html", SECTIONS * LINKS_EACH)],
+)
 async def test_a_far_row_is_not_measured(
     reader: PlaywrightBrowser, site: StaticSite, page: str, items: int
 ) -> None:
     """The law's point: a view of a long list measures what is near it, not the list (a
-    viewport's height either side is measured too: a few hundred boxes on small cards)."""
+    viewport's height either side is measured too: a few hundred boxes on small cards). A
+    page of a few long sections is such a list too, with what is out of its flow in it."""
     _, runs = await counted(reader, site.url(page))
     boxes = most_asked(runs, "box")
     assert 10 < boxes < items // 2

@@ -376,7 +376,10 @@
     if (part < 0) {
       if (sizes[1] >= textLimit && sizes[2] >= textLimit) return -1;
       let main = inMain.get(el);
-      if (main === undefined) { main = !!el.closest('main,[role=main],article'); inMain.set(el, main); }
+      if (main === undefined) {  // a quiet element's part is known
+        main = out > FAR ? out === QUIET_MAIN : !!el.closest(MAINS);
+        inMain.set(el, main);
+      }
       part = main ? 1 : 2;
     }
     if (sizes[part] >= textLimit) return -1;
@@ -431,12 +434,14 @@
     return [x, y, Math.max(frame[2], x), Math.max(frame[3], y),
       Math.min(frame[4], x + el.clientWidth), Math.min(frame[5], y + el.clientHeight)];
   };
-  // Viewport culling: the children of a long list, table or column in normal flow lie one
+  // Viewport culling: the children of a list, table, column or page in normal flow lie one
   // below the next, so a binary search finds those near the view, and the rest (and all
   // they hold) are out of it without a box each: a box costs microseconds, more deep in a
-  // long line of inline blocks, and a 10,000-row table asked for 20,000 of them. What is
-  // positioned, and so could show away from its parent's box, is never culled.
-  const CULL_MIN = 64;
+  // long line of inline blocks, and a 10,000-row table asked for 20,000 of them. A few
+  // children are enough (a page's sections, an article's parts): a container within a
+  // view's height of the view is not searched. What is positioned or floated, and so could
+  // show away from its place, is never culled, and the rest are searched around it.
+  const CULL_MIN = 4;
   const FLOW = /^(block|list-item|flow-root|table|table-row-group|inline-block)$/;
   // one computed property each (a transform's costs a matrix): positioned (absolute, fixed,
   // sticky, relative) is what shows away from its parent's box; a transform moving a row
@@ -447,14 +452,18 @@
     if (el.shadowRoot || el.tagName === 'SLOT') return null;
     const cs = styleOf(el);
     if (!FLOW.test(cs.display) || cs.writingMode !== 'horizontal-tb' || cs.columnCount !== 'auto') return null;
+    const slack = frame[5] - frame[3];  // a viewport's height either side: overlaps stay in
+    const box = boxOf(el);  // within that of the view, so is all in flow in it
+    if (box.top + frame[1] > frame[3] - slack && box.bottom + frame[1] < frame[5] + slack) return null;
     const kids = [];
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
+      // what is out of the flow, or may show away from its place in it, is never culled
+      // and does not order the rest (the flow runs on around it)
       const d = styleOf(c).display;
-      if (d === 'none') continue;
-      if (d === 'contents' || escapes(c) || styleOf(c).float !== 'none') return null;
+      if (d === 'none' || d === 'contents' || escapes(c) || styleOf(c).float !== 'none') continue;
       kids.push(c);
     }
-    const slack = frame[5] - frame[3];  // a viewport's height either side: overlaps stay in
+    if (kids.length < 2) return null;
     const above = (c) => { const b = boxOf(c); return b.bottom + frame[1] <= frame[3] - slack; };
     const below = (c) => boxOf(c).top + frame[1] >= frame[5] + slack;
     let lo = 0, hi = kids.length;
@@ -476,16 +485,28 @@
   const FAR = 1, QUIET_MAIN = 2, QUIET_ELSE = 3;
   const MAINS = 'main,[role=main],article';
   const quiet = (el, far) => {
-    const doc = el.getRootNode();
-    const risky = doc.nodeType === Node.DOCUMENT_NODE ? riskyOf(doc) : null;
-    if (risky === null) return;
-    const loud = new Set();
-    const childOf = (d) => { while (d && d.parentElement !== el) d = d.parentElement; if (d) loud.add(d); };
-    for (const d of el.querySelectorAll(risky + ',' + MAINS)) childOf(d);
-    const all = el.querySelectorAll('*');
-    for (let i = 0; i < all.length; i++) if (all[i].shadowRoot) childOf(all[i]);
+    const loud = loudOf(el.getRootNode());
+    if (loud === null) return;
     const part = el.closest(MAINS) ? QUIET_MAIN : QUIET_ELSE;
     for (const c of far.keys()) if (!loud.has(c)) far.set(c, part);
+  };
+  // Each element holding (or being) what could show away from its row, main content or a
+  // shadow tree, found once per document: asked of each culled container again, a nesting
+  // of them read the page once per level.
+  const loudBy = new Map();
+  const loudOf = (doc) => {
+    if (loudBy.has(doc)) return loudBy.get(doc);
+    const risky = doc.nodeType === Node.DOCUMENT_NODE ? riskyOf(doc) : null;
+    let loud = null;
+    if (risky !== null) {
+      loud = new Set();
+      const mark = (d) => { for (; d && !loud.has(d); d = d.parentElement) loud.add(d); };
+      for (const d of doc.querySelectorAll(risky + ',' + MAINS)) mark(d);
+      const all = doc.getElementsByTagName('*');
+      for (let i = 0; i < all.length; i++) if (all[i].shadowRoot) mark(all[i]);
+    }
+    loudBy.set(doc, loud);
+    return loud;
   };
   // What in a document could show away from its row, as one selector: what its rules
   // position (or may: `all`, a variable), inline styles naming either, the browser's own
@@ -553,7 +574,8 @@
     if (SKIP.has(el.tagName)) continue;
     let here = parent;
     if (el.tagName === 'DIALOG' && el.open && el.matches(':modal')) modals.push(el);
-    const out = flagged !== 0 && !escapes(el);
+    // a quiet one holds nothing positioned: all in it is out of view
+    const out = flagged > FAR || (flagged !== 0 && !escapes(el));
     let pick = !out && (el.hasAttributes() ? el.matches(SEL) : BARE.has(el.localName)), closed = false, custom = false;
     if (!out && el.localName.includes('-') && el.matches(':defined')) {
       // a defined custom element without an open shadow root may hide a closed one (DevTools
@@ -599,7 +621,7 @@
       continue;
     }
     if (!out && scope === 'viewport' && el.childElementCount >= CULL_MIN) cut = cull(el, frame);
-    pushOut = out ? FAR : 0;
+    pushOut = flagged > FAR ? flagged : out ? FAR : 0;  // quiet all the way down
     pushChildren(el, here, frame);
     pushOut = 0; cut = null;
   }
