@@ -451,14 +451,29 @@ def distinct_names(names: list[str], min_chars: int = DISTINCT_MIN_CHARS) -> dic
     return out
 
 
-def _largest_fitting(low: int, high: int, fits: Callable[[int], bool]) -> int:
-    """The largest ``n`` in ``[low, high]`` with ``fits(n)``, given ``fits(low)`` (or low)."""
+def _largest_fitting(low: int, high: int, over: Callable[[int], int]) -> int:
+    """The largest ``n`` in ``[low, high]`` with ``over(n) <= 0`` (its excess over the
+    budget), given that of ``low`` (or low). Tokens grow about evenly with ``n``, so a probe
+    goes where a line through the nearest fitting and failing excesses crosses the budget,
+    and halves the range instead after a guess that did not: four probes where halving alone
+    took seven, each a measure of the whole snapshot."""
+    fit: tuple[int, int] | None = None  # the largest n seen to fit, and its excess
+    miss: tuple[int, int] | None = None  # the smallest seen not to
+    halve = False
     while low < high:
-        middle = (low + high + 1) // 2
-        if fits(middle):
-            low = middle
+        width = high - low
+        guessed = not halve and fit is not None and miss is not None
+        if fit is not None and miss is not None and guessed:
+            (a, fit_by), (b, miss_by) = fit, miss
+            middle = min(max(a + (b - a) * -fit_by // (miss_by - fit_by), low + 1), high)
         else:
-            high = middle - 1
+            middle = (low + high + 1) // 2
+        excess = over(middle)
+        if excess <= 0:
+            low, fit = middle, (middle, excess)
+        else:
+            high, miss = middle - 1, (middle, excess)
+        halve = guessed and 2 * (high - low) > width
     return low
 
 
@@ -470,6 +485,49 @@ def prune(
 ) -> list[ElementInfo]:
     """``prune_covered``'s elements."""
     return prune_covered(capture, viewport_only, limits, measure)[0]
+
+
+class _Tries:
+    """The tries of one pruning: the first ``count`` of an order of the admitted elements,
+    names cut to a cap, each try measured once against the budget (a measure renders the
+    whole snapshot)."""
+
+    def __init__(
+        self,
+        admitted: list[ElementInfo],
+        limits: PruneLimits,
+        measure: Callable[[Tried], int],
+        order: list[int],
+    ) -> None:
+        self.admitted, self.limits, self.measure = admitted, limits, measure
+        self.order, self.reach = order, len(order)
+        self.pools: dict[int | None, list[ElementInfo]] = {None: admitted}
+        self.measured: dict[tuple[int, int | None], int] = {}
+
+    def reorder(self, order: list[int], reach: int) -> None:
+        """A new order; the names of its first ``reach`` may be cut."""
+        self.order, self.reach = order, reach
+        self.pools = {None: self.admitted}
+        self.measured.clear()
+
+    def take(self, count: int, cap: int | None = None) -> Tried:
+        return kept_tree(self.pool(cap), set(self.order[:count]), self.limits.max_depth)
+
+    def over(self, count: int, cap: int | None = None) -> int:
+        """By how many tokens the try exceeds the budget (at most 0: it fits)."""
+        key = (count, cap)
+        if key not in self.measured:
+            tokens = self.measure(self.take(count, cap))
+            self.measured[key] = tokens - self.limits.element_token_budget
+        return self.measured[key]
+
+    def pool(self, cap: int | None) -> list[ElementInfo]:
+        """The admitted elements, names cut to ``cap`` tokens (``None``: as they are;
+        ``_DISTINCT``: to the floor, then to what tells them apart)."""
+        if cap not in self.pools:
+            top = set(self.order[: self.reach])
+            self.pools[cap] = _named(self.admitted, top, cap, self.limits)
+        return self.pools[cap]
 
 
 def prune_covered(
@@ -488,28 +546,10 @@ def prune_covered(
     admitted = candidates(capture, viewport_only, limits)
     ranked = sorted(range(len(admitted)), key=lambda i: rank_key(admitted[i]))
     most = min(len(admitted), limits.max_elements)
-    budget = limits.element_token_budget
     in_view = [i for i, e in enumerate(admitted) if _in_view_control(e)]
-    order = ranked[:most]
-    reach = most  # the elements whose names may be cut: those that can be sent or measured
-
-    def take(count: int, cap: int | None = None) -> Tried:
-        return kept_tree(pool(cap), set(order[:count]), limits.max_depth)
-
-    def fits(count: int, cap: int | None = None) -> bool:
-        return measure(take(count, cap)) <= budget
-
-    pools: dict[int | None, list[ElementInfo]] = {None: admitted}
-
-    def pool(cap: int | None) -> list[ElementInfo]:
-        """The admitted elements, names cut to ``cap`` tokens (``None``: as they are;
-        ``_DISTINCT``: to the floor, then to what tells them apart)."""
-        if cap not in pools:
-            pools[cap] = _named(admitted, set(order[:reach]), cap, limits)
-        return pools[cap]
-
-    if fits(most):
-        whole = take(most).elements()
+    tries = _Tries(admitted, limits, measure, ranked[:most])
+    if tries.over(most) <= 0:
+        whole = tries.take(most).elements()
         return whole, Coverage(len(in_view), sum(map(_in_view_control, whole)), 0)
     # The budget binds: the controls in view first, from all admitted (the count cap's
     # ranking would put a footer's links before a dialog's fields), the rest as ranked.
@@ -519,13 +559,12 @@ def prune_covered(
         capture,
     )
     chosen = set(first)
-    order = first + [i for i in ranked if i not in chosen]
-    reach = max(most, len(first))
+    tries.reorder(first + [i for i in ranked if i not in chosen], max(most, len(first)))
     needed = min(len(first), most)
     longest = max((estimate_tokens(admitted[i].name) for i in first), default=0)
-    cap, low = _names_cut(needed, fits, limits.min_name_tokens, longest)
-    kept = take(_largest_fitting(low, most, lambda n: fits(n, cap)), cap).elements()
-    short = 0 if low == len(first) else measure(take(len(first), _DISTINCT)) - budget
+    cap, low = _names_cut(needed, tries.over, limits.min_name_tokens, longest)
+    kept = tries.take(_largest_fitting(low, most, lambda n: tries.over(n, cap)), cap).elements()
+    short = 0 if low == len(first) else tries.over(len(first), _DISTINCT)
     held = sum(1 for e in kept if _in_view_control(e))
     return kept, Coverage(len(in_view), held, max(0, short))
 
@@ -598,16 +637,17 @@ def ends_apart(names: Iterable[str]) -> dict[str, int]:
 
 
 def _names_cut(
-    needed: int, fits: Callable[[int, int | None], bool], floor: int, longest: int
+    needed: int, over: Callable[[int, int | None], int], floor: int, longest: int
 ) -> tuple[int | None, int]:
     """How far names are cut (a token cap, ``_DISTINCT`` or ``None``) and how many of the
     order surely fit: the longest names that let the ``needed`` first elements in. Names cut
-    to what tells them apart only when that lets all of them in; else the floor, and fewer."""
-    if not needed or fits(needed, None):
+    to what tells them apart only when that lets all of them in; else the floor, and fewer.
+    ``over`` is the budget's excess of a try (count, cap)."""
+    if not needed or over(needed, None) <= 0:
         return None, needed
-    if fits(needed, floor):
-        return _largest_fitting(floor, longest, lambda c: fits(needed, c)), needed
-    if fits(needed, _DISTINCT):  # names as short as tells them apart hold every one
+    if over(needed, floor) <= 0:
+        return _largest_fitting(floor, longest, lambda c: over(needed, c)), needed
+    if over(needed, _DISTINCT) <= 0:  # names as short as tells them apart hold every one
         return _DISTINCT, needed
     # They cannot all be held: readable names (the floor) for those kept, the last in a
     # person's order left out, and the meta says what is missing.

@@ -14,6 +14,7 @@ from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewpo
 from subterminator.snapshot.element import OFFSCREEN, ElementInfo
 from subterminator.snapshot.pruning import (
     PruneLimits,
+    _largest_fitting,
     candidates,
     distinct_names,
     is_control,
@@ -163,3 +164,28 @@ def test_a_dialog_in_front_keeps_its_controls_over_a_footer_list() -> None:
     assert snapshot.meta.in_view_controls == 125
     assert snapshot.meta.kept == len(kept & set(range(1, len(nodes)))) - 1
     assert snapshot.meta.tokens_short > 0
+
+
+@given(
+    st.lists(st.integers(min_value=1, max_value=80), min_size=1, max_size=150),
+    st.data(),
+)
+def test_the_largest_count_that_fits_is_found_in_few_measures(
+    costs: list[int], data: st.DataObject
+) -> None:
+    """Each try measures the whole snapshot: the search finds what halving finds (tokens
+    grow with the count) in no more tries than halving's twice, and on even costs in four."""
+    totals = [sum(costs[:n]) for n in range(len(costs) + 1)]
+    low = data.draw(st.integers(min_value=0, max_value=len(costs)))
+    budget = data.draw(st.integers(min_value=totals[low], max_value=totals[-1] + 80))
+    tried: list[int] = []
+
+    def over(n: int) -> int:
+        tried.append(n)
+        return totals[n] - budget
+
+    found = _largest_fitting(low, len(costs), over)
+    assert found == max(n for n in range(low, len(costs) + 1) if totals[n] <= budget)
+    assert len(tried) <= 2 * (len(costs) - low).bit_length() + 1
+    if len(set(costs)) == 1 and len(costs) - low >= 16:
+        assert len(tried) <= 4
