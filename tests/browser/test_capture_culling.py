@@ -77,6 +77,15 @@ def sections() -> str:
 {"".join(parts)}</body></html>"""
 
 
+def log() -> str:
+    """A chat's messages in a list that scrolls in a box of its own, the page around it
+    still: the rows lie beyond the list's box, not the page's."""
+    rows = "".join(f'<li><a href="/m/{i}">Message {i}</a> said at {i}:00</li>' for i in range(ROWS))
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Log</title>
+<style>ol{{height:600px;overflow-y:auto;margin:0}} li{{height:30px}}</style></head>
+<body><ol role="log">{rows}</ol></body></html>"""
+
+
 LONG_ROWS = 600
 PIN_CSS = ".pin{position:fixed;top:4px;right:4px}"
 
@@ -120,6 +129,7 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     (root / "table.html").write_text(table(), encoding="utf-8")
     (root / "cards.html").write_text(cards(), encoding="utf-8")
     (root / "sections.html").write_text(sections(), encoding="utf-8")
+    (root / "log.html").write_text(log(), encoding="utf-8")
     (root / "plain.html").write_text(long_rows(""), encoding="utf-8")
     many = "".join(f".tip{i}{{position:absolute}}" for i in range(80))
     (root / "many.html").write_text(long_rows(f"<style>{many}</style>"), encoding="utf-8")
@@ -178,14 +188,20 @@ async def test_the_view_reads_as_the_whole_pages_capture_reads_it(
 
 @pytest.mark.parametrize(
     ("page", "items"),
-    [("table.html", ROWS), ("cards.html", CARDS), ("sections.html", SECTIONS * LINKS_EACH)],
+    [
+        ("table.html", ROWS),
+        ("cards.html", CARDS),
+        ("sections.html", SECTIONS * LINKS_EACH),
+        ("log.html", ROWS),
+    ],
 )
 async def test_a_far_row_is_not_measured(
     reader: PlaywrightBrowser, site: StaticSite, page: str, items: int
 ) -> None:
     """The law's point: a view of a long list measures what is near it, not the list (a
     viewport's height either side is measured too: a few hundred boxes on small cards). A
-    page of a few long sections is such a list too, with what is out of its flow in it."""
+    page of a few long sections is such a list too, with what is out of its flow in it, and
+    so is a log scrolling in its own box."""
     _, runs = await counted(reader, site.url(page))
     boxes = most_asked(runs, "box")
     assert 10 < boxes < items // 2

@@ -453,8 +453,11 @@
     const cs = styleOf(el);
     if (!FLOW.test(cs.display) || cs.writingMode !== 'horizontal-tb' || cs.columnCount !== 'auto') return null;
     const slack = frame[5] - frame[3];  // a viewport's height either side: overlaps stay in
-    const box = boxOf(el);  // within that of the view, so is all in flow in it
-    if (box.top + frame[1] > frame[3] - slack && box.bottom + frame[1] < frame[5] + slack) return null;
+    // within that of the view, so is all in flow in it: the box, and what overflows it (a
+    // scrolled log's rows lie far beyond its box)
+    const box = boxOf(el), top = box.top - el.scrollTop;
+    const bottom = Math.max(box.bottom, top + el.scrollHeight);
+    if (Math.min(box.top, top) + frame[1] > frame[3] - slack && bottom + frame[1] < frame[5] + slack) return null;
     const kids = [];
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
       // what is out of the flow, or may show away from its place in it, is never culled
