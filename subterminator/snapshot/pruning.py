@@ -461,10 +461,9 @@ def _largest_fitting(low: int, high: int, over: Callable[[int], int]) -> int:
     miss: tuple[int, int] | None = None  # the smallest seen not to
     halve = False
     while low < high:
-        width = high - low
-        guessed = not halve and fit is not None and miss is not None
-        if fit is not None and miss is not None and guessed:
-            (a, fit_by), (b, miss_by) = fit, miss
+        width, guessed = high - low, False
+        if not halve and fit is not None and miss is not None:
+            (a, fit_by), (b, miss_by), guessed = fit, miss, True
             middle = min(max(a + (b - a) * -fit_by // (miss_by - fit_by), low + 1), high)
         else:
             middle = (low + high + 1) // 2
