@@ -41,6 +41,8 @@ class HumanSteps:
         ``MAX_HUMAN_TRIES`` times. The fresh page once it is gone; None when it was not done
         (no window, "not done", still there), with the run halted.
         """
+        if self.asker.halt is not None:  # the run ended: nobody acts on an answer now
+            return None
         what = checkpoint.message.split(". ")[0].rstrip(".")
         self.backstop.disarm()  # what the person sends in the browser is theirs
         for tries in range(1, MAX_HUMAN_TRIES + 1):

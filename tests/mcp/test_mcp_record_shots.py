@@ -35,12 +35,16 @@ PAGE = """<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Coul
 <button type="button" onclick="document.getElementById('c').style.background='rgb(0,0,200)'">
 Peindre en bleu</button></main></body></html>"""
 
+DOOR = """<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Accueil</title></head>
+<body><main><h1>Accueil</h1><a href="sign-in.html">Se connecter</a></main></body></html>"""
+
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     root = tmp_path_factory.mktemp("colours")
     (root / "page.html").write_text(PAGE, encoding="utf-8")
     (root / "sign-in.html").write_text(login(random.Random(0)), encoding="utf-8")
+    (root / "door.html").write_text(DOOR, encoding="utf-8")
     with StaticSite(root) as served:
         yield served
 
@@ -129,18 +133,22 @@ async def test_the_ending_keeps_the_page_it_ended_on(
     )
 
 
-async def test_a_question_asked_by_a_read_beside_a_screenshot_is_filed_under_its_turn(
+async def test_a_question_asked_beside_a_screenshot_is_filed_under_its_turn_and_once(
     st_chromium_session: PWBrowser, site: StaticSite, tmp_path: Path
 ) -> None:
-    """A sign-in page asks the person at each look; reads back to back run beside the last
-    turn's screenshot, and each question still belongs to the read that asked it."""
+    """Reads back to back run beside the last turn's screenshot; the click that reaches a
+    sign-in page asks the person (there is no window: the run ends) and its question belongs
+    to that click. Once the run has ended, later looks at the same page ask nobody again."""
     chromium = st_chromium_session
-    async with Client(server(chromium, site, tmp_path, "sign-in.html"), mode="legacy") as client:
+    async with Client(server(chromium, site, tmp_path, "door.html"), mode="legacy") as client:
         await client.call_tool("browser_open", {})
-        for _ in range(4):
+        for _ in range(2):
+            read = await client.call_tool("get_snapshot", {})
+        await client.call_tool("browser_click", {"ref": ref(read, "Se connecter")})
+        for _ in range(2):
             await client.call_tool("get_snapshot", {})
     _, logged = events(tmp_path)
     turns = [e["turn"] for e in logged if e["event"] == "turn"]
     asked = [e["turn"] for e in logged if e["event"] == "approval_asked"]
-    assert turns == [1, 2, 3, 4, 5]
-    assert asked == turns, "one question per look, each under the call that asked it"
+    assert turns == [1, 2, 3, 4, 5, 6]
+    assert asked == [4], "one question, under the click that asked it; none after the end"
