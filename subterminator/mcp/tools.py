@@ -120,4 +120,8 @@ class Catalog:
         return pwmcp_tool_list(await self.listing.tools())
 
     async def names(self) -> tuple[str, ...]:
-        return tuple(tool.name for tool in await self.tools())
+        """What ``tools`` lists, by name alone: asked on every call, where writing each tool's
+        schema again cost more than the call's own checks."""
+        if self.listing is None:
+            return tuple(spec.name for spec in REGISTRY.surface(self.surface).specs)
+        return tuple(spec.name for spec in served(await self.listing.tools()).specs)

@@ -11,9 +11,9 @@ import pytest
 
 from subterminator.assembly import build_run
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.mcp.tools import pwmcp_tool_list
+from subterminator.mcp.tools import Catalog, pwmcp_tool_list
 from subterminator.pwmcp.backend import PwMcpOptions, attached
-from subterminator.pwmcp.door import read_tools
+from subterminator.pwmcp.door import Listing, read_tools
 from subterminator.services import get_service
 
 pytestmark = [pytest.mark.browser, pytest.mark.subprocess]
@@ -34,3 +34,6 @@ async def test_the_list_read_without_a_browser_is_the_one_a_session_serves(
         await browser.close()
     assert [t.model_dump() for t in listed] == session
     assert tuple(t.name for t in pwmcp_tool_list(listed)) == served
+    listing = Listing()
+    listing._tools = listed  # read above: the catalog's names are those of its tools
+    assert await Catalog(listing).names() == served

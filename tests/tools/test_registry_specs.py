@@ -24,7 +24,7 @@ from harness.sites import StaticSite
 from subterminator.assembly import build_run
 from subterminator.browser.effect import ActionEffect, EffectTarget
 from subterminator.browser.playwright_browser import PlaywrightBrowser
-from subterminator.mcp.tools import tool_list
+from subterminator.mcp.tools import Catalog, tool_list
 from subterminator.models.conversation import ToolCall
 from subterminator.models.snapshot import BoundingBox, Element, PageInfo, Snapshot, ViewportInfo
 from subterminator.models.tools import ToolResult
@@ -172,6 +172,12 @@ def test_a_new_tool_is_on_the_surfaces_it_names_and_no_other() -> None:
     assert REGISTRY.surface("peek").names() == ("browser_peek",)
     assert "browser_press" in render()
     assert "## The peek surface" in render()
+
+
+@pytest.mark.parametrize("surface", [MCP, V02])
+async def test_the_names_a_call_is_checked_against_are_the_tools_listed(surface: str) -> None:
+    catalog = Catalog(surface=surface)
+    assert await catalog.names() == tuple(tool.name for tool in await catalog.tools())
 
 
 def test_without_it_no_surface_has_it() -> None:
