@@ -258,10 +258,29 @@
       stackOut.push(pushOut || (cut !== null && cut.get(c)) || 0);
     }
   };
+  // What an element holds that is not rendered (``content-visibility: hidden``, as the
+  // browser gives a closed <details>' content and `hidden="until-found"`, unless a page's
+  // style shows it): Chrome's tree and the page's text leave it out
+  const unshown = (el) => {
+    if (el.tagName === 'DETAILS') {
+      return !el.open && getComputedStyle(el, '::details-content').contentVisibility === 'hidden';
+    }
+    return el.nodeType === 1 && el.hasAttribute('hidden') && styleOf(el).contentVisibility === 'hidden';
+  };
   // The flat tree, as it renders and as Chrome's tree reads: an open shadow root's content
   // in place of the host's children, which come in where its slots show them (a slot with
   // none shows its own). Pushed last to first, so that they pop in DFS order.
   const pushChildren = (node, parent, frame) => {
+    if (unshown(node)) {
+      // a closed <details> shows its summary alone; what else it holds is not laid out, and
+      // each box asked of it would lay it out (a sidebar's 600 links, all closed)
+      if (node.tagName === 'DETAILS') {
+        for (let c = node.firstElementChild; c; c = c.nextElementSibling) {
+          if (c.tagName === 'SUMMARY') { push(c, parent, frame); break; }
+        }
+      }
+      return;
+    }
     const from = node.shadowRoot || node;
     if (node.tagName === 'SLOT' && node.getRootNode() instanceof ShadowRoot) {
       const shown = node.assignedNodes();
