@@ -43,10 +43,17 @@ def sidebar() -> str:
 <nav aria-label="Docs"><ul>{"".join(parts)}</ul></nav></body></html>"""
 
 
+# a modal dialog opened inside a closed section: unseen, yet the rest of the page is inert
+MODAL = """<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Inert</title></head>
+<body><button>Outside</button><details><summary>More</summary><dialog id="d">
+<button>Inside</button></dialog></details><script>d.showModal()</script></body></html>"""
+
+
 @pytest.fixture(scope="module")
 def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     root: Path = tmp_path_factory.mktemp("unshown")
     (root / "sidebar.html").write_text(sidebar(), encoding="utf-8")
+    (root / "modal.html").write_text(MODAL, encoding="utf-8")
     with StaticSite(root) as served:
         yield served
 
@@ -68,3 +75,12 @@ async def test_what_a_closed_section_holds_is_not_read_nor_measured(
     assert "Words found later" not in text
     # the sections' summaries, the open one's and the shown one's links: not the 1,200
     assert most_asked(runs, "box") < 4 * LINKS_EACH + SECTIONS
+
+
+async def test_a_modal_dialog_in_a_closed_section_still_leaves_the_page_inert(
+    reader: PlaywrightBrowser, site: StaticSite
+) -> None:
+    """As Chrome's own tree has it: no control at all, the one outside included."""
+    await reader.navigate(site.url("modal.html"))
+    capture = await reader.capture(scope="viewport")
+    assert [n.role for n in capture.nodes if n.role in ("button", "dialog")] == []

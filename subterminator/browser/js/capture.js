@@ -273,7 +273,10 @@
   const pushChildren = (node, parent, frame) => {
     if (unshown(node)) {
       // a closed <details> shows its summary alone; what else it holds is not laid out, and
-      // each box asked of it would lay it out (a sidebar's 600 links, all closed)
+      // each box asked of it would lay it out (a sidebar's 600 links, all closed). A modal
+      // dialog in it, unseen, still leaves the rest of the page inert.
+      const modal = node.querySelector('dialog:modal');
+      if (modal) modals.push(modal);
       if (node.tagName === 'DETAILS') {
         for (let c = node.firstElementChild; c; c = c.nextElementSibling) {
           if (c.tagName === 'SUMMARY') { push(c, parent, frame); break; }
