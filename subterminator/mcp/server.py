@@ -43,6 +43,7 @@ from subterminator.mcp.facade import (
     terminate_refused,
     terminated,
 )
+from subterminator.mcp.pipes import stdio_streams
 from subterminator.mcp.session import (
     ENDED,
     STOPPED,
@@ -367,11 +368,9 @@ def build_server(
 
 
 async def serve_stdio(options: McpOptions) -> None:
-    from mcp.server.stdio import stdio_server
-
     server = build_server(options)
     try:
-        async with stdio_server() as (read, write), answering_malformed(read, write) as checked:
+        async with stdio_streams() as (read, write), answering_malformed(read, write) as checked:
             await server.run(checked, write, server.create_initialization_options())
     except* (BrokenPipeError, ConnectionResetError):  # a reply met a client that had died
         log.info("the client went away (its end of the pipe closed)")
