@@ -7,8 +7,9 @@ resolves Playwright MCP's ref to our element, judges it, arms the backstop, read
 after and asks Playwright MCP for the page after (its click replies only link a file). All
 three rows run in one process on one Chromium, on the same grid pages, with no MCP transport
 in between: Playwright MCP alone is its own client's call on the attached process; behind our
-gate is ``build_run(..., pwmcp=client).top``; ours is our own stack without a screenshot
-(Playwright MCP's snapshot takes none). The click is on a link within the page (judged safe,
+gate is ``build_run(..., pwmcp=client).top``; ours is our own stack. Both take no screenshot
+on the call's path, as the MCP server serves them (the run record's is taken after the reply),
+and Playwright MCP's snapshot takes none. The click is on a link within the page (judged safe,
 so nobody is asked; our pruning keeps it on every size). Medians; nothing is asserted.
 
 ``python -m bench.pwmcp_gate [--runs N] [--sizes 100,1000]``
@@ -80,8 +81,9 @@ async def _page(
     """The three sides on one page, each call timed ``runs`` times."""
     size = int(url.rsplit("=", 1)[-1])
     await browser.navigate(url)
-    gated = build_run(NETFLIX, browser, None, start_url=url, pwmcp=client).top
-    ours = build_run(NETFLIX, browser, None, tool_server=browser_tools(screenshots=False)).stack
+    served = browser_tools(screenshots=False)  # as the MCP server serves both
+    gated = build_run(NETFLIX, browser, None, start_url=url, tool_server=served, pwmcp=client).top
+    ours = build_run(NETFLIX, browser, None, tool_server=served).stack
     pw_text = reply_text(await client.call("browser_snapshot", {}))
     target = target_of(*CLICKED, 0, pw_text)
     click = {"target": target, "element": CLICKED[1]}

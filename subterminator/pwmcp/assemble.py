@@ -23,6 +23,8 @@ from subterminator.tools.server import BrowserToolServer
 # The model reads Playwright MCP's snapshot; ours is the gate's and the run record's alone, so
 # it may hold every element it can (a ref the model took from the whole page must be one ours
 # registered), and its screenshot is never sent to the model (``render.message_image``).
+# Its screenshots are the record's, taken as the front door's own server would take them:
+# with each snapshot (a run), or after the reply, off its path (the MCP server).
 GATE_LIMITS = PruneLimits(element_token_budget=100_000, text_token_budget=2_000)
 
 
@@ -30,9 +32,11 @@ def pwmcp_server(
     browser: Browser, client: PwMcpClient, launched: Browser, told: BrowserToolServer
 ) -> PwMcpToolServer:
     """Ours at the bottom of the stack, with Playwright MCP's hands; whoever the front door's
-    own server (``told``) tells what pages do by themselves is told by this one."""
+    own server (``told``) tells what pages do by themselves is told by this one, and it
+    takes its screenshots as that one would."""
     registry = ElementRegistry()
-    factory = SnapshotFactory(browser, registry, limits=GATE_LIMITS)  # shots for the record
+    shots = told.factory.screenshot_tokens
+    factory = SnapshotFactory(browser, registry, limits=GATE_LIMITS, screenshot_tokens=shots)
     server = PwMcpToolServer(browser, client, real(launched), registry=registry, factory=factory)
     server.on_side_effect = told.on_side_effect
     return server

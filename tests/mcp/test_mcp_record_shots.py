@@ -8,7 +8,6 @@ before a click and another after, so each turn's picture says which page it show
 
 from __future__ import annotations
 
-import base64
 import json
 import random
 from collections.abc import Iterator
@@ -21,19 +20,15 @@ from playwright.async_api import Browser as PWBrowser
 
 from bench.stress_pages import login
 from harness.mcp_driver import ref
+from harness.pwmcp_hands import target_of
 from harness.sites import StaticSite
 from subterminator.mcp.server import build_server
 from subterminator.mcp.session import McpOptions
+from tests.support.colours import BLUE, PAGE, RED, colour_at_centre
 from tests.support.mcp_helpers import shared_chromium
+from tests.support.mcp_pwmcp import text_of
 
 pytestmark = pytest.mark.browser
-
-RED, BLUE = (200, 0, 0), (0, 0, 200)
-PAGE = """<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Couleurs</title>
-<style>body{margin:0}#c{width:100vw;height:100vh;background:rgb(200,0,0)}</style></head>
-<body><main id="c"><h1>Réglages</h1>
-<button type="button" onclick="document.getElementById('c').style.background='rgb(0,0,200)'">
-Peindre en bleu</button></main></body></html>"""
 
 DOOR = """<!DOCTYPE html><html lang="fr"><head><meta charset="utf-8"><title>Accueil</title></head>
 <body><main><h1>Accueil</h1><a href="sign-in.html">Se connecter</a></main></body></html>"""
@@ -58,29 +53,6 @@ def events(runs: Path) -> tuple[Path, list[dict[str, Any]]]:
     (folder,) = [f for f in runs.iterdir() if f.is_dir()]
     lines = (folder / "events.jsonl").read_text(encoding="utf-8").splitlines()
     return folder, [json.loads(line) for line in lines]
-
-
-async def colour_at_centre(chromium: PWBrowser, png: bytes) -> tuple[int, int, int]:
-    """The picture's centre pixel, as Chromium decodes it."""
-    page = await chromium.new_page()
-    try:
-        rgb = await page.evaluate(
-            """async (b64) => {
-                const img = new Image();
-                img.src = 'data:image/png;base64,' + b64;
-                await img.decode();
-                const c = document.createElement('canvas');
-                c.width = img.width; c.height = img.height;
-                const g = c.getContext('2d');
-                g.drawImage(img, 0, 0);
-                const d = g.getImageData(img.width >> 1, img.height >> 1, 1, 1).data;
-                return [d[0], d[1], d[2]];
-            }""",
-            base64.b64encode(png).decode(),
-        )
-    finally:
-        await page.close()
-    return int(rgb[0]), int(rgb[1]), int(rgb[2])
 
 
 async def test_each_turn_keeps_the_page_it_left_reads_beside_included(
@@ -152,3 +124,32 @@ async def test_a_question_asked_beside_a_screenshot_is_filed_under_its_turn_and_
     asked = [e["turn"] for e in logged if e["event"] == "approval_asked"]
     assert turns == [1, 2, 3, 4, 5, 6]
     assert asked == [4], "one question, under the click that asked it; none after the end"
+
+
+@pytest.mark.subprocess  # Playwright MCP's node process
+async def test_behind_playwright_mcp_each_turn_keeps_the_page_it_left(
+    st_chromium_session: PWBrowser, site: StaticSite, tmp_path: Path
+) -> None:
+    """Our gate's own capture takes no picture on the reply's path there either."""
+    options = McpOptions(
+        sim="2026", url=site.url("page.html"), runs_dir=tmp_path, backend="playwright-mcp"
+    )
+    made = build_server(options, browser_factory=shared_chromium(st_chromium_session))
+    async with Client(made, mode="legacy") as client:
+        read = await client.call_tool("browser_snapshot", {})
+        assert [c.type for c in read.content] == ["text"], text_of(read)
+        target = target_of("button", "Peindre en bleu", 0, text_of(read))
+        click = {"target": target, "element": "Peindre en bleu"}
+        clicked = await client.call_tool("browser_click", click)
+        assert not clicked.is_error, text_of(clicked)
+        await client.call_tool("browser_snapshot", {})
+    folder, logged = events(tmp_path)
+    turns = [e for e in logged if e["event"] == "turn"]
+    assert [t["tool"] for t in turns] == ["get_snapshot", "browser_click", "get_snapshot"]  # ours
+    colours = []
+    for turn in turns:
+        assert turn["screenshot"], f"turn {turn['turn']} kept no page"
+        colours.append(
+            await colour_at_centre(st_chromium_session, (folder / turn["screenshot"]).read_bytes())
+        )
+    assert colours == [RED, BLUE, BLUE]
