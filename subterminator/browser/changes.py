@@ -36,6 +36,7 @@ class Mark:
     target: bool  # places[0] is the action's target
     wanted: str | None = None  # what a fill typed, or the option a select chose
     append: bool = False  # a fill typed after what the field held
+    settled: float = 0.0  # s the action itself already waited for late changes
 
 
 @dataclass(frozen=True)

@@ -135,23 +135,24 @@ class ActionWatch:
 
     async def changes(self, mark: Mark) -> Change:
         """What changed since ``mark``; a click that shows nothing yet waits ``SETTLE_S``
-        for the first change, and is read again."""
+        for the first change (less what the click itself waited), and is read again."""
         change = await self._read(mark)
-        if change.seen or mark.action != "click":
+        left = SETTLE_S - mark.settled
+        if change.seen or mark.action != "click" or left <= 0:
             return change
-        await self._settle(mark)
+        await self._settle(mark, left)
         return await self._read(mark)
 
-    async def _settle(self, mark: Mark) -> None:
+    async def _settle(self, mark: Mark, left: float) -> None:
         news = self._counts.news
         news.clear()
-        ms = int(SETTLE_S * 1000)
+        ms = int(left * 1000)
         waits = [
             asyncio.ensure_future(news.wait()),
             asyncio.ensure_future(self._call(mark.places[0], "wait", False, mark, ms)),
         ]
         try:
-            await asyncio.wait(waits, timeout=SETTLE_S, return_when=asyncio.FIRST_COMPLETED)
+            await asyncio.wait(waits, timeout=left, return_when=asyncio.FIRST_COMPLETED)
         finally:
             for waiting in waits:
                 waiting.cancel()

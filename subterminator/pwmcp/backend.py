@@ -27,7 +27,7 @@ from subterminator.browser.playwright_browser import PlaywrightBrowser
 from subterminator.errors import BrowserError, ConfigurationError
 from subterminator.pwmcp.install import install
 from subterminator.pwmcp.node import check_node
-from subterminator.pwmcp.options import judged
+from subterminator.pwmcp.options import judged, settle_of
 from subterminator.pwmcp.process import playwright_mcp
 
 log = logging.getLogger(__name__)
@@ -46,9 +46,12 @@ class PwMcpOptions:
 class PwMcpClient:
     """The live Playwright MCP session: its tools, and one way to call them."""
 
-    def __init__(self, session: ClientSession, tools: Sequence[types.Tool]) -> None:
+    def __init__(
+        self, session: ClientSession, tools: Sequence[types.Tool], settle_s: float = 0.0
+    ) -> None:
         self._session = session
         self.tools = tuple(tools)
+        self.settle_s = settle_s  # how long it waits after a click for late changes
         self.gone: str | None = None  # why it stopped answering, once it has
 
     async def call(self, name: str, arguments: dict[str, Any]) -> types.CallToolResult:
@@ -112,7 +115,7 @@ async def attached(
         endpoint = (await shared.bind("subterminator"))["endpoint"]  # a socket file, no port
         try:
             async with playwright_mcp(cli, endpoint, extra, cwd=folder) as connected:
-                yield PwMcpClient(connected.session, connected.tools)
+                yield PwMcpClient(connected.session, connected.tools, settle_of(extra))
         finally:
             await _unbind(shared)
 

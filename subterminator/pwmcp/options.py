@@ -90,6 +90,19 @@ REFUSED: dict[str, str] = {
 }
 
 HOW = "--playwright-mcp-option {}=VALUE"
+SETTLE_MS = 500  # Playwright MCP waits this long after a click for what it set off
+
+
+def settle_of(passed: Iterable[str]) -> float:
+    """How long, in s, Playwright MCP waits after a click (``judged``'s arguments give it)."""
+    for argument in passed:
+        name, _, value = argument.partition("=")
+        if name == "--timeout-settle":
+            try:
+                return max(0.0, float(value) / 1000)
+            except ValueError:  # it refuses the value itself; nothing is credited
+                return 0.0
+    return SETTLE_MS / 1000
 
 
 def judged(given: Iterable[str]) -> tuple[str, ...]:

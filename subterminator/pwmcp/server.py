@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import builtins
+from dataclasses import replace
 from typing import Any
 
 import mcp.types as types
@@ -103,6 +104,8 @@ class PwMcpToolServer(BrowserToolServer):
     async def _action(self, ref: str | None, run: Any, expect: Expect | None = None) -> ToolResult:
         if self._via is None:
             return await super()._action(ref, run, expect)
+        if expect is not None and self._via.name == "browser_click":  # it waits after a click
+            expect = replace(expect, settled=self.client.settle_s)
         return await super()._action(ref, lambda _element: self._forward(), expect)
 
     async def open_page(self, url: str) -> ToolResult:

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Awaitable, Callable
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Literal
 
 from subterminator.browser.changes import Change, Mark, Watching
@@ -41,11 +41,14 @@ SHORT_VALUE = 60  # of a chosen option's name, what a reply quotes
 @dataclass(frozen=True)
 class Expect:
     """What an action should do: a click changes the page; a fill leaves ``wanted`` in the
-    field (after what it held, with ``append``); a select leaves option ``wanted`` chosen."""
+    field (after what it held, with ``append``); a select leaves option ``wanted`` chosen.
+    ``settled``: s the action waits by itself for what it set off (Playwright MCP's click),
+    which the check after it need not wait again."""
 
     action: Literal["click", "fill", "select"]
     wanted: str | None = None
     append: bool = False
+    settled: float = 0.0
 
 
 @dataclass(frozen=True)
@@ -76,7 +79,9 @@ class Verifier:
         except Exception as exc:  # the action matters, not its check (a dead browser: it says)
             log.info("could not mark the page before %s: %s", expect.action, exc)
             return None
-        return Watch(expect, element, mark) if mark is not None else None
+        if mark is None:
+            return None
+        return Watch(expect, element, replace(mark, settled=expect.settled))
 
     async def checked(
         self, watch: Watch | None, reply: Callable[[], Awaitable[ToolResult]]

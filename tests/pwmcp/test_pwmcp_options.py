@@ -13,7 +13,7 @@ import pytest
 from subterminator.cli.parser import build_parser
 from subterminator.errors import ConfigurationError
 from subterminator.pwmcp.install import install
-from subterminator.pwmcp.options import BACKENDS, PASSED, REFUSED, judged
+from subterminator.pwmcp.options import BACKENDS, PASSED, REFUSED, judged, settle_of
 from subterminator.pwmcp.process import arguments
 
 
@@ -101,3 +101,11 @@ def test_every_option_of_the_pinned_version_is_judged() -> None:
     options = set(re.findall(r"^\s+(?:-\w, )?(--[a-z-]+)", shown, re.MULTILINE))
     assert {"--viewport-size", "--cdp-endpoint", "--endpoint"} <= options
     assert options - {"--help", "--version"} == PASSED | REFUSED.keys()
+
+
+def test_its_wait_after_a_click_is_read_from_what_is_passed() -> None:
+    """What our check after a click need not wait again."""
+    assert settle_of(()) == 0.5  # its default
+    assert settle_of(judged(["timeout-settle=200", "--console-level=info"])) == 0.2
+    assert settle_of(judged(["--timeout-settle=soon"])) == 0.0  # nothing credited
+    assert settle_of(judged(["--timeout-settle=-5"])) == 0.0

@@ -10,8 +10,10 @@ import pytest
 
 from harness.sites import PostRecordingSite
 from subterminator.browser.playwright_browser import PlaywrightBrowser
+from subterminator.browser.watch import SETTLE_S
 from subterminator.models.tools import ToolResult
 from subterminator.tools.server import BrowserToolServer
+from subterminator.tools.verify import Expect
 from tests.support.browser_helpers import by_name
 from tests.support.effect_site import PAGES
 
@@ -66,6 +68,22 @@ async def test_a_change_that_comes_a_moment_later_counts(
     result = await act(server, "browser_click", "Später")
     assert result.effect is None, result.message
     assert "Gespeichert." in result.snapshot.page.text, "the page is read again after it"
+
+
+async def test_a_click_that_waited_by_itself_is_read_at_once_and_still_checked(
+    browser: PlaywrightBrowser, st_post_site: Serve
+) -> None:
+    """Playwright MCP's click waits for what it set off; the check after it need not."""
+    server = await opened(browser, st_post_site, "/dead")
+    assert server.last_snapshot is not None
+    element = server.registry.peek(by_name(server.last_snapshot, "Weiter").ref)
+    assert element is not None
+    watch = await server.verifier.watch(element, Expect("click", settled=SETTLE_S))
+    assert watch is not None
+    assert watch.mark.settled == SETTLE_S
+    await server.executor.click(element)
+    result = await server.verifier.checked(watch, lambda: server.execute("get_snapshot", {}))
+    assert no_effect(result), result.message
 
 
 @pytest.mark.parametrize("name", ["Guardar", "Continuar", "Más opciones", "Enviar", "全部同意"])
