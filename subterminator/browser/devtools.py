@@ -96,8 +96,11 @@ class DevTools:
     def _on_commit(self, page: Page, session: CDPSession, event: dict[str, Any]) -> None:
         frame = event.get("frame", {})
         self._worlds.pop((session, str(frame.get("id"))), None)
-        if frame.get("parentId") is None:  # the main frame
-            self._top_frame.pop(page, None)
+        if frame.get("parentId") is None:  # the main frame: its id is said here, no call
+            if frame.get("id"):
+                self._top_frame[page] = str(frame["id"])
+            else:
+                self._top_frame.pop(page, None)
             self._commits[page] = self._commits.get(page, 0) + 1
             if page in self._committed:
                 self._committed[page].set()
@@ -127,6 +130,10 @@ class DevTools:
             tree = await self.send("Page.getFrameTree", via=session)
             frame_id = self._top_frame[page] = str(tree["frameTree"]["frame"]["id"])
         return Doc(session, frame_id, top=True)
+
+    def has_world(self, doc: Doc) -> bool:
+        """Whether our world in ``doc`` is known (else the next call makes a new one)."""
+        return (doc.session, doc.frame_id) in self._worlds
 
     async def world(self, doc: Doc, *, fresh: bool = False) -> int:
         """Our isolated world's execution context in ``doc`` (DevTools reuses it by name)."""

@@ -451,8 +451,10 @@ async def _run_script(
             {"value": _naming(await devtools.names_in_page(doc, cold=attempt > 0), attempt)},
         ]
         with clock.stage("script"):
-            # the short call, then (a world that has not had capture.js yet) the whole script
-            for declaration in (_CALL_CAPTURE, _KEEP_CAPTURE):
+            # the short call, then (a world that has not had capture.js yet) the whole script;
+            # a world about to be made (a new document) has none: the whole script at once
+            known = devtools.has_world(doc)
+            for declaration in (_CALL_CAPTURE, _KEEP_CAPTURE) if known else (_KEEP_CAPTURE,):
                 evaluated = await devtools.in_world(
                     doc,
                     "Runtime.callFunctionOn",
