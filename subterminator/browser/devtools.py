@@ -52,9 +52,9 @@ class DevTools:
         self._commits: dict[Page, int] = {}
         self._committed: dict[Page, asyncio.Event] = {}
         self.frames = FrameSessions(self)  # the session of each frame's document
-        # Round trips saved on every capture and action: the page's main frame id, and our
-        # world's context id by (session, frame), both dropped when a frame commits a new
-        # document (and a world that is gone anyway is asked again: ``call_in_world``).
+        # Round trips saved on every capture and action: the page's main frame id (as its
+        # commit says it), and our world's context id by (session, frame), dropped when the
+        # frame commits a new document (a world gone anyway is asked again: ``in_world``).
         self._top_frame: dict[Page, str] = {}
         # Sessions whose documents keep Chrome's accessibility on, so that our scripts name
         # elements in the page (``computedName``); without it each name rebuilds the tree.
@@ -97,10 +97,7 @@ class DevTools:
         frame = event.get("frame", {})
         self._worlds.pop((session, str(frame.get("id"))), None)
         if frame.get("parentId") is None:  # the main frame: its id is said here, no call
-            if frame.get("id"):
-                self._top_frame[page] = str(frame["id"])
-            else:
-                self._top_frame.pop(page, None)
+            self._top_frame[page] = str(frame.get("id") or "")
             self._commits[page] = self._commits.get(page, 0) + 1
             if page in self._committed:
                 self._committed[page].set()
@@ -126,7 +123,7 @@ class DevTools:
         page = page or self.page  # one tab throughout: a new one may be adopted meanwhile
         session = await self.session(page)
         frame_id = self._top_frame.get(page)
-        if frame_id is None:
+        if not frame_id:
             tree = await self.send("Page.getFrameTree", via=session)
             frame_id = self._top_frame[page] = str(tree["frameTree"]["frame"]["id"])
         return Doc(session, frame_id, top=True)
@@ -234,7 +231,7 @@ class DevTools:
             raise BrowserActionError(
                 "action_failed", f"not a handle of this browser: {handle!r}"
             ) from None
-        doc = await self._doc(frame_id)
+        doc = await self.document(frame_id)
         try:
             resolved = await self.in_world(doc, "DOM.resolveNode", {"backendNodeId": backend_id})
             context_id = await self.world(doc)
@@ -244,11 +241,8 @@ class DevTools:
         return Node(doc, str(resolved["object"]["objectId"]), context_id)
 
     async def document(self, frame_id: str) -> Doc:
-        """The document a handle's frame prefix names (raises when its frame is gone)."""
-        return await self._doc(frame_id)
-
-    async def _doc(self, frame_id: str) -> Doc:
-        """The document a handle's prefix names: the page's own when empty."""
+        """The document a handle's prefix names: the page's own when empty (raises when its
+        frame is gone)."""
         if not frame_id:
             return await self.top()
         session = self.frames.get(frame_id)
@@ -262,7 +256,7 @@ class DevTools:
         nonce, _, number = handle[1:].partition(".")
         if not number.isdigit() or not nonce.isalnum():
             raise BrowserActionError("action_failed", f"not a handle of this browser: {handle!r}")
-        doc = await self._doc(frame_id)
+        doc = await self.document(frame_id)
         params = {
             "functionDeclaration": HANDLE_JS,
             "arguments": [{"value": nonce}, {"value": int(number)}],
