@@ -13,6 +13,7 @@ from subterminator.assembly.builder import (
     kept_downloads,
     launch_options,
     start_page,
+    warming_dates,
 )
 
 __all__ = [
@@ -28,4 +29,5 @@ __all__ = [
     "kept_downloads",
     "launch_options",
     "start_page",
+    "warming_dates",
 ]

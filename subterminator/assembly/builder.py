@@ -9,6 +9,7 @@ wrapped around it in one order.
 
 from __future__ import annotations
 
+import asyncio
 import contextlib
 from collections.abc import AsyncIterator, Callable
 from dataclasses import dataclass
@@ -25,6 +26,7 @@ from subterminator.facade.front import FacadeFront
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.net import is_local_url
 from subterminator.orchestrator import TaskOrchestrator
+from subterminator.outcome import dates
 from subterminator.pwmcp.assemble import pwmcp_front, pwmcp_server
 from subterminator.pwmcp.backend import PwMcpClient
 from subterminator.pwmcp.front import TOOLS_NOTE, PwMcpFront
@@ -198,6 +200,16 @@ class Run:
         )
 
 
+def warming_dates() -> asyncio.Future[None] | None:
+    """The date patterns that questions, the judge and the offline policy read, built in a
+    thread beside the run's first page rather than on the loop when first read."""
+    try:
+        loop = asyncio.get_running_loop()
+    except RuntimeError:  # built outside a loop (a test): the first read builds them
+        return None
+    return loop.run_in_executor(None, dates.warm)
+
+
 def build_run(
     service: ServiceConfig,
     browser: Browser,
@@ -218,6 +230,7 @@ def build_run(
     conversation to log, the MCP server) the record also logs every tool call. With
     ``pwmcp`` (Playwright MCP attached to ``browser``) its tools stand in front of the stack
     and its actions run at the bottom of it, in place of ours."""
+    warming_dates()
     launched, driver = browser, ai
     if recorder is not None:
         browser = RecordingBrowser(browser, recorder)
