@@ -101,19 +101,33 @@
     for (let n = el; n; n = shownParent(n)) if (n === target) return null;
     return target;
   };
+  // Whether an element or one above it in the flat tree says so, known once per element in a
+  // capture: asked up the whole tree for each control, a page nested 800 deep grew with the
+  // square of its depth.
+  const upward = (memo, test) => (el) => {
+    const chain = [];
+    let v = false;
+    for (let n = el; n; n = flatParent(n)) {
+      const known = memo.get(n);
+      if (known !== undefined) { v = known; break; }
+      chain.push(n);
+      if (test(n)) { v = true; break; }
+    }
+    for (const n of chain) memo.set(n, v);
+    return v;
+  };
+  // Chrome leaves out what an aria-hidden or inert element holds
+  const hiddenUp = upward(new Map(), (n) => aria(n, 'aria-hidden') === 'true' || n.inert);
+  const disabledUp = upward(new Map(), (n) => aria(n, 'aria-disabled') === 'true');
   const axFacts = (el) => {
     const out = {};
-    let role = el.computedRole || '';
-    let hidden = !showsAt(el);
-    for (let n = el; n && !hidden; n = flatParent(n)) {
-      if (aria(n, 'aria-hidden') === 'true' || n.inert) hidden = true;
-    }
     // Chrome leaves a hidden node out of its tree: no role, name or state
-    if (hidden) return {hd: 1, r: 'none', n: ''};
+    if (!showsAt(el) || hiddenUp(el)) return {hd: 1, r: 'none', n: ''};
     if (blocked(el)) return {r: 'none', n: ''};  // inert behind a modal dialog
     // a custom element's role, name and states may come from its ElementInternals, which
     // the DOM does not show: Chrome's tree says them
     if (customOnly.has(el)) return {ax: 1};
+    let role = el.computedRole || '';
     const tag = el.tagName;
     // a role of Chrome's own (no ARIA name: a frame, a disclosure triangle, a media player)
     // or a control whose name Chrome composes apart (a file picker) is asked of DevTools
@@ -126,11 +140,7 @@
     // disabled: the element (or its fieldset), or aria-disabled on it or an ancestor, which
     // leaves it focusable
     const off = native && el.matches(':disabled');
-    let disabled = off;
-    for (let n = el; n && !disabled; n = flatParent(n)) {
-      if (aria(n, 'aria-disabled') === 'true') disabled = true;
-    }
-    if (disabled) out.di = 1;
+    if (off || disabledUp(el)) out.di = 1;
     if (!off && (el.tabIndex >= 0 || el.hasAttribute('tabindex') || tag === 'DIALOG' ||
         (tag === 'A' && el.hasAttribute('href')) || el.isContentEditable)) out.fo = 1;
     if ((native && el.readOnly && tag !== 'BUTTON' && tag !== 'SELECT') || aria(el, 'aria-readonly') === 'true') out.ro = 1;
@@ -225,14 +235,31 @@
       memo.set(a, out);
       return out;
     };
+    // the contexts from an element up, joined; known once per element for one `memo`
+    const SEP = '\u241f', chainsOf = new WeakMap();
+    const chain = (start, memo) => {
+      let chains = chainsOf.get(memo);
+      if (!chains) chainsOf.set(memo, chains = new Map());
+      const todo = [];
+      let above = '';
+      for (let a = start; a && a !== a.ownerDocument.documentElement; a = up(a)) {
+        const known = chains.get(a);
+        if (known !== undefined) { above = known; break; }
+        todo.push(a);
+      }
+      for (let i = todo.length - 1; i >= 0; i--) {
+        const c = context(todo[i], memo);
+        if (c) above = above ? c + SEP + above : c;
+        chains.set(todo[i], above);
+      }
+      return above;
+    };
     return (el, role, name, memo) => {
       const parts = [role, norm(name), el.tagName, typeof el.type === 'string' ? el.type : ''];
       parts.push(el.form && !el.form.contains(el) ? 'form:' + context(el.form, memo) : '');
-      for (let a = up(el); a && a !== a.ownerDocument.documentElement; a = up(a)) {
-        const c = context(a, memo);
-        if (c) parts.push(c);
-      }
-      return parts.join('\u241f');
+      const above = chain(up(el), memo);
+      if (above) parts.push(above);
+      return parts.join(SEP);
     };
   })());
   const vw = window.innerWidth, vh = window.innerHeight;
