@@ -27,7 +27,7 @@ from subterminator.assembly import (
     kept_downloads,
     launch_options,
     start_page,
-    warming_dates,
+    warming_patterns,
 )
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.browser.opening import open_start_page
@@ -304,7 +304,7 @@ class CancelJob:
         )
 
     async def go(self, browser_factory: BrowserFactory, ai_factory: AIFactory) -> int:
-        warming_dates()  # beside the browser's launch, which is mostly waiting
+        warming_patterns()  # beside the browser's launch, which is mostly waiting
         options, service = self.options, self.service
         approvals = self.approvals()
         self.terminal.handler = approvals

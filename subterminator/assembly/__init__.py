@@ -13,7 +13,7 @@ from subterminator.assembly.builder import (
     kept_downloads,
     launch_options,
     start_page,
-    warming_dates,
+    warming_patterns,
 )
 
 __all__ = [
@@ -29,5 +29,5 @@ __all__ = [
     "kept_downloads",
     "launch_options",
     "start_page",
-    "warming_dates",
+    "warming_patterns",
 ]

@@ -26,7 +26,7 @@ from subterminator.facade.front import FacadeFront
 from subterminator.models.approval import HumanApprovalHandler
 from subterminator.net import is_local_url
 from subterminator.orchestrator import TaskOrchestrator
-from subterminator.outcome import dates
+from subterminator.outcome import dates, vocabulary
 from subterminator.pwmcp.assemble import pwmcp_front, pwmcp_server
 from subterminator.pwmcp.backend import PwMcpClient
 from subterminator.pwmcp.front import TOOLS_NOTE, PwMcpFront
@@ -200,14 +200,19 @@ class Run:
         )
 
 
-def warming_dates() -> asyncio.Future[None] | None:
-    """The date patterns that questions, the judge and the offline policy read, built in a
-    thread beside the run's first page rather than on the loop when first read."""
+def warming_patterns() -> asyncio.Future[None] | None:
+    """The date and outcome patterns that questions, the judge and the offline policy read,
+    built in a thread beside the run's first page rather than on the loop when first read."""
     try:
         loop = asyncio.get_running_loop()
     except RuntimeError:  # built outside a loop (a test): the first read builds them
         return None
-    return loop.run_in_executor(None, dates.warm)
+    return loop.run_in_executor(None, _warm)
+
+
+def _warm() -> None:
+    dates.warm()
+    vocabulary.warm()
 
 
 def build_run(
@@ -230,7 +235,7 @@ def build_run(
     conversation to log, the MCP server) the record also logs every tool call. With
     ``pwmcp`` (Playwright MCP attached to ``browser``) its tools stand in front of the stack
     and its actions run at the bottom of it, in place of ours."""
-    warming_dates()
+    warming_patterns()
     launched, driver = browser, ai
     if recorder is not None:
         browser = RecordingBrowser(browser, recorder)

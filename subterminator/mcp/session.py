@@ -27,7 +27,7 @@ from subterminator.assembly import (
     kept_downloads,
     launch_options,
     start_page,
-    warming_dates,
+    warming_patterns,
 )
 from subterminator.browser.launch import BrowserFactory, launch_playwright
 from subterminator.facade.assemble import FacadeSetup
@@ -167,7 +167,7 @@ class McpSession:
             raise
 
     async def _start(self) -> Run:
-        warming_dates()  # beside the browser's launch, which is mostly waiting
+        warming_patterns()  # beside the browser's launch, which is mostly waiting
         options = self.options
         service = get_service(options.service)
         start_url, simulated = await self._exit.enter_async_context(

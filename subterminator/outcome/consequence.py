@@ -13,7 +13,7 @@ import re
 from subterminator.models.snapshot import Snapshot
 from subterminator.outcome.dates import find_date
 from subterminator.outcome.sentences import sentences
-from subterminator.outcome.vocabulary import PERIOD_END
+from subterminator.outcome.vocabulary import union
 
 PRICE = re.compile(
     r"[$€£¥₹₩₺]\s?\d"
@@ -36,6 +36,6 @@ def page_says(snapshot: Snapshot | None, limit: int = 3) -> list[str]:
             text = text[: _LONGEST - 1] + "…"
         if find_date(sentence.text):
             dated.append(text)
-        elif PRICE.search(sentence.text) or PERIOD_END.search(sentence.norm):
+        elif PRICE.search(sentence.text) or union("period_end").search(sentence.norm):
             other.append(text)
     return (dated + other)[:limit]

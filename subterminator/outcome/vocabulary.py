@@ -9,6 +9,7 @@ its script's, and the languages whose own words it matches.
 from __future__ import annotations
 
 import re
+import threading
 from dataclasses import dataclass
 from functools import cache, lru_cache
 
@@ -61,8 +62,28 @@ class Rules:
         return bool(self.confirmed.search(norm) or self.period_end.search(norm))
 
 
-RULES: dict[str, Rules] = {code: Rules.of(code, words) for code, words in LANGUAGES.items()}
-HELD = frozenset(RULES)
+# Compiled at first use or by ``warm`` (a run's start, in a thread), not at import: ~0.2 s of
+# patterns every process paid before it could answer, a CLI's help or an MCP handshake.
+_BUILDING = threading.RLock()
+HELD = frozenset(LANGUAGES)
+
+
+def rules() -> dict[str, Rules]:
+    """Every held language's rules; a read while ``warm`` builds them waits for it."""
+    with _BUILDING:
+        return _rules()
+
+
+@cache
+def _rules() -> dict[str, Rules]:
+    return {code: Rules.of(code, words) for code, words in LANGUAGES.items()}
+
+
+def warm() -> None:
+    """Compile every pattern of this module now."""
+    rules()
+    union("period_end")
+
 
 # Scripts that name their languages (a Latin sentence is told by its words).
 _SCRIPTS: tuple[tuple[re.Pattern[str], tuple[str, ...]], ...] = (
@@ -103,26 +124,28 @@ def languages_of(norm: str, page_lang: str = "") -> list[Rules]:
 def _languages_of(norm: str, page_lang: str) -> tuple[Rules, ...]:
     codes: set[str] = set()
     declared = primary(page_lang)
-    if declared in RULES:
+    every = rules()
+    if declared in every:
         codes.add(declared)
     for script, named in _SCRIPTS:
         if script.search(norm):
             codes.update(named)
-    codes.update(code for code, rules in RULES.items() if rules.speaks(norm))
+    codes.update(code for code, said in every.items() if said.speaks(norm))
     if not codes:  # nothing declared or said outright: the languages whose state word it uses
-        codes.update(code for code, rules in RULES.items() if rules.state.search(norm))
-    return tuple(RULES[c] for c in sorted(codes))
+        codes.update(code for code, said in every.items() if said.state.search(norm))
+    return tuple(every[c] for c in sorted(codes))
+
+
+def union(field: str) -> re.Pattern[str]:
+    """One language-blind pattern of a field (``confirmed``...): for what only widens."""
+    with _BUILDING:
+        return _union(field)
 
 
 @cache
-def union(field: str) -> re.Pattern[str]:
-    """One language-blind pattern of a field (``confirmed``...): for what only widens."""
+def _union(field: str) -> re.Pattern[str]:
     phrases = [p for words in LANGUAGES.values() for p in getattr(words, field)]
     return _read(tuple(dict.fromkeys(phrases)))
-
-
-CONFIRMED = union("confirmed")
-PERIOD_END = union("period_end")
 
 
 # Pages that talk about cancelling without being an account: help centres, FAQs, articles.
