@@ -11,7 +11,6 @@ from __future__ import annotations
 
 import logging
 import re
-import threading
 from dataclasses import dataclass, field
 from datetime import date
 from functools import cache
@@ -31,6 +30,7 @@ from subterminator.outcome.calendars import (
     buddhist_year,
     persian_to_gregorian,
 )
+from subterminator.outcome.once import built_once
 from subterminator.safety.vocabulary import primary
 
 log = logging.getLogger(__name__)
@@ -226,11 +226,6 @@ def _pattern(cldr: str, abbreviated: list[str], wide: list[str], groups: bool = 
     return r"(?<!\d)" + "".join(out) + r"(?!\d)"
 
 
-# Built once, by whichever asks first: a run's warm-up thread (``warm``) or the loop, which
-# then waits for the thread rather than building them again.
-_BUILDING = threading.RLock()
-
-
 def warm() -> None:
     """Build the patterns now. Built at first use they took 0.4-1 s of CLDR data on the event
     loop, just as the person was asked about the final step; a run starts this in a thread."""
@@ -240,12 +235,7 @@ def warm() -> None:
         log.warning("the date patterns could not be built: %s", exc)
 
 
-def _forms() -> tuple[_Form, ...]:
-    with _BUILDING:
-        return _every_form()
-
-
-@cache
+@built_once
 def _every_form() -> tuple[_Form, ...]:
     """Every locale's date formats, and those of the calendars it prefers, once."""
     forms: list[_Form] = []
@@ -274,15 +264,10 @@ def _every_form() -> tuple[_Form, ...]:
 _UNGROUP = re.compile(r"\(\?P<\w>")
 
 
+@built_once
 def date_pattern() -> re.Pattern[str]:
-    with _BUILDING:
-        return _one_pattern()
-
-
-@cache
-def _one_pattern() -> re.Pattern[str]:
     """Every locale's date formats, one pattern (longest first, so a full date wins)."""
-    found = dict.fromkeys(_UNGROUP.sub("(?:", form.pattern) for form in _forms())
+    found = dict.fromkeys(_UNGROUP.sub("(?:", form.pattern) for form in _every_form())
     numeric = [
         r"\d{4}[-/.年]\s?\d{1,2}[-/.月]\s?\d{1,2}日?",
         r"\b\d{1,2}[/.\-]\d{1,2}[/.\-]\d{2,4}\b",
@@ -313,7 +298,7 @@ def read_date(printed: str, lang: str = "") -> date | None:
     """
     printed = printed.strip(" ,.\u200e\u200f")
     declared = primary(lang)
-    forms = sorted(_forms(), key=lambda f: f.code != declared)
+    forms = sorted(_every_form(), key=lambda f: f.code != declared)
     for form in [None, *forms]:
         if form is None:
             match = _YEAR_FIRST.fullmatch(printed)

@@ -9,10 +9,10 @@ its script's, and the languages whose own words it matches.
 from __future__ import annotations
 
 import re
-import threading
 from dataclasses import dataclass
-from functools import cache, lru_cache
+from functools import lru_cache
 
+from subterminator.outcome.once import built_once
 from subterminator.outcome.text import fold_pattern
 from subterminator.safety.text import words
 from subterminator.safety.vocabulary import primary
@@ -64,18 +64,12 @@ class Rules:
 
 # Compiled at first use or by ``warm`` (a run's start, in a thread), not at import: ~0.2 s of
 # patterns every process paid before it could answer, a CLI's help or an MCP handshake.
-_BUILDING = threading.RLock()
 HELD = frozenset(LANGUAGES)
 
 
+@built_once
 def rules() -> dict[str, Rules]:
-    """Every held language's rules; a read while ``warm`` builds them waits for it."""
-    with _BUILDING:
-        return _rules()
-
-
-@cache
-def _rules() -> dict[str, Rules]:
+    """Every held language's rules."""
     return {code: Rules.of(code, words) for code, words in LANGUAGES.items()}
 
 
@@ -136,14 +130,9 @@ def _languages_of(norm: str, page_lang: str) -> tuple[Rules, ...]:
     return tuple(every[c] for c in sorted(codes))
 
 
+@built_once
 def union(field: str) -> re.Pattern[str]:
     """One language-blind pattern of a field (``confirmed``...): for what only widens."""
-    with _BUILDING:
-        return _union(field)
-
-
-@cache
-def _union(field: str) -> re.Pattern[str]:
     phrases = [p for words in LANGUAGES.values() for p in getattr(words, field)]
     return _read(tuple(dict.fromkeys(phrases)))
 

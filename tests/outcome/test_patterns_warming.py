@@ -10,10 +10,10 @@ from subterminator.outcome import dates, vocabulary
 
 
 def forget() -> None:
-    dates._one_pattern.cache_clear()
+    dates.date_pattern.cache_clear()
     dates._every_form.cache_clear()
-    vocabulary._rules.cache_clear()
-    vocabulary._union.cache_clear()
+    vocabulary.rules.cache_clear()
+    vocabulary.union.cache_clear()
     vocabulary._languages_of.cache_clear()
 
 
@@ -25,11 +25,11 @@ async def test_a_run_builds_them_in_a_thread_and_the_loop_reads_them() -> None:
     await warming
     assert read == "3 de marzo de 2027"
     assert dates._every_form.cache_info().misses == 1, "built once"
-    assert dates._one_pattern.cache_info().misses == 1
-    assert vocabulary._rules.cache_info().misses == 1
+    assert dates.date_pattern.cache_info().misses == 1
+    assert vocabulary.rules.cache_info().misses == 1
     spoken = vocabulary.languages_of("su suscripcion se ha cancelado", "es")
     assert [rules.code for rules in spoken] == ["es"]
-    assert vocabulary._rules.cache_info().misses == 1, "read, not built again"
+    assert vocabulary.rules.cache_info().misses == 1, "read, not built again"
 
 
 def test_outside_a_loop_the_first_read_builds_them() -> None:
@@ -46,7 +46,7 @@ def test_importing_compiles_no_vocabulary() -> None:
 
     probe = (
         "import subterminator.cli.app, subterminator.outcome.vocabulary as v; "
-        "print(v._rules.cache_info().misses, v._union.cache_info().misses)"
+        "print(v.rules.cache_info().misses, v.union.cache_info().misses)"
     )
     said = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
     assert said.stdout.split() == ["0", "0"]
