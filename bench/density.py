@@ -32,8 +32,9 @@ from bench import token_calibration
 from harness.sites import StaticSite
 from subterminator.browser.capture import RawCapture
 from subterminator.browser.playwright_browser import LaunchOptions, PlaywrightBrowser
-from subterminator.snapshot.element import OFFSCREEN
-from subterminator.snapshot.factory import SnapshotFactory
+from subterminator.models.snapshot import BoundingBox
+from subterminator.snapshot.element import OFFSCREEN, ElementInfo
+from subterminator.snapshot.factory import SnapshotFactory, elements_json
 from subterminator.snapshot.pruning import PruneLimits, candidates, is_control, keep, link
 from subterminator.snapshot.registry import ElementRegistry
 from subterminator.snapshot.tokens import ESTIMATOR_NAME, estimate_json_tokens, estimate_tokens
@@ -62,6 +63,26 @@ class Density:
     mean_yardstick: float
     sent_estimate: int  # the elements JSON sent, default limits
     sent_yardstick: int
+
+
+def least_controls(budget: int = PruneLimits().element_token_budget) -> tuple[float, int]:
+    """The tokens each of the cheapest controls the contract can write takes (a link with no
+    name, its ref and its box: a box of numbers up to three digits costs the same whatever
+    they are), and how many of them ``budget`` holds: more controls in view than that cannot
+    all be kept, however their names are cut."""
+    box = BoundingBox(x=100, y=100, width=100, height=20)
+
+    def tokens(count: int) -> int:
+        links = [ElementInfo("link", "", ["visible", "enabled"], box) for _ in range(count)]
+        link(links, [f"@e{i + 1}" for i in range(count)])
+        return estimate_json_tokens(elements_json(links))
+
+    low, high = 0, budget  # each takes more than a token: at most ``budget`` of them
+    while low < high:
+        middle = (low + high + 1) // 2
+        low, high = (middle, high) if tokens(middle) <= budget else (low, middle - 1)
+    each = max(low, 1)
+    return tokens(each) / each, low
 
 
 def _in_view_controls(capture: RawCapture) -> set[int]:

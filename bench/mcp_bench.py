@@ -16,7 +16,10 @@ measured in-process without one
 speed goals family by family (grids, stress pages, ``bench.kinds_pages``, and the held-aside
 twins), met or not, for both figures: the median per-page ratio at most 0.25, no page over
 1.2x Playwright MCP's time, our slowest viewport snapshot at most 150 ms; then the pages where
-our whole page is slower than Playwright MCP's.
+our whole page is slower than Playwright MCP's. Last, the floor: both sides on a page of one
+heading (``stage_bench.FLOOR``, in no family), the least any snapshot costs, and the pages
+where a quarter of Playwright MCP's time is under ours on it: there the median goal over MCP
+asks for less than our transport and one round trip to the page take, whatever the capture.
 
 Playwright MCP is measured as shipped (defaults, pinned ``PLAYWRIGHT_MCP_VERSION``, installed
 from npm into ``--cache`` on first use). Its actions write their snapshot to a file and reply
@@ -64,7 +67,7 @@ from rich.table import Table
 from rich.text import Text
 
 from bench import stage_bench
-from bench.stage_bench import HELD, Target, Turn, Turns, anytime
+from bench.stage_bench import FLOOR, FLOOR_LABEL, HELD, Target, Turn, Turns, anytime
 from bench.stress_pages import CONTROL_ROLES
 from subterminator.browser.discovery import find_chromium
 from subterminator.browser.playwright_browser import CHROMIUM_ARGS, LaunchOptions
@@ -841,6 +844,35 @@ def summary_lines(
     return [*lines, *missing_lines(pw, ours, labels)]
 
 
+def floor_line(pw: SideResult, ours: SideResult) -> str | None:
+    """What a snapshot of the empty page (``stage_bench.FLOOR``) costs each side: the least
+    any page can; None when it was not measured (no grids served)."""
+    mine, theirs = ours.snapshots.get(FLOOR_LABEL), pw.snapshots.get(FLOOR_LABEL)
+    if mine is None and theirs is None:
+        return None
+    bare = ours.bare.get(FLOOR_LABEL)
+    return (
+        f"the floor, the {FLOOR_LABEL} (one heading): ours {_num(_val(mine, 'ms'), 1)} ms over "
+        f"MCP ({_num(bare, 1)} ms in-process), PW {_num(_val(theirs, 'ms'), 1)} ms"
+    )
+
+
+def under_floor_line(pw: SideResult, ours: SideResult, labels: Sequence[str]) -> str | None:
+    """The pages where the median goal asks ours over MCP for less than its empty page takes
+    (``floor_line``): there no capture, however fast, can reach it, only a faster transport."""
+    floor = _val(ours.snapshots.get(FLOOR_LABEL), "ms")
+    if floor is None:
+        return None
+    chosen = [label for label in labels if label in pw.snapshots]
+    below = [(k, RATIO_GOAL * pw.snapshots[k].ms) for k in chosen]
+    below = [(k, ms) for k, ms in below if ms < floor]
+    listed = ", ".join(f"{k} ({ms:.1f} ms)" for k, ms in below) or "none"
+    return (
+        f"{RATIO_GOAL}x PW's time is under ours' floor over MCP ({floor:.1f} ms) on "
+        f"{len(below)} of {len(chosen)} pages: {listed}"
+    )
+
+
 def missing_lines(pw: SideResult, ours: SideResult, labels: Sequence[str]) -> list[str]:
     """The pages a figure above lacks (it failed: see the notes at the end), so that a maximum
     or a median is not read as covering them."""
@@ -957,11 +989,15 @@ def tables(
     be measured."""
     parts: list[Table | Text] = [snapshot_table(pw, ours, labels, runs)]
     parts += [Text(line) for line in summary_lines(pw, ours, labels, families)]
+    floor = [floor_line(pw, ours), under_floor_line(pw, ours, labels)]
+    parts += [Text(line) for line in floor if line is not None]
     if held:
         title = f"Held aside (not tuned on): the same round trip, median of {runs}"
         parts.append(snapshot_table(pw, ours, held, runs, title))
         held_families = families or dict.fromkeys(held, HELD)
         parts += [Text(line) for line in summary_lines(pw, ours, held, held_families)]
+        if (under := under_floor_line(pw, ours, held)) is not None:
+            parts.append(Text(under))
     parts.append(cancellation_table(pw, ours, whole))
     parts.append(Text(tokens_line(pw, ours)))
     sides = (pw, ours) if whole is None else (pw, ours, whole)
@@ -993,11 +1029,17 @@ async def run(
     with (
         # the coverage portals measure what the budget keeps, not speed: in-process only
         stage_bench.served(
-            pages, sizes, stress_dir, stress=stress, held_aside=held_aside, coverage=False
+            pages,
+            sizes,
+            stress_dir,
+            stress=stress,
+            held_aside=held_aside,
+            coverage=False,
+            floor=True,
         ) as every,
         tempfile.TemporaryDirectory(prefix="mcp-bench-") as scratch,
     ):
-        targets = [t for t in every if not only or t.label in only]
+        targets = [t for t in every if not only or t.label in only or t.group == FLOOR]
         measuring: list[Callable[[Turn], Awaitable[None]]] = []
         servers: list[tuple[Side, SideResult]] = []
         try:
@@ -1017,7 +1059,7 @@ async def run(
         servers.append((replace(ours_side(executable, ROOT, whole=True), mode=mode), whole))
         for side, result in servers:
             await measure_cancellation(side, result)
-    main = [t.label for t in targets if t.group != HELD]
+    main = [t.label for t in targets if t.group not in (HELD, FLOOR)]
     held = [t.label for t in targets if t.group == HELD]
     families = {t.label: t.family for t in targets}
     whole_pages = tables(pw, ours, main, runs, held, families, whole)

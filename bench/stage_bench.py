@@ -13,6 +13,8 @@ reads: ``snapshot_text(snapshot, True)``), and the sum, capture wall time to tex
 Density: the elements kept, the tokens of their JSON (the 2,000-token element budget), and the
 in-view controls kept against those on the page. An in-view control is a raw capture node
 whose role is one of ``INTERACTIVE_ROLES``, not hidden, and at least partly in the viewport.
+The coverage line ends with how many controls the budget could hold at most, each the least
+the element contract can write (``density.least_controls``): past that, none can be complete.
 """
 
 from __future__ import annotations
@@ -32,7 +34,14 @@ from rich.console import Group
 from rich.table import Table
 from rich.text import Text
 
-from bench import coverage_pages, coverage_pages_held, kinds_pages, kinds_pages_held, stress_pages
+from bench import (
+    coverage_pages,
+    coverage_pages_held,
+    density,
+    kinds_pages,
+    kinds_pages_held,
+    stress_pages,
+)
 from bench.coverage_pages import CoveragePage
 from bench.stress_pages import StressPage
 from harness.sites import StaticSite
@@ -85,6 +94,10 @@ class Target:
 
 
 GRIDS, STRESS, HELD = "grids", "stress", "held aside"
+# A page with one heading and nothing else (``grid.html?n=0``): what a snapshot costs when
+# there is nothing to capture, the least any page can take; kept out of every family's goals.
+FLOOR = "floor"
+FLOOR_LABEL = "empty page"
 KINDS, KINDS_HELD = "kinds", "kinds held aside"  # ``bench.kinds_pages``: in STRESS, HELD
 COVERAGE, COVERAGE_HELD = "coverage", "coverage held aside"  # ``bench.coverage_pages``
 
@@ -99,10 +112,11 @@ def served(
     held_aside: bool = True,
     fixtures: Sequence[tuple[str, str]] = (),
     coverage: bool = True,
+    floor: bool = False,
 ) -> Iterator[list[Target]]:
     """Write the stress pages (into ``stress_dir``, else a temporary folder), serve them and the
     fixture pages on 127.0.0.1, and yield the targets: grids (then ``fixtures``: label, path
-    under ``pages``), stress set, held-aside set."""
+    under ``pages``; then, with ``floor``, the empty page), stress set, held-aside set."""
     with contextlib.ExitStack() as stack:
         targets: list[Target] = []
         if sizes or fixtures:
@@ -112,6 +126,9 @@ def served(
                 for n in sizes
             ]
             targets += [Target(label, grids.url(path), GRIDS) for label, path in fixtures]
+            if floor:
+                empty = grids.url("grid.html?n=0")
+                targets.append(Target(FLOOR_LABEL, empty, FLOOR, "one heading, nothing else"))
         if stress or held_aside:
             if stress_dir is None:
                 stress_dir = Path(stack.enter_context(tempfile.TemporaryDirectory(prefix="st-")))
@@ -522,7 +539,13 @@ def coverage_line(results: Sequence[PageStages]) -> str | None:
             continue
         short = f" (-{f.tokens_short:,} tokens)" if f.tokens_short else ""
         parts.append(f"{name} {f.in_view_kept}/{f.in_view}{short}")
-    return f"in-view coverage, kept/present: {', '.join(parts)}" if parts else None
+    if not parts:
+        return None
+    each, most = density.least_controls(BUDGET)
+    return (
+        f"in-view coverage, kept/present: {', '.join(parts)}; the least control the contract "
+        f"can write (a link with no name) takes {each:.1f} tokens: {BUDGET:,} hold {most} at most"
+    )
 
 
 def family_line(family: str, pages: Sequence[PageStages]) -> str:

@@ -42,7 +42,7 @@ from bench.mcp_bench import (
     ref_for,
     reply_of,
 )
-from bench.stage_bench import Target
+from bench.stage_bench import FLOOR_LABEL, Target
 from subterminator.snapshot.tokens import estimate_tokens
 
 SAMPLES = Path(__file__).resolve().parents[2] / "fixtures" / "mcp_bench"
@@ -406,3 +406,43 @@ async def test_a_server_that_cannot_start_is_not_started_for_every_page(
     assert result.errors == {f"snapshot {t}": "no such server" for t in "abcd"}
     assert log == ["connect"]
     assert result.notes() == ["fake: not measured: no such server"]
+
+
+def test_the_floor_is_what_each_side_takes_on_the_empty_page() -> None:
+    pw, ours = sides()
+    assert mcp_bench.floor_line(pw, ours) is None  # not measured: no line
+    assert mcp_bench.under_floor_line(pw, ours, ["login"]) is None
+    pw.snapshots[FLOOR_LABEL] = SnapshotFigures(9.0, 30, 90, 1)
+    ours.snapshots[FLOOR_LABEL] = SnapshotFigures(12.5, 40, 120, 1)
+    ours.bare[FLOOR_LABEL] = 3.25
+    assert mcp_bench.floor_line(pw, ours) == (
+        "the floor, the empty page (one heading): ours 12.5 ms over MCP (3.2 ms in-process), "
+        "PW 9.0 ms"
+    )
+
+
+def test_the_pages_whose_goal_is_under_our_floor_are_named() -> None:
+    pw, ours = sides()  # PW: login 40 ms, story 900, huge 2,000
+    ours.snapshots[FLOOR_LABEL] = SnapshotFigures(12.5, 40, 120, 1)
+    line = mcp_bench.under_floor_line(pw, ours, ["login", "story", "huge", "unmeasured"])
+    # 0.25 x 40 = 10 ms < 12.5; story's 225 ms and huge's 500 are not; unmeasured is not counted
+    assert line == (
+        "0.25x PW's time is under ours' floor over MCP (12.5 ms) on 1 of 3 pages: login (10.0 ms)"
+    )
+    assert mcp_bench.under_floor_line(pw, ours, ["story"]) == (
+        "0.25x PW's time is under ours' floor over MCP (12.5 ms) on 0 of 1 pages: none"
+    )
+
+
+def test_the_tables_say_the_floor_under_each_summary_but_never_list_the_empty_page() -> None:
+    pw, ours = sides()
+    for side in (pw, ours):
+        side.snapshots[FLOOR_LABEL] = SnapshotFigures(12.5, 40, 120, 1)
+    console = Console(width=mcp_bench.WIDTH, record=True)
+    console.print(mcp_bench.tables(pw, ours, ["login", "story"], runs=3, held=["huge"]))
+    out = " ".join(console.export_text().split())
+    main, held = out.split("Held aside (not tuned on)")
+    assert "the floor, the empty page (one heading): ours 12.5 ms" in main
+    assert "on 1 of 2 pages: login (10.0 ms)" in main
+    assert "on 0 of 1 pages: none" in held
+    assert "empty page" not in out.split("the floor")[0]  # no row of its own

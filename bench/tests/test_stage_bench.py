@@ -6,15 +6,18 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Awaitable, Callable
+from pathlib import Path
 
 import pytest
 from rich.console import Console
 
-from bench import stage_bench
+from bench import density, stage_bench
 from bench.stage_bench import PageStages, StageFigures, Target
 from subterminator.browser.capture import RawBox, RawCapture, RawNode, RawViewport
 from subterminator.models.snapshot import BoundingBox
 from subterminator.snapshot.element import FULLY_VISIBLE, OFFSCREEN, PARTLY_VISIBLE, ElementInfo
+from subterminator.snapshot.factory import elements_json
+from subterminator.snapshot.tokens import estimate_json_tokens
 
 
 def node(role: str, x: float, y: float, hidden: bool = False, boxed: bool = True) -> RawNode:
@@ -171,3 +174,39 @@ def test_a_viewport_is_width_by_height() -> None:
     assert stage_bench.parse_viewport("1280x720") == (1280, 720)
     assert stage_bench.parse_viewport("800X600") == (800, 600)
     assert stage_bench.VIEWPORT == (1280, 800)  # the product's, which `subterminator mcp` uses
+
+
+def test_the_coverage_line_says_how_many_controls_the_budget_can_hold_at_most() -> None:
+    portals = [page("cov-en-100", 20, 30, kept=66, present=100), page("login", 10, 12, 9, 9)]
+    line = stage_bench.coverage_line(portals)
+    assert line is not None
+    assert line.startswith("in-view coverage, kept/present: cov-en-100 66/100; the least")
+    each, most = density.least_controls(stage_bench.BUDGET)
+    assert f"takes {each:.1f} tokens: 2,000 hold {most} at most" in line
+    assert stage_bench.coverage_line([page("login", 10, 12, 9, 9)]) is None  # no portal
+
+
+@pytest.mark.parametrize("budget", [1, 23, 500, 2_000, 3_000])
+def test_the_least_controls_fit_the_budget_and_one_more_would_not(budget: int) -> None:
+    each, most = density.least_controls(budget)
+    box = BoundingBox(x=100, y=100, width=100, height=20)
+
+    def cost(count: int) -> int:
+        links = [ElementInfo("link", "", ["visible", "enabled"], box) for _ in range(count)]
+        for i, element in enumerate(links):
+            element.ref = f"@e{i + 1}"
+        return estimate_json_tokens(elements_json(links))
+
+    assert cost(most) <= budget < cost(most + 1)
+    assert each == cost(max(most, 1)) / max(most, 1)
+
+
+def test_the_empty_page_is_served_only_when_asked_and_in_no_family_of_the_goals() -> None:
+    pages = Path(__file__).resolve().parents[2] / "fixtures" / "pages"
+    with stage_bench.served(pages, [10], stress=False, held_aside=False) as targets:
+        assert [t.label for t in targets] == ["grid n=10"]
+    with stage_bench.served(pages, [10], stress=False, held_aside=False, floor=True) as targets:
+        empty = targets[-1]
+        assert (empty.label, empty.group) == (stage_bench.FLOOR_LABEL, stage_bench.FLOOR)
+        assert empty.url.endswith("/grid.html?n=0")
+        assert empty.url.rsplit("/", 1)[0] == targets[0].url.rsplit("/", 1)[0]  # one origin
