@@ -86,6 +86,35 @@ def log() -> str:
 <body><ol role="log">{rows}</ol></body></html>"""
 
 
+def laid_out(style: str, wrapper: str = "") -> str:
+    """A long list of links whose flow does not run down the page: set in columns (in a box
+    that sets them, or the list itself), or turned by a transform; or a table whose footer,
+    written first, shows last."""
+    items = "".join(f'<li><a href="/p/{i}">Product {i}</a></li>' for i in range(ROWS))
+    body = f"<ul>{items}</ul>"
+    if wrapper:
+        body = f'<div style="{wrapper}">{body}</div>'
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Laid out</title>
+<style>li{{height:30px}} {style}</style></head><body>{body}</body></html>"""
+
+
+def footed() -> str:
+    groups = "".join(
+        f'<tbody><tr><td><a href="/g/{i}">Group {i}</a></td></tr></tbody>' for i in range(ROWS)
+    )
+    foot = '<tfoot><tr><td><a href="/foot">Table foot</a></td></tr></tfoot>'
+    return f"""<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Footed</title>
+<style>td{{height:30px}}</style></head><body><table><caption>Groups</caption>
+<thead><tr><td>Name</td></tr></thead>{foot}{groups}</table></body></html>"""
+
+
+LAID_OUT = {
+    "columns.html": laid_out("", "columns: 2"),
+    "column-width.html": laid_out("ul{column-width: 300px}"),
+    "turned.html": laid_out("", "transform: rotate(180deg)"),
+    "flipped.html": laid_out("", "transform: scaleY(-1)"),
+    "footed.html": footed(),
+}
 LONG_ROWS = 600
 PIN_CSS = ".pin{position:fixed;top:4px;right:4px}"
 
@@ -130,6 +159,8 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[StaticSite]:
     (root / "cards.html").write_text(cards(), encoding="utf-8")
     (root / "sections.html").write_text(sections(), encoding="utf-8")
     (root / "log.html").write_text(log(), encoding="utf-8")
+    for name, text in LAID_OUT.items():
+        (root / name).write_text(text, encoding="utf-8")
     (root / "plain.html").write_text(long_rows(""), encoding="utf-8")
     many = "".join(f".tip{i}{{position:absolute}}" for i in range(80))
     (root / "many.html").write_text(long_rows(f"<style>{many}</style>"), encoding="utf-8")
@@ -173,10 +204,13 @@ async def test_what_is_positioned_in_a_far_row_is_read_where_it_shows(
     assert "Story 6.0" not in names
 
 
-@pytest.mark.parametrize("page", ["table.html", "cards.html", "sections.html"])
+@pytest.mark.parametrize("page", ["table.html", "cards.html", "sections.html", *LAID_OUT])
 async def test_the_view_reads_as_the_whole_pages_capture_reads_it(
     reader: PlaywrightBrowser, site: StaticSite, page: str
 ) -> None:
+    """Where the flow runs down the page, and where it does not: columns (a list set in two
+    read its first column's rows in view as far), a list turned or flipped upside down, a
+    table footer written before its many bodies."""
     await reader.navigate(site.url(page))
     await reader.page.mouse.wheel(0, 3000)  # culled on both sides
     await reader.page.wait_for_function("window.scrollY > 0")

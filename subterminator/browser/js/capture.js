@@ -104,10 +104,10 @@
   // Whether an element or one above it in the flat tree says so, known once per element in a
   // capture: asked up the whole tree for each control, a page nested 800 deep grew with the
   // square of its depth.
-  const upward = (memo, test) => (el) => {
+  const upward = (memo, test, parent = flatParent) => (el) => {
     const chain = [];
     let v = false;
-    for (let n = el; n; n = flatParent(n)) {
+    for (let n = el; n; n = parent(n)) {
       const known = memo.get(n);
       if (known !== undefined) { v = known; break; }
       chain.push(n);
@@ -496,11 +496,28 @@
   // sticky, relative) is what shows away from its parent's box; a transform moving a row
   // into view from far off is not seen
   const escapes = (el) => styleOf(el).position !== 'static';
+  // The search assumes a flow that runs down the page, which it does not in columns (a
+  // list set in two, or inside a box that is, runs down one and again down the next: the
+  // first column's rows in view read as far) nor where a transform turns or flips it; asked
+  // of the container and each box around it as it lays out, once per element.
+  const turned = (t) => {
+    if (t === 'none') return false;
+    const m = /^matrix\(([^)]*)\)$/.exec(t);  // y' = b x + d y + f: down stays down
+    if (!m) return true;
+    const v = m[1].split(',').map(Number);
+    return !(v[1] === 0 && v[3] > 0);
+  };
+  const unordered = upward(new Map(), (n) => {
+    const cs = styleOf(n);
+    return cs.columnCount !== 'auto' || cs.columnWidth !== 'auto' || turned(cs.transform);
+  }, shownParent);
+  // a table's caption, header and footer show where their kind says, not where they stand
+  const PLACED = /^(none|contents|table-caption|table-header-group|table-footer-group)$/;
   // the children of ``el`` far from the view (FAR, or quiet: ``quiet``), or null
   const cull = (el, frame) => {
     if (el.shadowRoot || el.tagName === 'SLOT') return null;
     const cs = styleOf(el);
-    if (!FLOW.test(cs.display) || cs.writingMode !== 'horizontal-tb' || cs.columnCount !== 'auto') return null;
+    if (!FLOW.test(cs.display) || cs.writingMode !== 'horizontal-tb' || unordered(el)) return null;
     const slack = frame[5] - frame[3];  // a viewport's height either side: overlaps stay in
     // within that of the view, so is all in flow in it: the box, and what overflows it (a
     // scrolled log's rows lie far beyond its box)
@@ -511,8 +528,7 @@
     for (let c = el.firstElementChild; c; c = c.nextElementSibling) {
       // what is out of the flow, or may show away from its place in it, is never culled
       // and does not order the rest (the flow runs on around it)
-      const d = styleOf(c).display;
-      if (d === 'none' || d === 'contents' || escapes(c) || styleOf(c).float !== 'none') continue;
+      if (PLACED.test(styleOf(c).display) || escapes(c) || styleOf(c).float !== 'none') continue;
       kids.push(c);
     }
     if (kids.length < 2) return null;
