@@ -506,6 +506,7 @@ class _Tries:
     ) -> None:
         self.admitted, self.limits, self.measure = admitted, limits, measure
         self.order, self.reach = order, len(order)
+        self.most = len(order)  # the count cap: no try but the whole view's takes more
         self.pools: dict[int | None, list[ElementInfo]] = {None: admitted}
         self.measured: dict[tuple[int, int | None], int] = {}
 
@@ -528,9 +529,12 @@ class _Tries:
 
     def pool(self, cap: int | None) -> list[ElementInfo]:
         """The admitted elements, names cut to ``cap`` tokens (``None``: as they are;
-        ``_DISTINCT``: to the floor, then to what tells them apart)."""
+        ``_DISTINCT``: to the floor, then to what tells them apart). A cap's cuts are made
+        for the first ``most`` alone, as no try of it takes more (a page of 300 links in
+        view cut 300 names for a try of 100); ``_DISTINCT``'s for the first ``reach``,
+        every control in view, whose whole is measured for what the budget lacks."""
         if cap not in self.pools:
-            top = set(self.order[: self.reach])
+            top = set(self.order[: self.reach if cap == _DISTINCT else self.most])
             self.pools[cap] = _named(self.admitted, top, cap, self.limits)
         return self.pools[cap]
 
