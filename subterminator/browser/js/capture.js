@@ -365,9 +365,16 @@
     if (x >= frame[2] && y >= frame[3] && right <= frame[4] && bottom <= frame[5]) return IN;
     return INLINE.test(styleOf(el).display) ? SPAN : EDGE;
   };
+  // whether an element is known to have a box: measured already (a candidate) and not
+  // empty, as a `display: contents` (or none) element's is; then its style need not be read
+  const boxed = (el) => {
+    const b = boxes.get(el);
+    return b !== undefined && (b.width > 0 || b.height > 0);
+  };
   // a box of its own, or one measured already (a candidate's; not a `display: contents`
   // element's, which is empty)
   const selfPlaced = (el) => {
+    if (boxed(el)) return true;
     const display = styleOf(el).display;
     return !INLINE.test(display) || (display !== 'contents' && boxes.has(el));
   };
@@ -412,11 +419,17 @@
   // whether text in an element shows; a `display: contents` element has no box, which
   // checkVisibility reads as hidden: its own visibility and the box around it say
   const textShows = (el) => {
-    if (styleOf(el).display !== 'contents') return showsText(el);
+    if (boxed(el) || styleOf(el).display !== 'contents') return showsText(el);
     const up = shownParent(el);
     return styleOf(el).visibility === 'visible' && (!up || textShows(up));
   };
-  // an element's part of the text: 0 in view, 1 main content, 2 elsewhere; -1 none
+  // an element's part of the text: 0 in view, 1 main content, 2 elsewhere; -1 none. Whether
+  // it is in the main content, or in a field (whose text is a value, never read), is asked
+  // up the tree once per element: a closest() for each of a long line's links walked the
+  // same few elements above them again and again.
+  const light = (n) => n.parentElement;  // as closest() goes
+  const mainUp = upward(new Map(), (n) => n.matches(MAINS), light);
+  const fieldUp = upward(new Map(), (n) => /^(select|textarea|datalist)$/.test(n.localName), light);
   const inMain = new Map(), usable = new Map();
   const partOf = (el, frame, out) => {
     let ok = usable.get(el);
@@ -426,14 +439,14 @@
       if (sizes[1] >= textLimit && sizes[2] >= textLimit) return -1;
       let main = inMain.get(el);
       if (main === undefined) {  // a quiet element's part is known
-        main = out > FAR ? out === QUIET_MAIN : !!el.closest(MAINS);
+        main = out > FAR ? out === QUIET_MAIN : mainUp(el);
         inMain.set(el, main);
       }
       part = main ? 1 : 2;
     }
     if (sizes[part] >= textLimit) return -1;
     if (ok === undefined) {
-      ok = !el.closest('select,textarea,datalist') && textShows(el);
+      ok = !fieldUp(el) && textShows(el);
       usable.set(el, ok);
     }
     return ok ? part : -1;
@@ -555,7 +568,7 @@
   const quiet = (el, far) => {
     const loud = loudOf(el.getRootNode());
     if (loud === null) return;
-    const part = el.closest(MAINS) ? QUIET_MAIN : QUIET_ELSE;
+    const part = mainUp(el) ? QUIET_MAIN : QUIET_ELSE;
     for (const c of far.keys()) if (!loud.has(c)) far.set(c, part);
   };
   // Each element holding (or being) what could show away from its row, main content or a
