@@ -108,7 +108,28 @@ def footed() -> str:
 <thead><tr><td>Name</td></tr></thead>{foot}{groups}</table></body></html>"""
 
 
+LINE = 6000
+
+
+def line(direction: str = "ltr") -> str:
+    """A line of thousands of links in one span (the kudos line), wrapped over hundreds of
+    lines; in it, out of its flow far down, a link floated and one positioned into view."""
+    extra = {
+        4000: '<a href="/float" style="float:right">Floated far</a>',
+        5000: '<a href="/pin" style="position:fixed;top:8px;left:8px">Pinned far</a>',
+    }
+    words = "שלום" if direction == "rtl" else "user"
+    links = " and then, a little later, ".join(  # fewer in view than a capture keeps
+        extra.get(i, f'<a href="/u/{i}">{words}{i}</a>') if i % 7 else f"<b>{words} {i}</b>"
+        for i in range(LINE)
+    )
+    return f"""<!doctype html><html lang="en" dir="{direction}"><head><meta charset="utf-8">
+<title>Line</title></head><body><p><span>{links}</span> left kudos</p></body></html>"""
+
+
 LAID_OUT = {
+    "line.html": line(),
+    "rtl-line.html": line("rtl"),
     "columns.html": laid_out("", "columns: 2"),
     "column-width.html": laid_out("ul{column-width: 300px}"),
     "turned.html": laid_out("", "transform: rotate(180deg)"),
@@ -202,13 +223,18 @@ async def test_what_is_positioned_in_a_far_row_is_read_where_it_shows(
     names = {node.name for node in (await reader.capture(scope="viewport")).nodes}
     assert {"Help", "A note", "Story 0.0"} <= names
     assert "Story 6.0" not in names
+    await reader.navigate(site.url("line.html"))
+    names = {node.name for node in (await reader.capture(scope="viewport")).nodes}
+    assert {"Pinned far", "user1"} <= names
+    assert "user5900" not in names
 
 
 @pytest.mark.parametrize("page", ["table.html", "cards.html", "sections.html", *LAID_OUT])
 async def test_the_view_reads_as_the_whole_pages_capture_reads_it(
     reader: PlaywrightBrowser, site: StaticSite, page: str
 ) -> None:
-    """Where the flow runs down the page, and where it does not: columns (a list set in two
+    """Where the flow runs down the page (a line of links, either way), and where it does
+    not: columns (a list set in two
     read its first column's rows in view as far), a list turned or flipped upside down, a
     table footer written before its many bodies."""
     await reader.navigate(site.url(page))
@@ -227,6 +253,7 @@ async def test_the_view_reads_as_the_whole_pages_capture_reads_it(
         ("cards.html", CARDS),
         ("sections.html", SECTIONS * LINKS_EACH),
         ("log.html", ROWS),
+        ("line.html", LINE),
     ],
 )
 async def test_a_far_row_is_not_measured(

@@ -497,14 +497,15 @@
       Math.min(frame[4], x + el.clientWidth), Math.min(frame[5], y + el.clientHeight)];
   };
   // Viewport culling: the children of a list, table, column or page in normal flow lie one
-  // below the next, so a binary search finds those near the view, and the rest (and all
-  // they hold) are out of it without a box each: a box costs microseconds, more deep in a
+  // below the next, as do an inline element's line by line (a span of 3,700 links wrapped
+  // over hundreds of lines), so a binary search finds those near the view, and the rest
+  // (and all they hold) are out of it without a box each: a box costs microseconds, more deep in a
   // long line of inline blocks, and a 10,000-row table asked for 20,000 of them. A few
   // children are enough (a page's sections, an article's parts): a container within a
   // view's height of the view is not searched. What is positioned or floated, and so could
   // show away from its place, is never culled, and the rest are searched around it.
   const CULL_MIN = 4;
-  const FLOW = /^(block|list-item|flow-root|table|table-row-group|inline-block)$/;
+  const FLOW = /^(block|list-item|flow-root|table|table-row-group|inline-block|inline)$/;
   // one computed property each (a transform's costs a matrix): positioned (absolute, fixed,
   // sticky, relative) is what shows away from its parent's box; a transform moving a row
   // into view from far off is not seen
