@@ -134,6 +134,8 @@ LAID_OUT = {
     "column-width.html": laid_out("ul{column-width: 300px}"),
     "turned.html": laid_out("", "transform: rotate(180deg)"),
     "flipped.html": laid_out("", "transform: scaleY(-1)"),
+    "rotated.html": laid_out("", "rotate: 180deg"),
+    "scaled.html": laid_out("", "scale: 1 -1"),
     "footed.html": footed(),
 }
 LONG_ROWS = 600
@@ -235,8 +237,8 @@ async def test_the_view_reads_as_the_whole_pages_capture_reads_it(
 ) -> None:
     """Where the flow runs down the page (a line of links, either way), and where it does
     not: columns (a list set in two
-    read its first column's rows in view as far), a list turned or flipped upside down, a
-    table footer written before its many bodies."""
+    read its first column's rows in view as far), a list turned or flipped upside down (by
+    transform, rotate or scale), a table footer written before its many bodies."""
     await reader.navigate(site.url(page))
     await reader.page.mouse.wheel(0, 3000)  # culled on both sides
     await reader.page.wait_for_function("window.scrollY > 0")

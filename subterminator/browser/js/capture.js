@@ -523,7 +523,11 @@
   };
   const unordered = upward(new Map(), (n) => {
     const cs = styleOf(n);
-    return cs.columnCount !== 'auto' || cs.columnWidth !== 'auto' || turned(cs.transform);
+    if (cs.columnCount !== 'auto' || cs.columnWidth !== 'auto' || turned(cs.transform)) return true;
+    // the transform's own parts, which `transform` does not show: any rotation, a scale
+    // that flips (its y, or its one factor)
+    const scale = cs.scale === 'none' ? [1] : cs.scale.split(' ').map(Number);
+    return cs.rotate !== 'none' || !((scale[1] ?? scale[0]) > 0);
   }, shownParent);
   // a table's caption, header and footer show where their kind says, not where they stand
   const PLACED = /^(none|contents|table-caption|table-header-group|table-footer-group)$/;
