@@ -84,7 +84,7 @@ class Target:
 
     label: str
     url: str
-    group: str  # GRIDS, STRESS or HELD
+    group: str  # GRIDS, STRESS, HELD or FLOOR
     what: str = ""
     kind: str = ""  # its family in the goal lines, when not its group's (KINDS, KINDS_HELD)
 
